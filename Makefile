@@ -1,0 +1,47 @@
+# Percentile. `make run`: the app with a demo campaign; `make test`: the test suite.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+MANAGE := $(BIN)/python manage.py
+ADDR ?= 127.0.0.1:8000
+
+.PHONY: run test bench install messages migrate clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+migrate: install
+	mkdir -p var
+	$(MANAGE) migrate --noinput
+	$(MANAGE) createcachetable
+
+run: export DEBUG ?= 1
+run: migrate
+	$(MANAGE) load_demo
+	@echo ""
+	@echo "  Percentile runs at http://$(ADDR)/  (admin: http://$(ADDR)/admin/, API schema: http://$(ADDR)/api/schema/)"
+	@echo "  Demo logins: gm, alice, bob; password: percentile-demo"
+	@echo ""
+	@trap 'kill 0' EXIT INT TERM; \
+	  $(BIN)/celery -A config worker --beat --loglevel=INFO --concurrency=1 & \
+	  $(MANAGE) runserver --noreload $(ADDR)
+
+test: install
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+bench: install
+	$(BIN)/python -m bench
+
+messages: install
+	$(MANAGE) makemessages -l fr --ignore=.venv --ignore=var
+	$(MANAGE) compilemessages --ignore=.venv
+
+clean:
+	rm -rf var $(VENV)

@@ -1,0 +1,75 @@
+"""The demo campaign: a GM, two players with characters side by side, the seed's items and
+spells (000_afeb9d2c9ccd2b72.txt, "Objets" and "La magie")."""
+
+from __future__ import annotations
+
+import random
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.models import Board, Campaign, RuleSystem
+from characters.models import Character, ItemModifier, ItemTemplate
+from characters.services import character_create
+from magic.models import Spell
+
+DEMO_CAMPAIGN = "Eternal War: demo"
+DEMO_PASSWORD = "percentile-demo"
+GM = "gm"
+PLAYERS = (("alice", "Aldric", (5, 5)), ("bob", "Brenna", (6, 5)))
+
+ITEMS = [
+    # name, kind, category, damage dice, weapon skill (ca), range, armour, modifiers
+    ("Masse à deux mains", "melee", "legendary", "2d6+1", 10, 1, 0, []),
+    ("Épée à deux mains", "melee", "standard", "1d8+2", 5, 1, 0, [("DEF", "-1d3"), ("FOR", "+1d3")]),
+    ("Arc court", "ranged", "standard", "1d6", 5, 6, 0, [("DEX", "+1d2")]),
+    ("Armure lourde", "armour", "standard", "", 0, 1, 2, [("FOR", "-1d3"), ("DEF", "+1d3+1")]),
+    ("Potion de soin", "misc", "standard", "", 0, 1, 0, []),
+]
+
+SPELLS = [
+    # name, tier, effect, dice, range, zone radius, reach, duration hours
+    ("Boule de feu", "base", "damage", "1d6+1", 5, 0, "everyone", 0),
+    ("Soin", "base", "heal", "1d6+1", 3, 0, "everyone", 0),
+    ("Bouclier", "base", "shield", "1d4+1", 0, 0, "everyone", 24),
+    ("Météore", "advanced", "damage", "2d6+2", 6, 0, "everyone", 0),
+    ("Régénération", "advanced", "heal", "2d6+2", 3, 0, "everyone", 0),
+    ("Protection", "advanced", "shield", "2d4+2", 3, 0, "everyone", 24),
+    ("Explosion", "zone", "damage", "1d6+1", 5, 2, "everyone", 0),
+    ("Guérison de groupe", "zone", "heal", "1d6+1", 3, 2, "allies", 0),
+    ("Barrière", "zone", "shield", "1d4+1", 0, 2, "allies", 24),
+]
+
+
+@transaction.atomic
+def load_demo(*, seed: int = 100) -> Campaign | None:
+    """Create the demo campaign unless a campaign exists already. Returns it, or None."""
+    if Campaign.objects.exists():
+        return None
+    rng = random.Random(seed)
+    users = get_user_model().objects
+    gm = users.create_superuser(GM, "gm@example.invalid", DEMO_PASSWORD)
+    campaign = Campaign.objects.create(
+        name=DEMO_CAMPAIGN, rule_system=RuleSystem.ETERNAL_WAR, game_master=gm,
+        description="Demo campaign of Eternal War One II.")
+    board = Board.objects.create(campaign=campaign, width=12, height=12)
+    now = timezone.now()
+    for username, name, (x, y) in PLAYERS:
+        player = users.create_user(username, f"{username}@example.invalid", DEMO_PASSWORD)
+        character = character_create(user=player, campaign=campaign, name=name, rng=rng, now=now)
+        # Side by side, and past their first action so that they can be attacked at once.
+        Character.objects.filter(pk=character.pk).update(board=None, x=None, y=None)
+        Character.objects.filter(pk=character.pk).update(board=board, x=x, y=y,
+                                                         first_action_at=now)
+    for name, kind, category, dice_, ca, rng_cells, armour, modifiers in ITEMS:
+        item = ItemTemplate.objects.create(
+            campaign=campaign, name=name, kind=kind, category=category, damage_dice=dice_,
+            weapon_skill=ca, range_cells=rng_cells, armour=armour)
+        ItemModifier.objects.bulk_create(
+            [ItemModifier(item=item, stat=stat, dice=d) for stat, d in modifiers])
+    Spell.objects.bulk_create([
+        Spell(campaign=campaign, name=n, tier=t, effect=e, dice=d, range_cells=r, zone_radius=z,
+              reach=reach, duration_hours=h)
+        for n, t, e, d, r, z, reach, h in SPELLS])
+    return campaign

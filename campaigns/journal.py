@@ -1,0 +1,38 @@
+"""Writing the game's journal: one ActionRecord per action, one RollRecord per die roll."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, Iterable
+
+from campaigns.models import ActionRecord, RollRecord
+from gamerules.dice import DiceRoll
+
+
+def roll_row(*, label: str, roll: DiceRoll, actor=None, target_score: int | None = None,
+             success: bool | None = None, modifiers: Iterable = ()) -> dict[str, Any]:
+    """The fields of one RollRecord, from a rule's roll."""
+    return {
+        "actor": actor,
+        "label": label,
+        "expression": roll.expression,
+        "faces": [f.sign * f.face for f in roll.faces],
+        "total": roll.total,
+        "target_score": target_score,
+        "success": success,
+        "modifiers": [asdict(m) for m in modifiers],
+    }
+
+
+def record_action(*, campaign, kind: str, now: datetime, user=None, actor=None, target=None,
+                  pa_spent: Decimal | int = 0, summary: dict | None = None,
+                  rolls: Iterable[dict[str, Any]] = ()) -> ActionRecord:
+    """Store an action and its rolls: two INSERT statements whatever the number of rolls."""
+    action = ActionRecord.objects.create(
+        campaign=campaign, kind=kind, user=user, actor=actor, target=target, pa_spent=pa_spent,
+        summary=summary or {}, created_at=now)
+    RollRecord.objects.bulk_create(
+        [RollRecord(action=action, created_at=now, **row) for row in rolls])
+    return action

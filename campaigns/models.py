@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy as _
+
+from campaigns import rule_systems
+from gamerules.errors import ParameterError
+
+
+class RuleSystem(models.TextChoices):
+    ETERNAL_WAR = "ew1", "Eternal War One II"
+    ECLIPSE_PHASE = "eclipse_phase", "Eclipse Phase"
+    HOMEBREW = "homebrew", _("Homebrew d100")
+
+
+class Campaign(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    description = models.TextField(_("description"), blank=True)
+    rule_system = models.CharField(_("rule system"), max_length=32, choices=RuleSystem.choices,
+                                   default=RuleSystem.ETERNAL_WAR)
+    rule_parameters = models.JSONField(
+        _("rule parameters"), default=dict, blank=True,
+        help_text=_("Only the values that differ from the rule system's defaults."))
+    game_master = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True, related_name="mastered_campaigns")
+    is_open = models.BooleanField(_("open to new characters"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        try:
+            rule_systems.parameters_for(self.rule_system, self.rule_parameters)
+        except ParameterError as exc:
+            raise ValidationError({"rule_parameters": exc.message}) from None
+
+    @cached_property
+    def parameters(self):
+        """The rule system's parameters with this campaign's overrides (a frozen dataclass)."""
+        return rule_systems.parameters_for(self.rule_system, self.rule_parameters)
+
+
+class Board(models.Model):
+    """The campaign's grid. Cells are (x, y) with 0 <= x < width, 0 <= y < height."""
+
+    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="board")
+    width = models.PositiveSmallIntegerField(
+        _("width (cells)"), default=20, validators=[MinValueValidator(1), MaxValueValidator(1000)])
+    height = models.PositiveSmallIntegerField(
+        _("height (cells)"), default=20, validators=[MinValueValidator(1), MaxValueValidator(1000)])
+
+    def __str__(self) -> str:
+        return f"{self.campaign} ({self.width}x{self.height})"
+
+    def contains(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+
+class ActionRecord(models.Model):
+    """One game action as it happened (a move, an attack, a creation...), with its rolls."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="actions")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True, related_name="+")
+    actor = models.ForeignKey("characters.Character", on_delete=models.CASCADE, null=True,
+                              blank=True, related_name="actions")
+    target = models.ForeignKey("characters.Character", on_delete=models.SET_NULL, null=True,
+                               blank=True, related_name="targeted_by")
+    kind = models.CharField(max_length=32)
+    pa_spent = models.DecimalField(max_digits=6, decimal_places=1, default=0)
+    summary = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["actor", "-created_at"]),
+                   models.Index(fields=["target", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} by {self.actor_id} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class RollRecord(models.Model):
+    """One dice roll that changed the game: who, what, expression, faces, total, modifiers."""
+
+    action = models.ForeignKey(ActionRecord, on_delete=models.CASCADE, related_name="rolls")
+    actor = models.ForeignKey("characters.Character", on_delete=models.CASCADE, null=True,
+                              blank=True, related_name="+")
+    label = models.CharField(max_length=32)
+    expression = models.CharField(max_length=64)
+    faces = models.JSONField(default=list)
+    total = models.IntegerField()
+    target_score = models.IntegerField(null=True, blank=True)
+    success = models.BooleanField(null=True)
+    modifiers = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["action_id", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.label}: {self.expression} = {self.total}"

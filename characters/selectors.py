@@ -1,0 +1,119 @@
+"""Read-only queries for character pages and the API. Each runs a fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Prefetch, Q
+from django.utils import timezone
+from datetime import timezone as dt_timezone
+
+from campaigns.errors import NotFound
+from campaigns.models import ActionRecord, Campaign, RollRecord
+from characters.models import Character
+from characters.regeneration import sheet_refresh
+from gamerules.ew1.progression import LevelProgress, level_progress
+from gamerules.regeneration import Accrual
+
+LOG_SIZE = 10
+
+
+def characters_of(user):
+    """The user's characters with their campaign and sheet."""
+    return (Character.objects.filter(owner=user)
+            .select_related("campaign", "ew1", "board").order_by("campaign__name", "name"))
+
+
+def open_campaigns():
+    return Campaign.objects.filter(is_open=True).order_by("name")
+
+
+def character_get(*, user, character_id: int, perm: str = "characters.view_sheet") -> Character:
+    """The character with campaign, board and sheet, if ``user`` has ``perm`` on it; NotFound
+    otherwise (another player's character looks exactly like a missing one)."""
+    character = (Character.objects.select_related("campaign", "board", "ew1", "owner")
+                 .filter(pk=character_id).first())
+    if character is None or not user.has_perm(perm, character):
+        raise NotFound("No such character.")
+    return character
+
+
+@dataclass(frozen=True)
+class SheetView:
+    character: Character
+    progress: LevelProgress
+    pa: Accrual
+    pv: Accrual
+    log: list[ActionRecord]
+    now: datetime
+
+    @property
+    def pa_next_at(self) -> datetime | None:
+        if self.pa.next_at is None:
+            return None
+        return datetime.fromtimestamp(self.pa.next_at, tz=dt_timezone.utc)
+
+
+def recent_actions(character: Character, size: int = LOG_SIZE) -> list[ActionRecord]:
+    """The last actions by or against ``character``, with their rolls: two queries."""
+    return list(
+        ActionRecord.objects.filter(Q(actor=character) | Q(target=character))
+        .select_related("actor", "target")
+        .prefetch_related(Prefetch("rolls", queryset=RollRecord.objects.order_by("id")))
+        [:size])
+
+
+def character_sheet(*, user, character_id: int, now: datetime | None = None) -> SheetView:
+    """The sheet as it is at ``now``: PA and PV regenerated in memory (nothing written)."""
+    now = now or timezone.now()
+    character = character_get(user=user, character_id=character_id)
+    sheet = character.ew1
+    pa, pv = sheet_refresh(sheet, params=character.campaign.parameters, now=now)
+    return SheetView(character, level_progress(sheet.xp), pa, pv, recent_actions(character), now)
+
+
+@dataclass(frozen=True)
+class Cell:
+    x: int
+    y: int
+    piece: Character | None
+    distance: int
+
+
+@dataclass(frozen=True)
+class BoardView:
+    sheet: SheetView
+    rows: list[list[Cell]]
+    radius: int
+    in_view: list[Character]  # others, nearest first
+    adjacent_ids: frozenset[int] = frozenset()
+    # The move pad: rows of (dx, dy, name, arrow), None in the centre.
+    pad: tuple = (
+        ((-1, -1, "nw", "↖"), (0, -1, "n", "↑"), (1, -1, "ne", "↗")),
+        ((-1, 0, "w", "←"), None, (1, 0, "e", "→")),
+        ((-1, 1, "sw", "↙"), (0, 1, "s", "↓"), (1, 1, "se", "↘")),
+    )
+
+
+def board_view(*, user, character_id: int, now: datetime | None = None) -> BoardView:
+    """The cells within the campaign's view radius around the character, and who stands there.
+    Pieces come in one query whatever their number."""
+    view = character_sheet(user=user, character_id=character_id, now=now)
+    character = view.character
+    if not character.on_board:
+        return BoardView(view, [], 0, [])
+    board = character.board
+    radius = character.campaign.parameters.view_radius
+    x0, x1 = max(0, character.x - radius), min(board.width - 1, character.x + radius)
+    y0, y1 = max(0, character.y - radius), min(board.height - 1, character.y + radius)
+    pieces = list(Character.objects.filter(board=board, x__range=(x0, x1), y__range=(y0, y1))
+                  .select_related("ew1", "owner"))
+    at = {(p.x, p.y): p for p in pieces}
+    rows = [[Cell(x, y, at.get((x, y)), max(abs(x - character.x), abs(y - character.y)))
+             for x in range(x0, x1 + 1)] for y in range(y0, y1 + 1)]
+    others = sorted((p for p in pieces if p.pk != character.pk),
+                    key=lambda p: (max(abs(p.x - character.x), abs(p.y - character.y)), p.name))
+    adjacent = frozenset(p.pk for p in others
+                         if max(abs(p.x - character.x), abs(p.y - character.y)) == 1)
+    return BoardView(view, rows, radius, others, adjacent)

@@ -1,0 +1,96 @@
+"""Character services: creation and placement on the board."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from campaigns.errors import BoardFull, CampaignClosed, InvalidInput, RuleSystemNotPlayable
+from campaigns.journal import record_action, roll_row
+from campaigns.models import Board, Campaign, RuleSystem
+from characters.models import Character, EternalWarSheet
+from characters.regeneration import unix
+from gamerules.dice import RandomSource
+from gamerules.ew1.characteristics import roll_characteristics
+from gamerules.ew1.progression import pa_cap, pv_max
+from gamerules.ew1.skills import base_skills
+
+NAME_MAX = 60
+PLACEMENT_TRIES = 50
+
+
+@transaction.atomic
+def character_create(*, user, campaign: Campaign, name: str, rng: RandomSource | None = None,
+                     now: datetime | None = None) -> Character:
+    """Create a level 0 Eternal War One II character for ``user`` and incarnate it on a free cell.
+
+    Rolls FOR 3d6, DEF 3d6, TAI 2d6+6, INT 2d6+6, DEX 3d6, LUK 3d6 (each roll journaled), sets
+    the level-1 skill bases, 12 PA and 100 PV (campaign parameters). Raises InvalidInput (name),
+    CampaignClosed, RuleSystemNotPlayable, BoardFull. Source: 000_afeb9d2c9ccd2b72.txt,
+    "Caractéristiques de base des personnages", "Compétences de base".
+    """
+    rng = rng or random.SystemRandom()
+    now = now or timezone.now()
+    name = (name or "").strip()
+    if not name or len(name) > NAME_MAX:
+        raise InvalidInput(f"A character needs a name of 1 to {NAME_MAX} characters.")
+    if not campaign.is_open:
+        raise CampaignClosed("This campaign takes no new characters.")
+    if campaign.rule_system != RuleSystem.ETERNAL_WAR:
+        raise RuleSystemNotPlayable(
+            f"Characters of {campaign.get_rule_system_display()} cannot be created yet.")
+    if Character.objects.filter(campaign=campaign, name__iexact=name).exists():
+        raise InvalidInput(f"A character named {name!r} already exists in this campaign.")
+
+    params = campaign.parameters
+    rolled = roll_characteristics(rng)
+    values = rolled.values
+    try:
+        character = Character.objects.create(campaign=campaign, owner=user, name=name)
+    except IntegrityError:
+        raise InvalidInput(f"A character named {name!r} already exists in this campaign.") from None
+    ts = unix(now)
+    EternalWarSheet.objects.create(
+        character=character, **values, level=0, xp=0, skills=base_skills(values),
+        pa=pa_cap(0, base=params.pa_base, levels_per_bonus=params.pa_cap_levels_per_bonus),
+        pa_max=pa_cap(0, base=params.pa_base, levels_per_bonus=params.pa_cap_levels_per_bonus),
+        pa_anchor=ts, pv=pv_max(0, base=params.pv_base, per_level=params.pv_per_level),
+        pv_max=pv_max(0, base=params.pv_base, per_level=params.pv_per_level), pv_anchor=ts)
+    board = Board.objects.filter(campaign=campaign).first()
+    if board is not None:
+        character_place(character=character, board=board, rng=rng)
+    record_action(
+        campaign=campaign, kind="create", now=now, user=user, actor=character,
+        summary={"characteristics": values},
+        rolls=[roll_row(label=code, roll=r, actor=character) for code, r in rolled.rolls.items()])
+    return character
+
+
+def character_place(*, character: Character, board: Board, rng: RandomSource) -> Character:
+    """Put ``character`` on a random free cell of ``board``: random tries first, then the first
+    free cell in reading order. Raises BoardFull. Call inside a transaction."""
+    for _ in range(PLACEMENT_TRIES):
+        x, y = rng.randint(0, board.width - 1), rng.randint(0, board.height - 1)
+        if _try_cell(character, board, x, y):
+            return character
+    occupied = set(board.pieces.values_list("x", "y"))
+    for y in range(board.height):
+        for x in range(board.width):
+            if (x, y) not in occupied and _try_cell(character, board, x, y):
+                return character
+    raise BoardFull("The board has no free cell.")
+
+
+def _try_cell(character: Character, board: Board, x: int, y: int) -> bool:
+    if Character.objects.filter(board=board, x=x, y=y).exists():
+        return False
+    try:
+        with transaction.atomic():  # a savepoint: losing a race for the cell is not fatal
+            Character.objects.filter(pk=character.pk).update(board=board, x=x, y=y)
+    except IntegrityError:
+        return False
+    character.board, character.x, character.y = board, x, y
+    return True

@@ -1,0 +1,9 @@
+from celery import shared_task
+
+from characters.regeneration import regenerate_all
+
+
+@shared_task(name="characters.tasks.regenerate_resources", time_limit=120, soft_time_limit=100)
+def regenerate_resources() -> int:
+    """Beat task: materialise PA and PV everywhere. Idempotent (see characters.regeneration)."""
+    return regenerate_all()

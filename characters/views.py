@@ -1,0 +1,39 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from campaigns.errors import NotFound
+from characters.forms import CharacterCreateForm
+from characters.selectors import character_sheet, characters_of
+from characters.services import character_create
+from gamerules.errors import RuleError
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def character_list(request):
+    form = CharacterCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            character = character_create(user=request.user, campaign=form.cleaned_data["campaign"],
+                                         name=form.cleaned_data["name"])
+        except RuleError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, f"{character.name} rolled and incarnated.")
+            return redirect("characters:detail", character_id=character.pk)
+    return render(request, "characters/list.html",
+                  {"characters": characters_of(request.user), "form": form})
+
+
+@login_required
+@require_GET
+def character_detail(request, character_id: int):
+    try:
+        view = character_sheet(user=request.user, character_id=character_id)
+    except NotFound:
+        raise Http404("No such character.") from None
+    template = "characters/_sheet.html" if request.htmx else "characters/detail.html"
+    return render(request, template, {"view": view})

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from combat import views
+
+app_name = "combat"
+urlpatterns = [
+    path("<int:character_id>/board/", views.board, name="board"),
+    path("<int:character_id>/move/", views.move, name="move"),
+    path("<int:character_id>/attack/", views.attack, name="attack"),
+]

@@ -1,0 +1,68 @@
+"""Board pages: the board around a character, and the move and attack forms it posts.
+
+With htmx the POSTs answer with the board fragment (result or error included); without it they
+redirect to the board page and the result comes as a message.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from campaigns.errors import NotFound
+from characters.selectors import board_view
+from combat.forms import AttackForm, MoveForm
+from combat.services import action_brawl, action_move
+from gamerules.errors import RuleError
+
+
+def _render_board(request, character_id: int, *, status: int = 200, **extra):
+    try:
+        view = board_view(user=request.user, character_id=character_id)
+    except NotFound:
+        raise Http404("No such character.") from None
+    template = "combat/_board.html" if request.htmx else "combat/board.html"
+    return render(request, template, {"board": view, "view": view.sheet, **extra}, status=status)
+
+
+@login_required
+@require_GET
+def board(request, character_id: int):
+    return _render_board(request, character_id)
+
+
+def _act(request, character_id: int, form, run):
+    if not form.is_valid():
+        error = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+        return _respond(request, character_id, error=error, status=400)
+    try:
+        result = run(form.cleaned_data)
+    except NotFound:
+        raise Http404("No such character.") from None
+    except RuleError as exc:
+        return _respond(request, character_id, error=exc.message, status=400)
+    return _respond(request, character_id, result=result.action)
+
+
+def _respond(request, character_id, *, error=None, result=None, status=200):
+    if request.htmx:
+        # htmx swaps 2xx only: an error is shown inside the fragment, with a 200.
+        return _render_board(request, character_id, error=error, result=result)
+    if error:
+        messages.error(request, error)
+    return redirect("combat:board", character_id=character_id)
+
+
+@login_required
+@require_POST
+def move(request, character_id: int):
+    return _act(request, character_id, MoveForm(request.POST), lambda d: action_move(
+        user=request.user, character_id=character_id, dx=d["dx"], dy=d["dy"]))
+
+
+@login_required
+@require_POST
+def attack(request, character_id: int):
+    return _act(request, character_id, AttackForm(request.POST), lambda d: action_brawl(
+        user=request.user, character_id=character_id, target_id=d["target"]))

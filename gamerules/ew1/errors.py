@@ -1,0 +1,43 @@
+"""Why an Eternal War One II action is refused. Each ``code`` is stable: the API returns it."""
+
+from gamerules.errors import RuleError
+
+
+class ActionRefused(RuleError):
+    code = "action_refused"
+
+
+class NotEnoughPA(ActionRefused):
+    code = "not_enough_pa"
+
+
+class OffBoard(ActionRefused):
+    code = "off_board"
+
+
+class CellOccupied(ActionRefused):
+    code = "cell_occupied"
+
+
+class NotAdjacent(ActionRefused):
+    code = "not_adjacent"
+
+
+class CannotAct(ActionRefused):
+    """The actor is at 0 PV or off the board."""
+
+    code = "cannot_act"
+
+
+class InvalidTarget(ActionRefused):
+    code = "invalid_target"
+
+
+class TargetProtected(ActionRefused):
+    """Level 0 characters are protected until their first action."""
+
+    code = "target_protected"
+
+
+class InvalidDirection(ActionRefused):
+    code = "invalid_direction"

@@ -1,0 +1,51 @@
+import os
+import random
+import shutil
+
+import pytest
+
+from tests import factories
+
+REQUIRE_SERVICES = os.environ.get("PERCENTILE_REQUIRE_SERVICES") == "1"
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _missing(marker: str) -> str | None:
+    """Why a test with ``marker`` cannot run here, or None."""
+    if marker == "postgres" and not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        return "needs PostgreSQL: set DATABASE_URL=postgres://..."
+    if marker == "redis" and not os.environ.get("REDIS_URL"):
+        return "needs a Redis server: set REDIS_URL=redis://..."
+    if marker == "browser" and not shutil.which(CHROMIUM):
+        return f"needs Debian's chromium at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+def pytest_runtest_setup(item):
+    for marker in ("postgres", "redis", "browser"):
+        if item.get_closest_marker(marker):
+            reason = _missing(marker)
+            if reason and REQUIRE_SERVICES:
+                pytest.fail(f"CI requires this test to run: {reason}")
+            if reason:
+                pytest.skip(reason)
+
+
+@pytest.fixture
+def rng():
+    return random.Random(1234)
+
+
+@pytest.fixture
+def campaign(db):
+    return factories.campaign()
+
+
+@pytest.fixture
+def alice(db):
+    return factories.user("alice")
+
+
+@pytest.fixture
+def bob(db):
+    return factories.user("bob")
