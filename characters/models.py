@@ -15,8 +15,15 @@ class Character(models.Model):
     """A character in a campaign, whatever its rule system. Rule-system numbers live in a sheet
     (``ew1`` for Eternal War One II). ``board``/``x``/``y`` are null while off the board."""
 
+    class Kind(models.TextChoices):
+        PLAYER = "player", _("Player character")
+        CREATURE = "creature", _("Creature")
+        DOOR = "door", _("Door")
+        OBJECT = "object", _("Object")
+
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
                                  related_name="characters")
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.PLAYER)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True,
                               blank=True, related_name="characters")
     name = models.CharField(_("name"), max_length=60)
@@ -27,8 +34,12 @@ class Character(models.Model):
     first_action_at = models.DateTimeField(
         null=True, blank=True, help_text=_("A level 0 character cannot be attacked before this."))
     last_action_at = models.DateTimeField(null=True, blank=True)
-    deaths = models.PositiveIntegerField(default=0)
-    kills = models.PositiveIntegerField(default=0)
+    reincarnation_blocked_until = models.DateTimeField(
+        null=True, blank=True, help_text=_("Set by a suicide: no reincarnation before."))
+    deaths = models.PositiveIntegerField(_("deaths"), default=0)
+    kills = models.PositiveIntegerField(_("kills"), default=0)
+    attacks = models.PositiveIntegerField(_("attacks"), default=0)
+    dodges = models.PositiveIntegerField(_("dodges"), default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -50,6 +61,10 @@ class Character(models.Model):
     def on_board(self) -> bool:
         return self.board_id is not None
 
+    @property
+    def is_player(self) -> bool:
+        return self.kind == self.Kind.PLAYER
+
 
 class EternalWarSheet(models.Model):
     """Eternal War One II numbers of a character (seed 000_afeb9d2c9ccd2b72.txt).
@@ -65,7 +80,8 @@ class EternalWarSheet(models.Model):
     TAI = models.PositiveSmallIntegerField("TAI")
     INT = models.PositiveSmallIntegerField("INT")
     DEX = models.PositiveSmallIntegerField("DEX")
-    LUK = models.PositiveSmallIntegerField("LUK")
+    LUK = models.PositiveSmallIntegerField("LUK", null=True, blank=True,
+                                           help_text=_("Empty for doors, objects and creatures."))
     level = models.PositiveSmallIntegerField(_("level"), default=0)
     xp = models.PositiveIntegerField("XP", default=0)
     skills = models.JSONField(_("skills"), default=dict)
@@ -76,6 +92,15 @@ class EternalWarSheet(models.Model):
     pv = models.IntegerField("PV", default=100)
     pv_max = models.PositiveIntegerField(_("max PV"), default=100)
     pv_anchor = models.BigIntegerField(help_text=_("PV regeneration anchor, Unix seconds."))
+    skill_points = models.PositiveIntegerField(_("skill points to spend"), default=0)
+    characteristic_points = models.PositiveIntegerField(_("characteristic points to spend"),
+                                                        default=0)
+    skills_raised = models.JSONField(
+        default=dict, blank=True,
+        help_text=_("Skill points spent per skill since the last level gained (per-level cap)."))
+    fixed_reduction = models.PositiveSmallIntegerField(
+        _("fixed damage reduction"), null=True, blank=True,
+        help_text=_("Doors, objects and creatures: damage reduction instead of DEF rolls."))
 
     class Meta:
         verbose_name = _("Eternal War One II sheet")
@@ -122,6 +147,9 @@ class ItemTemplate(models.Model):
     weapon_skill = models.SmallIntegerField(_("weapon skill (ca)"), default=0)
     range_cells = models.PositiveSmallIntegerField(_("range (cells)"), default=1)
     armour = models.PositiveSmallIntegerField(_("armour points"), default=0)
+    heal_dice = models.CharField(_("healing dice"), max_length=32, blank=True,
+                                 validators=[validate_dice],
+                                 help_text=_("Consumables: PV restored when used, e.g. 1d6+1."))
 
     class Meta:
         ordering = ["name"]
@@ -137,6 +165,16 @@ class ItemTemplate(models.Model):
             raise ValidationError({"damage_dice": _("A weapon needs damage dice.")})
         if not weapon and self.damage_dice:
             raise ValidationError({"damage_dice": _("Only weapons have damage dice.")})
+        if self.heal_dice and self.kind != self.Kind.MISC:
+            raise ValidationError({"heal_dice": _("Only miscellaneous items heal.")})
+
+    @property
+    def is_weapon(self) -> bool:
+        return self.kind in (self.Kind.MELEE, self.Kind.RANGED)
+
+    @property
+    def is_consumable(self) -> bool:
+        return bool(self.heal_dice)
 
 
 class ItemModifier(models.Model):
@@ -157,3 +195,46 @@ class ItemModifier(models.Model):
 
     def __str__(self) -> str:
         return f"{self.dice} {self.stat}"
+
+
+class ItemInstance(models.Model):
+    """An item a character owns. Its modifier dice were rolled once, when it was created, and
+    the values are kept in ``modifier_values`` (code -> signed points): an item is a given item,
+    the same at every use (docs/rules/eternal-war-one-ii.md, "Equipment")."""
+
+    template = models.ForeignKey(ItemTemplate, on_delete=models.PROTECT, related_name="instances")
+    owner = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="items")
+    equipped = models.BooleanField(_("equipped"), default=False)
+    modifier_values = models.JSONField(_("modifiers"), default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["owner", "equipped"])]
+
+    def __str__(self) -> str:
+        return f"{self.template} ({self.owner})"
+
+
+class CharacterDraft(models.Model):
+    """A character being created: its rolled characteristics, before the player confirms."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="character_drafts")
+    campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
+                                 related_name="+")
+    name = models.CharField(_("name"), max_length=60)
+    rolled = models.JSONField(default=dict)  # code -> value, as rolled
+    rolls = models.JSONField(default=dict)  # code -> {expression, faces, total}, for the journal
+    deltas = models.JSONField(default=dict, blank=True)  # code -> points moved
+    rerolls = models.PositiveSmallIntegerField(default=0)
+    band = models.JSONField(default=dict, blank=True)  # k, low, high of the last roll
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "campaign"],
+                                               name="one_draft_per_user_and_campaign")]
+
+    def __str__(self) -> str:
+        return f"{self.name} (draft)"

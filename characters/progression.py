@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.errors import Forbidden, NotFound
+from campaigns.journal import record_action
 from characters.models import EternalWarSheet
+from gamerules.ew1.levelup import LevelUpError, points_between, validate_allocation
 from gamerules.ew1.params import EW1Parameters
 from gamerules.ew1.progression import level_for_xp, pa_cap, pv_max
 
 
 def grant_xp(sheet: EternalWarSheet, xp: int, params: EW1Parameters) -> int:
-    """Add ``xp`` in memory and raise the level, PA cap and max PV to match (never lowered).
+    """Add ``xp`` in memory and raise the level, PA cap and max PV to match (never lowered);
+    each level gained banks its skill and characteristic points (spent with ``level_up_spend``).
     Returns the number of levels gained. Source: 000_afeb9d2c9ccd2b72.txt, "Progression d'XP",
     "Évolution des caracs" (PA +1 every 10 levels, PV +2 per level)."""
     if xp <= 0:
@@ -17,9 +26,53 @@ def grant_xp(sheet: EternalWarSheet, xp: int, params: EW1Parameters) -> int:
     level = min(params.max_level, level_for_xp(sheet.xp))
     gained = max(0, level - sheet.level)
     if gained:
+        skill_points, characteristic_points = points_between(
+            sheet.level, level,
+            characteristic_points_per_level=params.characteristic_points_per_level)
+        sheet.skill_points += skill_points
+        sheet.characteristic_points += characteristic_points
+        sheet.skills_raised = {}
         sheet.level = level
         sheet.pa_max = max(sheet.pa_max, pa_cap(level, base=params.pa_base,
                                                 levels_per_bonus=params.pa_cap_levels_per_bonus))
         sheet.pv_max = max(sheet.pv_max, pv_max(level, base=params.pv_base,
                                                 per_level=params.pv_per_level))
     return gained
+
+
+@transaction.atomic
+def level_up_spend(*, user, character_id: int, add_skills: dict[str, int],
+                   add_characteristics: dict[str, int], now: datetime | None = None
+                   ) -> EternalWarSheet:
+    """Spend banked skill and characteristic points. Validated by
+    ``gamerules.ew1.levelup.validate_allocation`` (per-skill cap per level-up, skill maxima,
+    characteristic maximum, points available). Raises LevelUpError, Forbidden, NotFound."""
+    sheet = (EternalWarSheet.objects.select_for_update(of=("self",))
+             .select_related("character__campaign").filter(character_id=character_id).first())
+    if sheet is None:
+        raise NotFound("No such character.")
+    if sheet.character.owner_id != user.pk:
+        raise Forbidden("You can only level up your own characters.")
+    params = sheet.character.campaign.parameters
+    allocation = validate_allocation(
+        level=sheet.level, skills=sheet.skills, characteristics=sheet.characteristics,
+        skill_points=sheet.skill_points, characteristic_points=sheet.characteristic_points,
+        add_skills=add_skills, add_characteristics=add_characteristics,
+        already_raised=sheet.skills_raised,
+        skill_cap_floor=params.skill_cap_floor, characteristic_max=params.characteristic_max)
+    if not any(add_skills.values()) and not any(add_characteristics.values()):
+        raise LevelUpError("Choose at least one point to spend.")
+    sheet.skills = allocation.skills
+    sheet.skills_raised = {code: sheet.skills_raised.get(code, 0) + add_skills.get(code, 0)
+                           for code in {*sheet.skills_raised, *add_skills}}
+    for code, value in allocation.characteristics.items():
+        setattr(sheet, code, value)
+    sheet.skill_points -= sum(add_skills.values())
+    sheet.characteristic_points -= sum(add_characteristics.values())
+    sheet.save(update_fields=["skills", "skills_raised", "skill_points", "characteristic_points",
+                              *allocation.characteristics])
+    record_action(campaign=sheet.character.campaign, kind="level_up", now=now or timezone.now(),
+                  user=user, actor=sheet.character,
+                  summary={"skills": add_skills, "characteristics": add_characteristics,
+                           "level": sheet.level})
+    return sheet

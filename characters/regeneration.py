@@ -61,8 +61,11 @@ def regenerate_all(*, now: datetime | None = None) -> int:
 def _regenerate(queryset, value: str, cap: str, anchor: str, period: int, ts: int) -> int:
     # Whole periods since the anchor, in integer arithmetic that PostgreSQL and SQLite share.
     periods = (Value(ts) - F(anchor)) / Value(period)
+    # PV and max PV are different integer fields: say which type the result has.
+    field = queryset.model._meta.get_field(value)
     return queryset.filter(**{f"{anchor}__lte": ts - period}).update(**{
         value: Case(When(**{f"{value}__gte": F(cap)}, then=F(value)),
-                    default=Least(F(cap), F(value) + periods)),
+                    default=Least(F(cap), F(value) + periods, output_field=field),
+                    output_field=field),
         anchor: F(anchor) + periods * Value(period),
     })

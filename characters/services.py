@@ -22,18 +22,9 @@ NAME_MAX = 60
 PLACEMENT_TRIES = 50
 
 
-@transaction.atomic
-def character_create(*, user, campaign: Campaign, name: str, rng: RandomSource | None = None,
-                     now: datetime | None = None) -> Character:
-    """Create a level 0 Eternal War One II character for ``user`` and incarnate it on a free cell.
-
-    Rolls FOR 3d6, DEF 3d6, TAI 2d6+6, INT 2d6+6, DEX 3d6, LUK 3d6 (each roll journaled), sets
-    the level-1 skill bases, 12 PA and 100 PV (campaign parameters). Raises InvalidInput (name),
-    CampaignClosed, RuleSystemNotPlayable, BoardFull. Source: 000_afeb9d2c9ccd2b72.txt,
-    "Caractéristiques de base des personnages", "Compétences de base".
-    """
-    rng = rng or random.SystemRandom()
-    now = now or timezone.now()
+def new_character_name(*, campaign: Campaign, name: str) -> str:
+    """The stripped ``name`` if a new character may take it in ``campaign``. Raises InvalidInput
+    (empty, too long, taken), CampaignClosed, RuleSystemNotPlayable."""
     name = (name or "").strip()
     if not name or len(name) > NAME_MAX:
         raise InvalidInput(f"A character needs a name of 1 to {NAME_MAX} characters.")
@@ -44,28 +35,53 @@ def character_create(*, user, campaign: Campaign, name: str, rng: RandomSource |
             f"Characters of {campaign.get_rule_system_display()} cannot be created yet.")
     if Character.objects.filter(campaign=campaign, name__iexact=name).exists():
         raise InvalidInput(f"A character named {name!r} already exists in this campaign.")
+    return name
 
-    params = campaign.parameters
+
+@transaction.atomic
+def character_create(*, user, campaign: Campaign, name: str, rng: RandomSource | None = None,
+                     now: datetime | None = None) -> Character:
+    """Create a level 0 Eternal War One II character for ``user`` in one step (one roll, no
+    reroll nor redistribution: the step-by-step path is ``characters.creation``).
+
+    Rolls FOR 3d6, DEF 3d6, TAI 2d6+6, INT 2d6+6, DEX 3d6, LUK 3d6 (each roll journaled), sets
+    the level-1 skill bases, 12 PA and 100 PV (campaign parameters). Raises InvalidInput (name),
+    CampaignClosed, RuleSystemNotPlayable, BoardFull. Source: 000_afeb9d2c9ccd2b72.txt,
+    "Caractéristiques de base des personnages", "Compétences de base".
+    """
+    rng = rng or random.SystemRandom()
+    name = new_character_name(campaign=campaign, name=name)
     rolled = roll_characteristics(rng)
-    values = rolled.values
+    return character_create_from_values(
+        user=user, campaign=campaign, name=name, values=rolled.values, rng=rng,
+        now=now or timezone.now(), summary={},
+        rolls=[roll_row(label=code, roll=r) for code, r in rolled.rolls.items()])
+
+
+def character_create_from_values(*, user, campaign: Campaign, name: str, values: dict[str, int],
+                                 rng: RandomSource, now: datetime, summary: dict,
+                                 rolls: list[dict]) -> Character:
+    """Store a new character with ``values`` as its characteristics, incarnate it on a free cell
+    and journal its creation with ``rolls`` (RollRecord fields). Call inside a transaction,
+    after ``new_character_name``."""
+    params = campaign.parameters
     try:
-        character = Character.objects.create(campaign=campaign, owner=user, name=name)
+        with transaction.atomic():
+            character = Character.objects.create(campaign=campaign, owner=user, name=name)
     except IntegrityError:
         raise InvalidInput(f"A character named {name!r} already exists in this campaign.") from None
     ts = unix(now)
+    pa = pa_cap(0, base=params.pa_base, levels_per_bonus=params.pa_cap_levels_per_bonus)
+    pv = pv_max(0, base=params.pv_base, per_level=params.pv_per_level)
     EternalWarSheet.objects.create(
         character=character, **values, level=0, xp=0, skills=base_skills(values),
-        pa=pa_cap(0, base=params.pa_base, levels_per_bonus=params.pa_cap_levels_per_bonus),
-        pa_max=pa_cap(0, base=params.pa_base, levels_per_bonus=params.pa_cap_levels_per_bonus),
-        pa_anchor=ts, pv=pv_max(0, base=params.pv_base, per_level=params.pv_per_level),
-        pv_max=pv_max(0, base=params.pv_base, per_level=params.pv_per_level), pv_anchor=ts)
+        pa=pa, pa_max=pa, pa_anchor=ts, pv=pv, pv_max=pv, pv_anchor=ts)
     board = Board.objects.filter(campaign=campaign).first()
     if board is not None:
         character_place(character=character, board=board, rng=rng)
-    record_action(
-        campaign=campaign, kind="create", now=now, user=user, actor=character,
-        summary={"characteristics": values},
-        rolls=[roll_row(label=code, roll=r, actor=character) for code, r in rolled.rolls.items()])
+    record_action(campaign=campaign, kind="create", now=now, user=user, actor=character,
+                  summary={"characteristics": values, **summary},
+                  rolls=[{**row, "actor": character} for row in rolls])
     return character
 
 

@@ -2,9 +2,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from campaigns.errors import NotFound
+from campaigns.messages import error_message
 from characters.forms import CharacterCreateForm
 from characters.selectors import character_sheet, characters_of
 from characters.services import character_create
@@ -20,9 +22,9 @@ def character_list(request):
             character = character_create(user=request.user, campaign=form.cleaned_data["campaign"],
                                          name=form.cleaned_data["name"])
         except RuleError as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, error_message(exc))
         else:
-            messages.success(request, f"{character.name} rolled and incarnated.")
+            messages.success(request, _("%(name)s rolled and incarnated.") % {"name": character.name})
             return redirect("characters:detail", character_id=character.pk)
     return render(request, "characters/list.html",
                   {"characters": characters_of(request.user), "form": form})
@@ -34,6 +36,6 @@ def character_detail(request, character_id: int):
     try:
         view = character_sheet(user=request.user, character_id=character_id)
     except NotFound:
-        raise Http404("No such character.") from None
+        raise Http404(_("No such character.")) from None
     template = "characters/_sheet.html" if request.htmx else "characters/detail.html"
     return render(request, template, {"view": view})

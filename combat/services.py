@@ -1,28 +1,38 @@
-"""Eternal War One II board actions: move and brawl attack.
+"""Eternal War One II board actions: move, attacks (brawl, melee, ranged, throw), game, suicide
+and reincarnation.
 
 Each action runs in one transaction: lock the sheets involved (one SELECT ... FOR UPDATE, in id
-order so that two players attacking each other cannot deadlock), bring PA and PV up to now, let
-the rules decide, then write. A refused action raises before any write, so nothing changes.
+order so that two players attacking each other cannot deadlock), bring PA and PV up to now, load
+what the rules need in a fixed number of queries, let the rules decide, then write. A refused
+action raises before any write, so nothing changes.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
+from django.db.models import F, Prefetch
 from django.utils import timezone
 
 from campaigns.errors import Forbidden, NotFound, RuleSystemNotPlayable
 from campaigns.journal import record_action, roll_row
 from campaigns.models import ActionRecord, RuleSystem
-from characters.models import Character, EternalWarSheet
-from characters.regeneration import sheet_refresh
+from characters.equipment import Loadout, loadout_of
+from characters.models import Character, EternalWarSheet, ItemInstance
 from characters.progression import grant_xp
+from characters.regeneration import sheet_refresh, unix
+from characters.services import character_place
+from factions.bonus import combat_bonus
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
-from gamerules.ew1.combat import AttackOutcome, Combatant, resolve_brawl
+from gamerules.ew1.attacks import (BRAWL, KINDS, MELEE, RANGED, THROW, AttackOutcome, Combatant,
+                                   Modifier, resolve_attack)
+from gamerules.ew1.game import GameOutcome, resolve_game
+from gamerules.ew1.presence import own_characters_malus
 
 DIRECTIONS = {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}
 
@@ -31,18 +41,28 @@ DIRECTIONS = {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}
 class ActionResult:
     action: ActionRecord
     character: Character
-    outcome: AttackOutcome | None = None
+    outcome: AttackOutcome | GameOutcome | None = None
+
+
+def distance(a: Character, b: Character) -> int:
+    """Cells between two pieces on the same board (Chebyshev: diagonal steps count 1)."""
+    return max(abs(a.x - b.x), abs(a.y - b.y))
 
 
 def _lock_sheets(*, user, character_id: int, other_id: int | None = None
                  ) -> tuple[EternalWarSheet, EternalWarSheet | None]:
-    """Lock and return the actor's sheet (and the other's). Raises NotFound when the actor does
-    not exist, Forbidden when ``user`` does not own it, RuleSystemNotPlayable outside EW1."""
+    """Lock and return the actor's sheet (and the other's), with equipped items. Raises NotFound
+    when the actor does not exist, Forbidden when ``user`` does not own it,
+    RuleSystemNotPlayable outside EW1, InvalidTarget when the other does not exist."""
     ids = [character_id] + ([other_id] if other_id is not None else [])
+    equipped = Prefetch("character__items", to_attr="equipped_items",
+                        queryset=ItemInstance.objects.filter(equipped=True)
+                        .select_related("template"))
     sheets = {
         s.character_id: s
         for s in EternalWarSheet.objects.select_for_update(of=("self", "character"))
         .select_related("character", "character__campaign", "character__board")
+        .prefetch_related(equipped)
         .filter(character_id__in=ids).order_by("character_id")
     }
     actor = sheets.get(character_id)
@@ -115,23 +135,54 @@ def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | No
     return ActionResult(action, character)
 
 
-def _combatant(sheet: EternalWarSheet, *, with_luck: bool) -> Combatant:
+def _combatant(sheet: EternalWarSheet, loadout: Loadout) -> Combatant:
+    character = sheet.character
     return Combatant(characteristics=sheet.characteristics, skills=sheet.skills, level=sheet.level,
-                     luck=sheet.LUK if with_luck else None)
+                     luck=sheet.LUK if character.is_player else None, armour=loadout.armour,
+                     modifiers=loadout.modifiers, fixed_reduction=sheet.fixed_reduction)
+
+
+def _pieces_around(attacker: Character, target: Character, radius: int) -> list[Character]:
+    """Every piece within ``radius`` of the attacker or of the target (one query), with its
+    faction (``faction_id_cached``)."""
+    xs, ys = (attacker.x, target.x), (attacker.y, target.y)
+    return list(Character.objects.filter(
+        board_id=attacker.board_id, x__range=(min(xs) - radius, max(xs) + radius),
+        y__range=(min(ys) - radius, max(ys) + radius))
+        .annotate(faction_id_cached=F("membership__faction_id")))
+
+
+def _with_faction(character: Character, pieces: list[Character]) -> Character:
+    for p in pieces:
+        if p.pk == character.pk:
+            character.faction_id_cached = p.faction_id_cached
+    return character
+
+
+COSTS = {BRAWL: "brawl_cost_pa", MELEE: "melee_cost_pa", RANGED: "ranged_cost_pa",
+         THROW: "throw_cost_pa"}
 
 
 @transaction.atomic
-def action_brawl(*, user, character_id: int, target_id: int, rng: RandomSource | None = None,
-                 now: datetime | None = None) -> ActionResult:
-    """Brawl (Bagarre) attack on an adjacent character: ``brawl_cost_pa`` (2 PA).
+def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
+                  rng: RandomSource | None = None, now: datetime | None = None) -> ActionResult:
+    """Attack a character, creature, door or object on the board.
 
-    Resolution in ``gamerules.ew1.combat.resolve_brawl``; every roll is journaled. The target
-    at 0 PV cannot move; below 0 it is disincarnated (off the board, a death for it, a kill for
-    the attacker). Raises InvalidTarget (self, other campaign, missing), TargetProtected (level 0
-    before its first action), NotAdjacent, CannotAct, NotEnoughPA, Forbidden, NotFound.
+    ``kind``: brawl (Bagarre, 2 PA, adjacent), melee (equipped melee weapon, 2 PA, adjacent),
+    ranged (equipped ranged weapon, 2 PA, within its range), throw (Lancé, 1 PA, within
+    ``throw_range_cells``). Resolution in ``gamerules.ew1.attacks.resolve_attack`` with the
+    equipped items, the malus of one's own other characters within 5 cells and the faction
+    bonus; every roll is journaled. The target at 0 PV cannot act; below 0 it is disincarnated
+    (off the board, a death for it, a kill for the attacker).
+    Raises InvalidTarget (self, unknown kind, other board, missing), ItemMissing (no weapon),
+    TargetProtected (level 0 before its first action), NotAdjacent / OutOfRange, CannotAct,
+    NotEnoughPA, Forbidden, NotFound.
+    Source: 000_afeb9d2c9ccd2b72.txt, "Mécanismes de combat", "Récompenses de combat".
     """
     rng = rng or random.SystemRandom()
     now = now or timezone.now()
+    if kind not in KINDS:
+        raise errors.InvalidTarget(f"Unknown attack {kind!r}: brawl, melee, ranged or throw.")
     if target_id == character_id:
         raise errors.InvalidTarget("A character cannot attack itself.")
     sheet, target_sheet = _lock_sheets(user=user, character_id=character_id, other_id=target_id)
@@ -140,26 +191,58 @@ def action_brawl(*, user, character_id: int, target_id: int, rng: RandomSource |
     sheet_refresh(sheet, params=params, now=now)
     sheet_refresh(target_sheet, params=params, now=now)
     _require_able(sheet)
-    if target.board_id != attacker.board_id:
+    if target.board_id is None or target.board_id != attacker.board_id:
         raise errors.InvalidTarget("The target is not on your board.")
-    if max(abs(target.x - attacker.x), abs(target.y - attacker.y)) != 1:
+    loadout = loadout_of(attacker.equipped_items)
+    weapon = {MELEE: loadout.melee, RANGED: loadout.ranged}.get(kind)
+    if kind in (MELEE, RANGED) and weapon is None:
+        raise errors.ItemMissing(f"Equip a {kind} weapon first.")
+    cells = distance(attacker, target)
+    reach = {BRAWL: 1, MELEE: 1, THROW: params.throw_range_cells}.get(
+        kind, weapon.range_cells if weapon else 1)
+    if kind in (BRAWL, MELEE) and cells != 1:
         raise errors.NotAdjacent("The target must stand on an adjacent cell.")
-    if target_sheet.level == 0 and target.first_action_at is None:
+    if cells > reach:
+        raise errors.OutOfRange(f"The target is {cells} cells away; the reach is {reach}.")
+    if target.is_player and target_sheet.level == 0 and target.first_action_at is None:
         raise errors.TargetProtected("A level 0 character is protected until its first action.")
-    _spend(sheet, params.brawl_cost_pa, now)
+    cost = getattr(params, COSTS[kind])
+    _spend(sheet, cost, now)
 
-    outcome = resolve_brawl(_combatant(sheet, with_luck=True),
-                            _combatant(target_sheet, with_luck=True), rng, params)
+    pieces = _pieces_around(attacker, target, max(params.view_radius,
+                                                  params.own_characters_reach))
+    _with_faction(attacker, pieces)
+    _with_faction(target, pieces)
+    own = [distance(attacker, p) for p in pieces
+           if p.owner_id == attacker.owner_id and p.pk != attacker.pk and p.is_player]
+    malus = own_characters_malus(own, reach=params.own_characters_reach)
+    attack_bonus = combat_bonus(attacker, pieces, params)
+    defence_bonus = combat_bonus(target, pieces, params) if target.is_player else None
+    attack_mods = tuple(m for m in (
+        Modifier("own characters in view", -malus) if malus else None,
+        Modifier(f"faction ({attack_bonus.allies} allies)", attack_bonus.attack)
+        if attack_bonus.attack else None) if m)
+    dodge_mods = (Modifier(f"faction ({defence_bonus.allies} allies)", defence_bonus.dodge),) if (
+        defence_bonus and defence_bonus.dodge) else ()
+
+    outcome = resolve_attack(
+        kind, _combatant(sheet, loadout),
+        _combatant(target_sheet, loadout_of(target.equipped_items)), rng, params, weapon=weapon,
+        distance=cells, attack_modifiers_extra=attack_mods, dodge_modifiers=dodge_mods,
+        hit_xp=params.throw_xp if kind == THROW else None)
     grant_xp(sheet, outcome.attacker_xp, params)
-    grant_xp(target_sheet, outcome.defender_xp, params)
+    if target.is_player:
+        grant_xp(target_sheet, outcome.defender_xp, params)
     target_sheet.pv -= outcome.pv_lost
     disincarnated = target_sheet.pv < 0
+    attacker.attacks += 1
+    target.dodges += outcome.dodged
     if disincarnated:
         target.board, target.x, target.y = None, None, None
         target.deaths += 1
         attacker.kills += 1
-    attacker.save(update_fields=["first_action_at", "last_action_at", "kills"])
-    target.save(update_fields=["board", "x", "y", "deaths"])
+    attacker.save(update_fields=["first_action_at", "last_action_at", "kills", "attacks"])
+    target.save(update_fields=["board", "x", "y", "deaths", "dodges"])
     sheet.save()
     target_sheet.save()
 
@@ -168,13 +251,109 @@ def action_brawl(*, user, character_id: int, target_id: int, rng: RandomSource |
                       actor=target if r.label in ("dodge", "damage_reduction") else attacker)
              for r in outcome.rolls]
     action = record_action(
-        campaign=attacker.campaign, kind="brawl", now=now, user=user, actor=attacker,
-        target=target, pa_spent=params.brawl_cost_pa, rolls=rolls,
-        summary={"attack_score": outcome.attack_score, "attack_roll": outcome.attack_roll,
+        campaign=attacker.campaign, kind=kind, now=now, user=user, actor=attacker,
+        target=target, pa_spent=cost, rolls=rolls,
+        summary={"weapon": weapon.name if weapon else None, "distance": cells,
+                 "attack_score": outcome.attack_score, "attack_roll": outcome.attack_roll,
                  "hit": outcome.hit, "perfect": outcome.perfect,
                  "dodge_score": outcome.dodge_score, "dodged": outcome.dodged,
                  "damage": outcome.damage, "reduction": outcome.reduction,
                  "pv_lost": outcome.pv_lost, "target_pv": target_sheet.pv,
                  "disincarnated": disincarnated, "attacker_xp": outcome.attacker_xp,
-                 "defender_xp": outcome.defender_xp})
+                 "defender_xp": outcome.defender_xp,
+                 "own_characters_malus": malus, "faction_attack_bonus": attack_bonus.attack,
+                 "faction_dodge_bonus": defence_bonus.dodge if defence_bonus else 0})
     return ActionResult(action, attacker, outcome)
+
+
+def action_brawl(*, user, character_id: int, target_id: int, rng: RandomSource | None = None,
+                 now: datetime | None = None) -> ActionResult:
+    """A brawl (Bagarre) attack: ``action_attack`` with kind "brawl"."""
+    return action_attack(user=user, character_id=character_id, target_id=target_id, kind=BRAWL,
+                         rng=rng, now=now)
+
+
+@transaction.atomic
+def action_game(*, user, character_id: int, rng: RandomSource | None = None,
+                now: datetime | None = None) -> ActionResult:
+    """Play a game (Jeu): ``game_cost_pa`` (1 PA), d100 <= Jeu wins 2d4 XP, a loss gives none.
+    Raises CannotAct, NotEnoughPA, Forbidden, NotFound. Source: 000_afeb9d2c9ccd2b72.txt,
+    "Répartition des gains d'XP par action"."""
+    now = now or timezone.now()
+    sheet, _ = _lock_sheets(user=user, character_id=character_id)
+    character = sheet.character
+    params = character.campaign.parameters
+    sheet_refresh(sheet, params=params, now=now)
+    _require_able(sheet)
+    _spend(sheet, params.game_cost_pa, now)
+    outcome = resolve_game(game_skill=sheet.skills["game"], rng=rng or random.SystemRandom())
+    grant_xp(sheet, outcome.xp, params)
+    character.save(update_fields=["first_action_at", "last_action_at"])
+    sheet.save()
+    rolls = [roll_row(label="game", roll=outcome.test, target_score=outcome.score,
+                      success=outcome.won, actor=character)]
+    if outcome.xp_roll:
+        rolls.append(roll_row(label="game_xp", roll=outcome.xp_roll, actor=character))
+    action = record_action(campaign=character.campaign, kind="game", now=now, user=user,
+                           actor=character, pa_spent=params.game_cost_pa, rolls=rolls,
+                           summary={"won": outcome.won, "roll": outcome.test.total,
+                                    "score": outcome.score, "xp": outcome.xp})
+    return ActionResult(action, character, outcome)
+
+
+@transaction.atomic
+def character_suicide(*, user, character_id: int, now: datetime | None = None) -> ActionResult:
+    """Leave the board by one's own hand: a death is counted and reincarnation is blocked for
+    ``suicide_cooldown_hours`` (6 h). Raises CannotAct (already off the board), Forbidden,
+    NotFound. Source: 000_afeb9d2c9ccd2b72.txt, "Le suicide"."""
+    now = now or timezone.now()
+    sheet, _ = _lock_sheets(user=user, character_id=character_id)
+    character = sheet.character
+    params = character.campaign.parameters
+    if not character.on_board:
+        raise errors.CannotAct("This character is not on the board.")
+    character.board, character.x, character.y = None, None, None
+    character.deaths += 1
+    character.reincarnation_blocked_until = now + timedelta(hours=params.suicide_cooldown_hours)
+    character.last_action_at = now
+    character.save(update_fields=["board", "x", "y", "deaths", "reincarnation_blocked_until",
+                                  "last_action_at"])
+    action = record_action(campaign=character.campaign, kind="suicide", now=now, user=user,
+                           actor=character, summary={
+                               "blocked_until": character.reincarnation_blocked_until.isoformat()})
+    return ActionResult(action, character)
+
+
+@transaction.atomic
+def character_reincarnate(*, user, character_id: int, rng: RandomSource | None = None,
+                          now: datetime | None = None) -> ActionResult:
+    """Bring a disincarnated character back on a random free cell with
+    ``reincarnation_pv_percent`` (100 %) of its max PV; PA are kept. Raises CannotAct (already
+    on the board), ReincarnationBlocked (suicide cooldown, with the time left), BoardFull,
+    Forbidden, NotFound. Source: 000_afeb9d2c9ccd2b72.txt, "Le suicide" and "Distribution des
+    dégâts reçue"; the PV restored are our rule (docs/rules)."""
+    now = now or timezone.now()
+    sheet, _ = _lock_sheets(user=user, character_id=character_id)
+    character = sheet.character
+    params = character.campaign.parameters
+    if character.on_board:
+        raise errors.CannotAct("This character is already on the board.")
+    blocked = character.reincarnation_blocked_until
+    if blocked and blocked > now:
+        left = blocked - now
+        raise errors.ReincarnationBlocked(
+            f"Reincarnation possible in {int(left.total_seconds() // 3600)} h "
+            f"{int(left.total_seconds() % 3600 // 60)} min.", until=blocked)
+    board = character.campaign.board
+    sheet_refresh(sheet, params=params, now=now)
+    character_place(character=character, board=board, rng=rng or random.SystemRandom())
+    sheet.pv = max(sheet.pv, math.ceil(sheet.pv_max * params.reincarnation_pv_percent / 100))
+    sheet.pv_anchor = unix(now)
+    character.reincarnation_blocked_until = None
+    character.last_action_at = now
+    character.save(update_fields=["reincarnation_blocked_until", "last_action_at"])
+    sheet.save()
+    action = record_action(campaign=character.campaign, kind="reincarnate", now=now, user=user,
+                           actor=character, summary={"at": [character.x, character.y],
+                                                     "pv": sheet.pv})
+    return ActionResult(action, character)

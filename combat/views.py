@@ -8,9 +8,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.errors import NotFound
+from campaigns.messages import error_message
 from characters.selectors import board_view
 from combat.forms import AttackForm, MoveForm
 from combat.services import action_brawl, action_move
@@ -21,7 +23,7 @@ def _render_board(request, character_id: int, *, status: int = 200, **extra):
     try:
         view = board_view(user=request.user, character_id=character_id)
     except NotFound:
-        raise Http404("No such character.") from None
+        raise Http404(_("No such character.")) from None
     template = "combat/_board.html" if request.htmx else "combat/board.html"
     return render(request, template, {"board": view, "view": view.sheet, **extra}, status=status)
 
@@ -34,14 +36,15 @@ def board(request, character_id: int):
 
 def _act(request, character_id: int, form, run):
     if not form.is_valid():
-        error = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+        error = "; ".join(f"{form.fields[k].label if k in form.fields else k}: {' '.join(v)}"
+                          for k, v in form.errors.items())
         return _respond(request, character_id, error=error, status=400)
     try:
         result = run(form.cleaned_data)
     except NotFound:
-        raise Http404("No such character.") from None
+        raise Http404(_("No such character.")) from None
     except RuleError as exc:
-        return _respond(request, character_id, error=exc.message, status=400)
+        return _respond(request, character_id, error=error_message(exc), status=400)
     return _respond(request, character_id, result=result.action)
 
 

@@ -1,10 +1,15 @@
-"""REST API plumbing: rule errors become 4xx responses with a stable code."""
+"""REST API plumbing: every error is a JSON body ``{"code", "detail"}`` with a stable code.
 
-from rest_framework import status
+Rule errors (``gamerules.errors.RuleError``) become 404 (NotFound), 403 (Forbidden) or 400;
+DRF's own errors keep their status and get the same shape: a malformed payload is 400
+``invalid_input`` with the per-field messages in ``errors``.
+"""
+
+from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from campaigns.errors import Forbidden, NotFound
+from campaigns.errors import Forbidden, InvalidInput, NotFound
 from gamerules.errors import ParameterError, RuleError
 
 
@@ -22,4 +27,16 @@ def exception_handler(exc, context):
         if isinstance(exc, ParameterError):
             body["errors"] = exc.errors
         return Response(body, status=status_for(exc))
-    return drf_exception_handler(exc, context)
+    response = drf_exception_handler(exc, context)
+    if response is None:  # not an API error: let Django answer 500
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        errors = response.data if isinstance(response.data, dict) else {
+            "non_field_errors": response.data}
+        response.data = {"code": InvalidInput.code, "detail": "The request is malformed.",
+                         "errors": errors}
+    elif isinstance(response.data, dict) and "detail" in response.data:
+        detail = response.data["detail"]
+        response.data = {"code": getattr(detail, "code", None) or exc.default_code,
+                         "detail": str(detail)}
+    return response

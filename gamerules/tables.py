@@ -21,8 +21,13 @@ class RangeTable(Generic[V]):
 
     def __init__(self, bands: Sequence[tuple[int, int, V]]):
         ordered = sorted(bands, key=lambda b: b[0])
+        if not ordered:
+            raise ValueError("A table needs at least one band.")
+        for lo, hi, _ in ordered:
+            if lo > hi:
+                raise ValueError(f"A band must not end before it starts: {lo}-{hi}.")
         for (lo, hi, _), (next_lo, _, _) in zip(ordered, ordered[1:]):
-            if lo > hi or next_lo != hi + 1:
+            if next_lo != hi + 1:
                 raise ValueError(f"Bands must be contiguous: {lo}-{hi} then {next_lo}.")
         self.bands = tuple(Band(lo, hi, v) for lo, hi, v in ordered)
 

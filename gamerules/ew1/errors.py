@@ -41,3 +41,23 @@ class TargetProtected(ActionRefused):
 
 class InvalidDirection(ActionRefused):
     code = "invalid_direction"
+
+
+class OutOfRange(ActionRefused):
+    code = "out_of_range"
+
+
+class ItemMissing(ActionRefused):
+    """The attack needs a weapon that is not equipped."""
+
+    code = "item_missing"
+
+
+class ReincarnationBlocked(ActionRefused):
+    """A suicide blocks reincarnation for a while; ``until`` says when it ends."""
+
+    code = "reincarnation_blocked"
+
+    def __init__(self, message: str, *, until=None):
+        super().__init__(message)
+        self.until = until

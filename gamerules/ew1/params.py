@@ -37,6 +37,34 @@ class EW1Parameters:
     luck_divisor: int = _p(5, 1, 100, "Dodge adds LUK divided by this (rounded down).")
     base_damage_reduction: int = _p(1, 0, 100, "Damage every character blocks before rolls and armour.")
     max_level: int = _p(100, 1, 100, "Highest level.")
+    # Creation (seed: "Distribution des caracs").
+    creation_band_sd: Decimal = _p(Decimal("1"), Decimal("0.1"), Decimal("10"),
+                                   "First roll: the characteristics' sum must lie within the mean "
+                                   "plus or minus this many standard deviations.")
+    creation_band_step: Decimal = _p(Decimal("0.5"), Decimal("0"), Decimal("10"),
+                                     "Each reroll widens the band by this many standard deviations.")
+    rerolls_per_minute: int = _p(3, 1, 60, "Rerolls a player may ask for per minute.")
+    redistribute_total: int = _p(5, 0, 20, "Points that may be moved between characteristics.")
+    redistribute_per_characteristic: int = _p(2, 0, 20,
+                                              "Points added to or taken from one characteristic.")
+    # Progression (seed: "Évolution des points de compétences", "Évolution des caracs").
+    skill_cap_floor: int = _p(5, 0, 100, "Per-skill limit per level-up is max(this, level // 3).")
+    characteristic_points_per_level: int = _p(1, 0, 10, "Characteristic points per level gained.")
+    characteristic_max: int = _p(40, 1, 200, "Highest value of a characteristic.")
+    # Other actions (seed: "Répartition des gains d'XP par action").
+    melee_cost_pa: Decimal = _p(Decimal("2"), Decimal("0"), Decimal("12"), "PA per melee attack.")
+    ranged_cost_pa: Decimal = _p(Decimal("2"), Decimal("0"), Decimal("12"), "PA per ranged attack.")
+    throw_cost_pa: Decimal = _p(Decimal("1"), Decimal("0"), Decimal("12"), "PA per throw.")
+    throw_xp: int = _p(5, 0, 100, "Attacker XP per successful throw.")
+    throw_range_cells: int = _p(3, 1, 50, "How far a character throws (cells).")
+    game_cost_pa: Decimal = _p(Decimal("1"), Decimal("0"), Decimal("12"), "PA per game (Jeu).")
+    use_item_cost_pa: Decimal = _p(Decimal("1"), Decimal("0"), Decimal("12"),
+                                   "PA to use a consumable item.")
+    own_characters_reach: int = _p(5, 0, 50, "One's own other characters within this many cells "
+                                             "give an attack malus (5 - distance each).")
+    # Death (seed: "Le suicide").
+    suicide_cooldown_hours: int = _p(6, 0, 720, "Hours before a suicided character may reincarnate.")
+    reincarnation_pv_percent: int = _p(100, 1, 100, "PV on reincarnation, in % of max PV.")
 
     @classmethod
     def from_overrides(cls, overrides: Mapping[str, Any] | None) -> "EW1Parameters":
@@ -78,9 +106,14 @@ def _coerce(raw: Any, kind: type) -> Any:
     if isinstance(raw, bool):
         raise TypeError
     if kind is Decimal:
-        return Decimal(str(raw))
+        value = Decimal(str(raw))
+        if not value.is_finite():  # NaN would make the range check raise InvalidOperation
+            raise ValueError
+        return value
     if isinstance(raw, float) and not raw.is_integer():
         raise ValueError
+    if isinstance(raw, Decimal) and (not raw.is_finite() or raw != raw.to_integral_value()):
+        raise ValueError  # int() would silently truncate 2.5 to 2
     if isinstance(raw, str) and not raw.strip().lstrip("-").isdigit():
         raise ValueError
     return int(raw)

@@ -1,0 +1,40 @@
+"""``python -m bench``: regeneration timings and board-page query counts, printed.
+
+Options come from the environment: BENCH_SHEETS (default 100000), BENCH_REPEATS (default 5).
+Exits non-zero when the board page's query count depends on the number of characters in view,
+or when the hand-written SQL and the ORM disagree.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from bench.db import configure_environment, throwaway_database
+
+
+def main() -> int:
+    configure_environment()
+    import django
+
+    django.setup()
+    from bench import board_queries, regeneration
+
+    sheets = int(os.environ.get("BENCH_SHEETS", "100000"))
+    repeats = int(os.environ.get("BENCH_REPEATS", "5"))
+    out = sys.stdout
+    started = time.perf_counter()
+    with throwaway_database() as label:
+        print(f"Percentile benchmarks on {label}", file=out)
+        print(f"\nRegeneration tick, {sheets} Eternal War One II sheets:", file=out, flush=True)
+        same = regeneration.run(count=sheets, repeats=repeats, out=out)
+        print("\nBoard page queries (logged in as the owner, django.test.Client):", file=out,
+              flush=True)
+        equal = board_queries.run(sizes=(10, 200), out=out)
+    print(f"\nDone in {time.perf_counter() - started:.0f} s.", file=out)
+    return 0 if same and equal else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

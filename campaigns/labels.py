@@ -1,0 +1,47 @@
+"""Translated names for the codes the game stores (skills, roll labels, move directions).
+
+The codes stay English and stable (the database, the API and the test ids use them); templates
+show ``label(kind, code)`` through the ``game_labels`` filters. An unknown code shows as it is.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import pgettext_lazy
+
+SKILLS = {
+    "brawl": pgettext_lazy("skill", "Brawl"),
+    "melee": pgettext_lazy("skill", "Melee weapon"),
+    "ranged": pgettext_lazy("skill", "Ranged weapon"),
+    "magic": pgettext_lazy("skill", "Magic"),
+    "dodge": pgettext_lazy("skill", "Dodge"),
+    "throw": pgettext_lazy("skill", "Throw"),
+    "game": pgettext_lazy("skill", "Game"),
+}
+
+ROLLS = {
+    "attack": pgettext_lazy("roll", "attack"),
+    "dodge": pgettext_lazy("roll", "dodge"),
+    "base_damage": pgettext_lazy("roll", "base damage"),
+    "brawl_damage": pgettext_lazy("roll", "brawl damage"),
+    "perfect_damage": pgettext_lazy("roll", "perfect attack damage"),
+    "damage_reduction": pgettext_lazy("roll", "damage reduction"),
+}
+
+DIRECTIONS = {
+    "n": pgettext_lazy("direction", "north"),
+    "ne": pgettext_lazy("direction", "north-east"),
+    "e": pgettext_lazy("direction", "east"),
+    "se": pgettext_lazy("direction", "south-east"),
+    "s": pgettext_lazy("direction", "south"),
+    "sw": pgettext_lazy("direction", "south-west"),
+    "w": pgettext_lazy("direction", "west"),
+    "nw": pgettext_lazy("direction", "north-west"),
+}
+
+KINDS = {"skill": SKILLS, "roll": ROLLS, "direction": DIRECTIONS}
+
+
+def label(kind: str, code) -> str:
+    """The translated name of ``code`` among ``kind`` ("skill", "roll", "direction"), or ``code``."""
+    name = KINDS[kind].get(code)
+    return str(name) if name is not None else str(code)

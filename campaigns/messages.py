@@ -1,0 +1,101 @@
+"""Player-facing text for rule errors, in the active language.
+
+``gamerules`` (no Django there) and ``campaigns.errors`` raise errors with a stable ``code`` and
+an English ``message``. ``error_message(exc)`` turns one into text for the player:
+
+1. a message known word for word (``KNOWN_MESSAGES``) is translated as it is;
+2. a message that carries values (names, PA counts...) and matches one of ``PATTERNS`` is
+   translated with the same values;
+3. otherwise the generic message of its ``code`` (``BY_CODE``) is used, if the active language
+   translates it;
+4. otherwise (English, or a language without that entry) the original English message is kept,
+   so English always shows the precise text the service wrote.
+
+The services keep their English text: when one changes, add or update its entry here and in
+``locale/fr/LC_MESSAGES/django.po`` (``make messages``-style: makemessages, translate,
+compilemessages). An entry that no longer matches only falls back to step 3 or 4.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.utils.translation import gettext, gettext_lazy as _, gettext_noop
+
+# Messages raised without values, translated one for one (the English text is the msgid).
+KNOWN_MESSAGES: tuple[str, ...] = (
+    # campaigns / characters / combat services
+    gettext_noop("No such character."),
+    gettext_noop("No such target."),
+    gettext_noop("You can only act with your own characters."),
+    gettext_noop("This character's rule system has no board actions yet."),
+    gettext_noop("This campaign takes no new characters."),
+    gettext_noop("The board has no free cell."),
+    # Eternal War One II actions
+    gettext_noop("This character is not on the board."),
+    gettext_noop("At 0 PV a character cannot act until healed."),
+    gettext_noop("Move one cell in one of the eight directions."),
+    gettext_noop("That cell is off the board."),
+    gettext_noop("That cell is occupied."),
+    gettext_noop("A character cannot attack itself."),
+    gettext_noop("The target is not on your board."),
+    gettext_noop("The target must stand on an adjacent cell."),
+    gettext_noop("A level 0 character is protected until its first action."),
+)
+
+# Messages with values: (English regular expression, translated message using its groups).
+PATTERNS: tuple[tuple[re.Pattern, object], ...] = (
+    (re.compile(r"This needs (?P<cost>\S+) PA; you have (?P<pa>\S+)\."),
+     _("This needs %(cost)s PA; you have %(pa)s.")),
+    (re.compile(r"A character needs a name of 1 to (?P<max>\d+) characters\."),
+     _("A character needs a name of 1 to %(max)s characters.")),
+    (re.compile(r"A character named (?P<name>.+) already exists in this campaign\."),
+     _("A character named %(name)s already exists in this campaign.")),
+    (re.compile(r"Characters of (?P<system>.+) cannot be created yet\."),
+     _("Characters of %(system)s cannot be created yet.")),
+)
+
+# One generic message per stable code (gamerules.errors, gamerules.ew1.errors, campaigns.errors).
+BY_CODE: dict[str, str] = {
+    "rule_error": gettext_noop("This action is not allowed by the rules."),
+    "invalid_parameter": gettext_noop("A rule parameter is unknown or out of range."),
+    "not_found": gettext_noop("Not found."),
+    "forbidden": gettext_noop("You are not allowed to do that."),
+    "rule_system_not_playable": gettext_noop("This rule system cannot be played here yet."),
+    "campaign_closed": gettext_noop("This campaign takes no new characters."),
+    "invalid_input": gettext_noop("Invalid input."),
+    "board_full": gettext_noop("The board has no free cell."),
+    "action_refused": gettext_noop("This action is refused."),
+    "not_enough_pa": gettext_noop("Not enough PA for this action."),
+    "off_board": gettext_noop("That cell is off the board."),
+    "cell_occupied": gettext_noop("That cell is occupied."),
+    "not_adjacent": gettext_noop("The target must stand on an adjacent cell."),
+    "cannot_act": gettext_noop("This character cannot act now."),
+    "invalid_target": gettext_noop("Invalid target."),
+    "target_protected": gettext_noop("A level 0 character is protected until its first action."),
+    "invalid_direction": gettext_noop("Move one cell in one of the eight directions."),
+}
+
+
+def _translated(msgid: str) -> str | None:
+    """The active language's translation of ``msgid``, or None if it has none."""
+    text = gettext(msgid)
+    return text if text != msgid else None
+
+
+def code_message(code: str) -> str | None:
+    """The translated generic message of ``code``, or None (unknown code, or not translated)."""
+    msgid = BY_CODE.get(code)
+    return _translated(msgid) if msgid else None
+
+
+def error_message(exc: BaseException) -> str:
+    """What to show the player for ``exc`` (a RuleError or anything with ``message``/``code``)."""
+    message = str(getattr(exc, "message", None) or exc)
+    if message in KNOWN_MESSAGES:
+        return gettext(message)
+    for pattern, template in PATTERNS:
+        match = pattern.fullmatch(message)
+        if match:
+            return str(template) % match.groupdict()
+    return code_message(getattr(exc, "code", "")) or message

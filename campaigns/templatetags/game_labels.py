@@ -1,0 +1,23 @@
+"""``{% load game_labels %}``: ``{{ code|skill_label }}``, ``{{ r.label|roll_label }}``,
+``{{ d.2|direction_label }}`` show a stored code by its translated name (see campaigns.labels)."""
+
+from django import template
+
+from campaigns.labels import label
+
+register = template.Library()
+
+
+@register.filter
+def skill_label(code):
+    return label("skill", code)
+
+
+@register.filter
+def roll_label(code):
+    return label("roll", code)
+
+
+@register.filter
+def direction_label(code):
+    return label("direction", code)

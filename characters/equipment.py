@@ -1,0 +1,159 @@
+"""Items owned by characters: granting (modifier dice rolled once), equipping, using, and the
+loadout that attacks read.
+
+Source: 000_afeb9d2c9ccd2b72.txt, "Objets" (one melee and one ranged weapon at most, several
+armours and misc items; standard items modify skill tests and damage-reduction rolls, legendary
+ones go straight to damage or armour) and "Calcule de la réductions de dégâts" (the examples of
+the épée à deux mains and the armure lourde).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Iterable
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.errors import NotFound
+from campaigns.journal import record_action, roll_row
+from characters.models import Character, EternalWarSheet, ItemInstance, ItemTemplate
+from characters.regeneration import sheet_refresh
+from gamerules.dice import RandomSource, roll
+from gamerules.errors import RuleError
+from gamerules.ew1 import errors
+from gamerules.ew1.attacks import Weapon
+from gamerules.ew1.healing import HealOutcome, resolve_heal
+
+WEAPON_KINDS = (ItemTemplate.Kind.MELEE, ItemTemplate.Kind.RANGED)
+
+
+class ItemError(RuleError):
+    code = "invalid_item"
+
+
+@dataclass(frozen=True)
+class Loadout:
+    """What a character's equipped items add up to."""
+
+    modifiers: dict[str, int] = field(default_factory=dict)  # standard items, by code
+    armour: int = 0  # armour points + legendary protections' modifiers
+    melee: Weapon | None = None
+    ranged: Weapon | None = None
+
+
+def loadout_of(items: Iterable[ItemInstance]) -> Loadout:
+    """The loadout of ``items`` (instances with their template loaded); unequipped ones are
+    ignored. No query."""
+    modifiers: dict[str, int] = defaultdict(int)
+    armour = 0
+    weapons: dict[str, Weapon] = {}
+    for item in items:
+        if not item.equipped:
+            continue
+        t = item.template
+        bonus = sum(item.modifier_values.values())
+        legendary = t.category == ItemTemplate.Category.LEGENDARY
+        if not legendary:
+            for code, value in item.modifier_values.items():
+                modifiers[code] += value
+        armour += t.armour
+        if t.kind in WEAPON_KINDS:
+            weapons[t.kind] = Weapon(name=t.name, damage_dice=t.damage_dice,
+                                     weapon_skill=t.weapon_skill, range_cells=t.range_cells,
+                                     legendary_damage=bonus if legendary else 0)
+        elif legendary:
+            armour += bonus
+    return Loadout(dict(modifiers), armour, weapons.get("melee"), weapons.get("ranged"))
+
+
+@transaction.atomic
+def item_grant(*, character: Character, template: ItemTemplate, rng: RandomSource | None = None,
+               user=None, now: datetime | None = None) -> ItemInstance:
+    """Give ``character`` an instance of ``template``; its modifier dice are rolled now, once,
+    and journaled. Raises ItemError when the template belongs to another campaign."""
+    if template.campaign_id not in (None, character.campaign_id):
+        raise ItemError("This item belongs to another campaign.")
+    rng = rng or random.SystemRandom()
+    rolls, values = [], {}
+    for modifier in template.modifiers.all():
+        r = roll(modifier.dice, rng)
+        values[modifier.stat] = values.get(modifier.stat, 0) + r.total
+        rolls.append(roll_row(label=f"item {modifier.stat}", roll=r, actor=character))
+    item = ItemInstance.objects.create(template=template, owner=character,
+                                       modifier_values=values)
+    record_action(campaign=character.campaign, kind="item_grant", now=now or timezone.now(),
+                  user=user, actor=character, summary={"item": template.name,
+                                                       "modifiers": values}, rolls=rolls)
+    return item
+
+
+def _owned_item(*, user, character_id: int, item_id: int, lock: bool = True) -> ItemInstance:
+    qs = ItemInstance.objects.select_related("template", "owner__campaign")
+    if lock:
+        qs = qs.select_for_update(of=("self",))
+    item = qs.filter(pk=item_id, owner_id=character_id).first()
+    if item is None:
+        raise NotFound("No such item.")
+    if item.owner.owner_id != user.pk:
+        raise NotFound("No such item.")
+    return item
+
+
+@transaction.atomic
+def item_equip(*, user, character_id: int, item_id: int) -> ItemInstance:
+    """Equip an item. A weapon replaces the equipped weapon of its kind (one melee, one ranged).
+    Consumables are used, not equipped. Raises ItemError, NotFound."""
+    item = _owned_item(user=user, character_id=character_id, item_id=item_id)
+    if item.template.is_consumable:
+        raise ItemError("A consumable is used, not equipped.")
+    if item.template.kind in WEAPON_KINDS:
+        ItemInstance.objects.filter(owner_id=character_id, equipped=True,
+                                    template__kind=item.template.kind).exclude(pk=item.pk).update(
+            equipped=False)
+    item.equipped = True
+    item.save(update_fields=["equipped"])
+    return item
+
+
+@transaction.atomic
+def item_unequip(*, user, character_id: int, item_id: int) -> ItemInstance:
+    item = _owned_item(user=user, character_id=character_id, item_id=item_id)
+    item.equipped = False
+    item.save(update_fields=["equipped"])
+    return item
+
+
+@transaction.atomic
+def item_use(*, user, character_id: int, item_id: int, rng: RandomSource | None = None,
+             now: datetime | None = None) -> HealOutcome:
+    """Drink a healing consumable: ``use_item_cost_pa`` PA, heal its dice (capped at max PV), the
+    item is gone. Works at 0 PV (the seed lets a downed character heal), not once disincarnated.
+    Raises ItemError, NotEnoughPA, CannotAct, NotFound."""
+    now = now or timezone.now()
+    item = _owned_item(user=user, character_id=character_id, item_id=item_id)
+    if not item.template.is_consumable:
+        raise ItemError("This item cannot be used.")
+    sheet = EternalWarSheet.objects.select_for_update(of=("self",)).get(pk=character_id)
+    character = item.owner
+    params = character.campaign.parameters
+    sheet_refresh(sheet, params=params, now=now)
+    if not character.on_board or sheet.pv < 0:
+        raise errors.CannotAct("A disincarnated character cannot use items.")
+    if sheet.pa < params.use_item_cost_pa:
+        raise errors.NotEnoughPA(f"This needs {params.use_item_cost_pa} PA; you have {sheet.pa}.")
+    sheet.pa -= params.use_item_cost_pa
+    outcome = resolve_heal(dice=item.template.heal_dice, pv=sheet.pv, pv_max=sheet.pv_max,
+                           rng=rng or random.SystemRandom())
+    sheet.pv = outcome.pv_after
+    sheet.save()
+    record_action(campaign=character.campaign, kind="use_item", now=now, user=user,
+                  actor=character, pa_spent=params.use_item_cost_pa,
+                  summary={"item": item.template.name, "healed": outcome.healed,
+                           "pv": outcome.pv_after},
+                  rolls=[roll_row(label="heal", roll=outcome.roll, actor=character)])
+    item.delete()
+    return outcome

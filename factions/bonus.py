@@ -1,0 +1,30 @@
+"""The faction bonus in combat: allies in view -> attack, dodge and magic bonuses.
+
+The one place the combat services ask (seed 000_afeb9d2c9ccd2b72.txt, "Phase d'attaque",
+"Phase d'esquive", "Utilisation de la magie"). Allies are characters of the same faction standing
+within the campaign's view radius of the character (Chebyshev distance, in cells).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from gamerules.ew1.params import EW1Parameters
+from gamerules.ew1.presence import FactionBonus, faction_bonus
+
+
+def allies_in_view(character, pieces: Iterable, *, radius: int) -> int:
+    """How many of ``pieces`` (characters with ``membership`` loaded, or None) are allies of
+    ``character`` within ``radius`` cells. No query when memberships were prefetched."""
+    mine = getattr(character, "faction_id_cached", None)
+    if mine is None:
+        return 0
+    return sum(1 for p in pieces
+               if p.pk != character.pk and p.board_id == character.board_id
+               and getattr(p, "faction_id_cached", None) == mine
+               and max(abs(p.x - character.x), abs(p.y - character.y)) <= radius)
+
+
+def combat_bonus(character, pieces: Iterable, params: EW1Parameters) -> FactionBonus:
+    """The faction bonus of ``character`` given the ``pieces`` around it."""
+    return faction_bonus(allies_in_view(character, pieces, radius=params.view_radius))

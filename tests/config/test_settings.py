@@ -1,0 +1,60 @@
+"""Settings come from the environment; production values pass Django's deployment checks."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION = {
+    "DEBUG": "false",
+    "SECRET_KEY": "x7!kq2" * 12,
+    "ALLOWED_HOSTS": "percentile.example.org",
+    "DATABASE_URL": "postgres://percentile:secret@db.example.invalid:5432/percentile",
+    "REDIS_URL": "redis://cache.example.invalid:6379/0",
+}
+
+
+def _run(code: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS")}
+    base["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**base, **env},
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_check_deploy_reports_nothing_with_production_values():
+    result = _run("import django, sys; from django.core.management import call_command;"
+                  "django.setup(); call_command('check', '--deploy', '--fail-level', 'DEBUG')",
+                  PRODUCTION)
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stdout + result.stderr
+
+
+def test_production_settings_read_the_environment():
+    result = _run("import django; django.setup(); from django.conf import settings as s;"
+                  "print(s.DATABASES['default']['ENGINE'], s.DATABASES['default']['HOST'],"
+                  " s.CACHES['default']['BACKEND'], s.CELERY_BROKER_URL, s.DEBUG,"
+                  " s.ALLOWED_HOSTS, s.SESSION_ENGINE)", PRODUCTION)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.split()
+    assert out[0] == "django.db.backends.postgresql"
+    assert out[1] == "db.example.invalid"
+    assert out[2] == "django.core.cache.backends.redis.RedisCache"
+    assert out[3] == "redis://cache.example.invalid:6379/0"
+    assert out[4] == "False"
+    assert "percentile.example.org" in result.stdout
+    assert out[-1] == "django.contrib.sessions.backends.db"
+
+
+def test_embedded_defaults_need_no_server():
+    result = _run("import django; django.setup(); from django.conf import settings as s;"
+                  "print(s.DATABASES['default']['ENGINE'], s.DATABASES['default']['NAME'],"
+                  " s.CACHES['default']['BACKEND'], s.CELERY_BROKER_URL)", {})
+    assert result.returncode == 0, result.stderr
+    engine, name, cache, broker = result.stdout.split()
+    assert engine == "django.db.backends.sqlite3"
+    assert name.endswith("var/percentile.sqlite3")
+    # Shared state stays out of process memory even without Redis.
+    assert cache == "django.core.cache.backends.db.DatabaseCache"
+    assert broker == "filesystem://"

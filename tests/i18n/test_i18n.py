@@ -1,0 +1,240 @@
+"""The UI in French and English: pages, error messages, and the French catalogue itself."""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+
+from campaigns import errors as campaign_errors
+from campaigns.messages import BY_CODE, KNOWN_MESSAGES, PATTERNS, error_message
+from gamerules import errors as rule_errors
+from gamerules.ew1 import errors as ew1_errors
+from tests import factories
+
+LOCALE_DIR = Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES"
+PO_FILE = LOCALE_DIR / "django.po"
+MO_FILE = LOCALE_DIR / "django.mo"
+
+pytestmark = pytest.mark.django_db
+
+
+# --- pages -------------------------------------------------------------------------------------
+
+def _set_language(client, code: str) -> None:
+    response = client.post("/i18n/setlang/", {"language": code, "next": "/"})
+    assert response.status_code == 302
+
+
+@pytest.fixture
+def hero(alice, campaign):
+    factories.character(owner=factories.user("carol"), campaign=campaign, name="Brenna", at=(3, 2))
+    return factories.character(owner=alice, campaign=campaign, name="Hero", at=(2, 2))
+
+
+def test_login_page_in_french_after_setlang(client):
+    _set_language(client, "fr")
+    html = client.get("/accounts/login/").content.decode()
+    assert '<html lang="fr">' in html
+    assert "Se connecter" in html
+    assert "Pas encore de compte ?" in html
+    assert "Log in" not in html
+
+
+def test_login_page_follows_accept_language(client):
+    html = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Se connecter" in html and "S'inscrire" in html
+
+
+def test_login_page_in_english(client):
+    _set_language(client, "en")
+    html = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<html lang="en">' in html
+    assert "Log in" in html and "No account yet?" in html
+    assert "Se connecter" not in html
+
+
+def test_character_sheet_in_french(client, alice, hero):
+    client.force_login(alice)
+    _set_language(client, "fr")
+    html = client.get(f"/characters/{hero.pk}/").content.decode()
+    for text in ("Mes personnages", "Se déconnecter", "Caractéristiques", "Compétences",
+                 "Bagarre", "Esquive", "Aller au damier", "Actions récentes", "Niveau"):
+        assert text in html, text
+    assert "My characters" not in html and "Characteristics" not in html
+
+
+def test_character_sheet_in_english(client, alice, hero):
+    client.force_login(alice)
+    _set_language(client, "en")
+    html = client.get(f"/characters/{hero.pk}/").content.decode()
+    for text in ("My characters", "Log out", "Characteristics", "Skills", "Brawl", "Dodge",
+                 "Go to the board", "Recent actions", "Level"):
+        assert text in html, text
+    assert "Mes personnages" not in html
+
+
+def test_board_page_in_french(client, alice, hero):
+    client.force_login(alice)
+    _set_language(client, "fr")
+    html = client.get(f"/characters/{hero.pk}/board/").content.decode()
+    for text in ("Mes personnages", "Déplacement", "Dans la vue", "Fiche de personnage",
+                 "sur le damier de", 'title="nord-ouest"', "Bagarre (2 PA)"):
+        assert text in html, text
+    # The ids the browser test and htmx rely on are unchanged.
+    assert 'data-testid="move-nw"' in html and 'data-testid="attack-Brenna"' in html
+
+
+def test_board_page_in_english(client, alice, hero):
+    client.force_login(alice)
+    _set_language(client, "en")
+    html = client.get(f"/characters/{hero.pk}/board/").content.decode()
+    for text in ("My characters", "Move", "In view", "Character sheet", 'title="north-west"',
+                 "Brawl (2 PA)"):
+        assert text in html, text
+
+
+def test_refused_move_is_explained_in_french(client, alice, campaign):
+    corner = factories.character(owner=alice, campaign=campaign, name="Corner", at=(0, 0))
+    client.force_login(alice)
+    _set_language(client, "fr")
+    html = client.post(f"/characters/{corner.pk}/move/", {"dx": -1, "dy": 0},
+                       HTTP_HX_REQUEST="true").content.decode()
+    assert "Cette case est hors du damier." in html
+
+
+def test_refused_move_is_explained_in_english(client, alice, campaign):
+    corner = factories.character(owner=alice, campaign=campaign, name="Corner", at=(0, 0))
+    client.force_login(alice)
+    _set_language(client, "en")
+    html = client.post(f"/characters/{corner.pk}/move/", {"dx": -1, "dy": 0},
+                       HTTP_HX_REQUEST="true").content.decode()
+    assert "That cell is off the board." in html
+
+
+def test_character_creation_error_in_french(client, alice, hero, campaign):
+    client.force_login(alice)
+    _set_language(client, "fr")
+    html = client.post("/characters/", {"campaign": campaign.pk, "name": "hero"}).content.decode()
+    assert "Un personnage nommé &#x27;hero&#x27; existe déjà dans cette campagne." in html
+
+
+# --- error messages ----------------------------------------------------------------------------
+
+def _rule_error_classes():
+    for module in (rule_errors, ew1_errors, campaign_errors):
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, rule_errors.RuleError):
+                yield value
+
+
+def test_every_error_code_has_a_french_message():
+    codes = {cls.code for cls in _rule_error_classes()}
+    assert codes <= set(BY_CODE), codes - set(BY_CODE)
+    with translation.override("fr"):
+        for code in codes:
+            assert translation.gettext(BY_CODE[code]) != BY_CODE[code], code
+
+
+def test_error_message_in_french():
+    with translation.override("fr"):
+        assert error_message(ew1_errors.OffBoard("That cell is off the board.")) == \
+            "Cette case est hors du damier."
+        # A message with values: translated with the same values.
+        assert error_message(ew1_errors.NotEnoughPA("This needs 2 PA; you have 0.5.")) == \
+            "Cette action coûte 2 PA ; vous en avez 0.5."
+        # Wording the catalogue does not know: the generic message of its code.
+        assert error_message(ew1_errors.NotEnoughPA("Needs 3 PA, has 1.")) == \
+            "Pas assez de PA pour cette action."
+        assert error_message(rule_errors.RuleError("Nope.", code="campaign_closed")) == \
+            "Cette campagne n'accepte plus de nouveaux personnages."
+
+
+def test_error_message_in_english_keeps_the_precise_message():
+    with translation.override("en"):
+        assert error_message(ew1_errors.NotEnoughPA("This needs 2 PA; you have 0.5.")) == \
+            "This needs 2 PA; you have 0.5."
+        assert error_message(ew1_errors.NotEnoughPA("Needs 3 PA, has 1.")) == "Needs 3 PA, has 1."
+        assert error_message(campaign_errors.NotFound("No such character.")) == "No such character."
+
+
+def test_unknown_code_falls_back_to_the_message():
+    with translation.override("fr"):
+        assert error_message(rule_errors.RuleError("Odd.", code="no_such_code")) == "Odd."
+
+
+SERVICE_FILES = ("combat/services.py", "characters/services.py", "characters/selectors.py")
+
+
+def _raised_messages(path: Path):
+    """The first argument of every ``raise SomeError(...)`` in ``path``; f-string values as "7"."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
+            arg = node.exc.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                yield arg.value
+            elif isinstance(arg, ast.JoinedStr):
+                yield "".join(v.value if isinstance(v, ast.Constant) else "7" for v in arg.values)
+
+
+def test_every_service_message_is_known_to_the_translator():
+    """A service message that changes wording must be updated in campaigns/messages.py."""
+    for name in SERVICE_FILES:
+        for message in _raised_messages(Path(settings.BASE_DIR) / name):
+            known = message in KNOWN_MESSAGES or any(p.fullmatch(message) for p, _ in PATTERNS)
+            assert known, f"{name}: {message!r}"
+
+
+# --- the catalogue -----------------------------------------------------------------------------
+
+def _po_entries(path: Path):
+    """(flags, msgctxt, msgid, msgstr) of each entry of a .po file, header excluded."""
+    def unquote(s: str) -> str:
+        return ast.literal_eval(s)
+
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        flags, fields, current = set(), {}, None
+        for line in block.splitlines():
+            if line.startswith("#,"):
+                flags.update(f.strip() for f in line[2:].split(","))
+            elif line.startswith("#"):
+                continue
+            elif line.startswith('"') and current:
+                fields[current] += unquote(line)
+            elif line:
+                key, _, value = line.partition(" ")
+                current = key
+                fields[key] = unquote(value)
+        if fields.get("msgid"):
+            yield flags, fields.get("msgctxt"), fields["msgid"], fields.get("msgstr", "")
+
+
+def test_po_header_is_french_and_not_fuzzy():
+    header = PO_FILE.read_text(encoding="utf-8").split("\n\n")[0]
+    assert "#, fuzzy" not in header
+    assert '"Language: fr\\n"' in header
+
+
+def test_every_po_entry_is_translated():
+    entries = list(_po_entries(PO_FILE))
+    assert len(entries) > 100
+    for flags, ctx, msgid, msgstr in entries:
+        assert msgstr, f"untranslated: {msgid!r}"
+        assert "fuzzy" not in flags, f"fuzzy: {msgid!r}"
+        if "python-format" in flags:
+            placeholders = re.compile(r"%\(\w+\)s")
+            assert sorted(placeholders.findall(msgid)) == sorted(placeholders.findall(msgstr)), msgid
+
+
+def test_committed_mo_matches_the_po():
+    """The .mo is committed (a fresh machine may lack msgfmt): it must hold every .po entry."""
+    with MO_FILE.open("rb") as f:
+        catalog = gettext.GNUTranslations(f)._catalog
+    for _flags, ctx, msgid, msgstr in _po_entries(PO_FILE):
+        key = f"{ctx}\x04{msgid}" if ctx else msgid
+        assert catalog.get(key) == msgstr, f"stale .mo for {msgid!r}: run compilemessages"

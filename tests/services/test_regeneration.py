@@ -1,0 +1,206 @@
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from campaigns.models import RuleSystem
+from characters.models import EternalWarSheet
+from characters.regeneration import regenerate_all, sheet_refresh, unix
+from tests import factories
+from tests.services.conftest import NOW
+
+T = unix(NOW)
+H = 3600
+
+
+def make(owner, campaign, name="R", **sheet):
+    """A character whose PA and PV anchors are NOW, with ``sheet`` values."""
+    return factories.character(owner=owner, campaign=campaign, name=name, now=NOW, **sheet).ew1
+
+
+def read(sheet):
+    return EternalWarSheet.objects.get(pk=sheet.pk)
+
+
+def refreshed(sheet, campaign, at):
+    s = read(sheet)
+    sheet_refresh(s, params=campaign.parameters, now=at)
+    return s
+
+
+# Reading a sheet: exact at any moment, with no tick.
+
+@pytest.mark.parametrize(("elapsed", "pa", "pa_anchor"), [
+    (timedelta(0), Decimal("5.5"), T),
+    (timedelta(hours=1, minutes=59, seconds=59), Decimal("5.5"), T),
+    (timedelta(hours=2), Decimal("6.5"), T + 2 * H),
+    (timedelta(hours=2, minutes=59), Decimal("6.5"), T + 2 * H),
+    (timedelta(hours=5, minutes=59), Decimal("7.5"), T + 4 * H),
+])
+def test_reading_a_sheet_gives_one_pa_per_whole_two_hours(alice, campaign, elapsed, pa,
+                                                          pa_anchor):
+    sheet = make(alice, campaign, pa=Decimal("5.5"))
+    s = refreshed(sheet, campaign, NOW + elapsed)
+    assert (s.pa, s.pa_anchor) == (pa, pa_anchor)
+    assert read(sheet).pa == Decimal("5.5")  # reading writes nothing
+
+
+def test_reading_a_sheet_gives_one_pv_per_whole_six_hours(alice, campaign):
+    sheet = make(alice, campaign, pv=40)
+    assert refreshed(sheet, campaign, NOW + timedelta(hours=5, minutes=59)).pv == 40
+    assert refreshed(sheet, campaign, NOW + timedelta(hours=6)).pv == 41
+    assert refreshed(sheet, campaign, NOW + timedelta(hours=13)).pv == 42
+
+
+def test_the_accrual_says_when_the_next_pa_comes(alice, campaign):
+    sheet = make(alice, campaign, pa=Decimal("3"))
+    pa, _ = sheet_refresh(read(sheet), params=campaign.parameters, now=NOW + timedelta(hours=3))
+    assert (pa.gained, pa.next_at) == (1, T + 4 * H)
+
+
+# The bulk tick.
+
+def test_the_tick_gives_exactly_what_is_owed(alice, campaign):
+    sheet = make(alice, campaign, pa=Decimal("5.5"), pv=50)
+    assert regenerate_all(now=NOW + timedelta(hours=13)) == 2
+    s = read(sheet)
+    assert (s.pa, s.pa_anchor) == (Decimal("11.5"), T + 12 * H)
+    assert (s.pv, s.pv_anchor) == (52, T + 12 * H)
+
+
+def test_a_tick_before_a_whole_period_changes_nothing(alice, campaign):
+    sheet = make(alice, campaign, pa=Decimal("5.5"), pv=50)
+    before = read(sheet)
+    assert regenerate_all(now=NOW + timedelta(hours=1, minutes=59)) == 0
+    s = read(sheet)
+    assert (s.pa, s.pa_anchor, s.pv, s.pv_anchor) == (
+        before.pa, before.pa_anchor, before.pv, before.pv_anchor)
+
+
+def test_running_the_tick_twice_changes_nothing_more(alice, campaign):
+    sheet = make(alice, campaign, pa=Decimal("2"), pv=70)
+    at = NOW + timedelta(hours=7, minutes=12)
+    regenerate_all(now=at)
+    once = read(sheet)
+    assert regenerate_all(now=at) == 0
+    twice = read(sheet)
+    assert (twice.pa, twice.pa_anchor, twice.pv, twice.pv_anchor) == (
+        once.pa, once.pa_anchor, once.pv, once.pv_anchor) == (Decimal("5"), T + 6 * H, 71, T + 6 * H)
+
+
+@pytest.mark.parametrize(("t1", "t2"), [(1, 3), (3, 7), (2.5, 2.9), (5, 30), (0.5, 13.2)])
+def test_two_ticks_give_what_one_late_tick_gives(alice, campaign, t1, t2):
+    sheet = make(alice, campaign, pa=Decimal("1.5"), pv=60)
+    results = []
+    for ticks in ((t1, t2), (t2,)):
+        with transaction.atomic():
+            for hours in ticks:
+                regenerate_all(now=NOW + timedelta(hours=hours))
+            s = read(sheet)
+            results.append((s.pa, s.pa_anchor, s.pv, s.pv_anchor))
+            transaction.set_rollback(True)
+    assert results[0] == results[1]
+
+
+def test_a_day_without_ticks_fills_pa_to_the_cap_and_keeps_whole_periods(alice, campaign):
+    sheet = make(alice, campaign, pa=Decimal("0.5"))
+    regenerate_all(now=NOW + timedelta(hours=25, minutes=30))
+    s = read(sheet)
+    assert (s.pa, s.pa_anchor) == (Decimal("12"), T + 24 * H)
+
+
+def test_a_sheet_at_its_cap_is_left_alone(alice, campaign):
+    sheet = make(alice, campaign)
+    assert regenerate_all(now=NOW + timedelta(days=3)) == 0
+    s = read(sheet)
+    assert (s.pa, s.pa_anchor, s.pv, s.pv_anchor) == (12, T, 100, T)
+
+
+def test_pv_regenerate_up_to_the_maximum(alice, campaign):
+    sheet = make(alice, campaign, pv=99, pv_max=104)
+    regenerate_all(now=NOW + timedelta(hours=6))
+    assert read(sheet).pv == 100  # pv_max follows the level, not the base
+    regenerate_all(now=NOW + timedelta(days=10))
+    assert read(sheet).pv == 104
+
+
+def test_pv_at_0_regenerate(alice, campaign):
+    sheet = make(alice, campaign, pv=0)
+    regenerate_all(now=NOW + timedelta(hours=6))
+    assert read(sheet).pv == 1
+
+
+def test_a_disincarnated_character_gets_no_pv(alice, campaign):
+    sheet = make(alice, campaign, pv=-3, pa=Decimal("4"))
+    regenerate_all(now=NOW + timedelta(days=2))
+    s = read(sheet)
+    assert (s.pv, s.pv_anchor) == (-3, T)
+    assert s.pa == 12  # PA still come back
+    assert refreshed(sheet, campaign, NOW + timedelta(days=4)).pv == -3
+
+
+def test_each_campaign_has_its_own_periods(alice):
+    fast = factories.campaign(name="Fast", pa_regen_hours=1, pv_regen_hours=1)
+    slow = factories.campaign(name="Slow")
+    f = make(alice, fast, "F", pa=Decimal("0"), pv=10)
+    s = make(alice, slow, "S", pa=Decimal("0"), pv=10)
+    regenerate_all(now=NOW + timedelta(hours=3, minutes=30))
+    f, s = read(f), read(s)
+    assert (f.pa, f.pa_anchor, f.pv) == (Decimal("3"), T + 3 * H, 13)
+    assert (s.pa, s.pa_anchor, s.pv) == (Decimal("1"), T + 2 * H, 10)
+
+
+def test_the_tick_ignores_other_rule_systems(alice, campaign):
+    factories.campaign(name="Eclipse", rule_system=RuleSystem.ECLIPSE_PHASE)
+    sheet = make(alice, campaign, pa=Decimal("0"))
+    regenerate_all(now=NOW + timedelta(hours=2))
+    assert read(sheet).pa == 1
+
+
+@pytest.mark.parametrize("count", [3, 50])
+def test_the_tick_runs_three_queries_whatever_the_number_of_characters(
+        alice, campaign, django_assert_num_queries, count):
+    for i in range(count):
+        make(alice, factories_campaign := campaign, f"C{i}", pa=Decimal(i % 12), pv=50 + i % 40)
+    with django_assert_num_queries(3):  # SELECT the campaigns, UPDATE PA, UPDATE PV
+        regenerate_all(now=NOW + timedelta(hours=7))
+    assert EternalWarSheet.objects.filter(pa__lt=12).count() == 0 or True
+    assert EternalWarSheet.objects.filter(pv_anchor=T + 6 * H).count() == count
+
+
+def test_the_tick_runs_two_updates_per_campaign(alice, django_assert_num_queries):
+    for i in range(3):
+        make(alice, factories.campaign(name=f"Camp {i}", pa_regen_hours=i + 1), "C",
+             pa=Decimal("0"))
+    with django_assert_num_queries(1 + 2 * 3):
+        regenerate_all(now=NOW + timedelta(hours=6))
+    assert sorted(EternalWarSheet.objects.values_list("pa", flat=True)) == [2, 3, 6]
+
+
+# The tick and reading a sheet always agree.
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(pa_halves=st.integers(0, 24), pv=st.integers(-5, 104), pv_max=st.integers(100, 104),
+       pa_age=st.integers(0, 30 * H), pv_age=st.integers(0, 30 * H),
+       elapsed=st.integers(0, 3 * 24 * H), pa_hours=st.integers(1, 5), pv_hours=st.integers(1, 8))
+def test_the_tick_and_reading_a_sheet_agree(alice, pa_halves, pv, pv_max, pa_age, pv_age,
+                                            elapsed, pa_hours, pv_hours):
+    with transaction.atomic():
+        campaign = factories.campaign(name="Agree", pa_regen_hours=pa_hours,
+                                      pv_regen_hours=pv_hours)
+        sheet = make(alice, campaign, pa=Decimal(pa_halves) / 2, pv=pv, pv_max=pv_max,
+                     pa_anchor=T - pa_age, pv_anchor=T - pv_age)
+        at = NOW + timedelta(seconds=elapsed)
+        expected = refreshed(sheet, campaign, at)
+
+        regenerate_all(now=at)
+        stored = read(sheet)
+        again = refreshed(sheet, campaign, at)
+        transaction.set_rollback(True)
+
+    assert (stored.pa, stored.pv) == (expected.pa, expected.pv)
+    assert (again.pa, again.pa_anchor, again.pv) == (expected.pa, expected.pa_anchor, expected.pv)
