@@ -10,12 +10,15 @@ from __future__ import annotations
 import os
 import sys
 import time
+import warnings
 
 from bench.db import configure_environment, throwaway_database
 
 
 def main() -> int:
     configure_environment()
+    # The test settings serve static files from the app folders; no collectstatic needed.
+    warnings.filterwarnings("ignore", message="No directory at", category=UserWarning)
     import django
 
     django.setup()

@@ -33,7 +33,7 @@ def build(*, sizes: tuple[int, ...]):
     from django.contrib.auth import get_user_model
 
     from campaigns.models import Board, Campaign, RuleSystem
-    from characters.models import Character, EternalWarSheet
+    from characters.models import Character
     from characters.services import character_create
     from combat.services import action_brawl, action_move
 
@@ -69,13 +69,15 @@ def build(*, sizes: tuple[int, ...]):
                 raise SystemExit(f"no room for {n} characters within radius {radii[n]}")
             cells += ring[:n - len(cells)]
             inner = radii[n]
-        placed = Character.objects.bulk_create([
-            Character(campaign=campaign, owner=others_owners[i % len(others_owners)],
-                      name=f"p{i:04d}", board=board, x=x, y=y, first_action_at=me.created_at)
-            for i, (x, y) in enumerate(cells[:biggest])])
-        EternalWarSheet.objects.bulk_create([
-            EternalWarSheet(character_id=p.pk, FOR=10, DEF=10, TAI=12, INT=12, DEX=10, LUK=10,
-                            skills={}, pa_anchor=0, pv_anchor=0) for p in placed])
+        # The others come from the real service, then stand on their cells.
+        others = [character_create(user=others_owners[i % len(others_owners)],
+                                   campaign=campaign, name=f"p{i:04d}", rng=rng)
+                  for i in range(biggest)]
+        Character.objects.filter(pk__in=[o.pk for o in others]).update(board=None, x=None,
+                                                                        y=None)
+        for other, (x, y) in zip(others, cells):
+            Character.objects.filter(pk=other.pk).update(board=board, x=x, y=y,
+                                                         first_action_at=me.created_at)
     # A move into the centre, then a brawl on a neighbour: the journal as in play.
     action_move(user=owner, character_id=me.pk, dx=1, dy=0)
     neighbour = Character.objects.filter(board=board, x=centre + 1, y=centre).first()

@@ -25,27 +25,34 @@ def _tables():
     return q(EternalWarSheet._meta.db_table), q(Character._meta.db_table)
 
 
+def _clone_fields(sheet) -> dict:
+    """The column values of ``sheet`` but its key: a sheet made by the real service, copied."""
+    return {f.attname: getattr(sheet, f.attname) for f in sheet._meta.concrete_fields
+            if not f.primary_key}
+
+
 def create_sheets(count: int) -> int:
-    """A campaign of ``count`` Eternal War One II characters (off the board) with their sheets,
-    in bulk. Returns the campaign id."""
+    """A campaign of ``count`` Eternal War One II characters (off the board), in bulk: one made
+    by ``character_create``, the others with copies of its sheet. Returns the campaign id."""
+    from django.contrib.auth import get_user_model
+
     from campaigns.models import Campaign, RuleSystem
     from characters.models import Character, EternalWarSheet
-    from gamerules.ew1.skills import base_skills
+    from characters.services import character_create
 
-    rng = random.Random(2024)
     with transaction.atomic():
         campaign = Campaign.objects.create(name="Bench: regeneration",
                                            rule_system=RuleSystem.ETERNAL_WAR)
+        owner = get_user_model().objects.create_user("bench-regeneration")
+        model = character_create(user=owner, campaign=campaign, name="r000000",
+                                 rng=random.Random(2024))
+        template = _clone_fields(EternalWarSheet.objects.get(pk=model.pk))
         characters = Character.objects.bulk_create(
-            [Character(campaign=campaign, name=f"r{i:06d}") for i in range(count)],
+            [Character(campaign=campaign, owner=owner, name=f"r{i:06d}") for i in range(1, count)],
             batch_size=BATCH)
-        sheets = []
-        for c in characters:
-            stats = {code: rng.randint(3, 18) for code in ("FOR", "DEF", "TAI", "INT", "DEX", "LUK")}
-            sheets.append(EternalWarSheet(
-                character_id=c.pk, **stats, level=0, xp=0, skills=base_skills(stats),
-                pa=Decimal(12), pa_max=Decimal(12), pa_anchor=0, pv=100, pv_max=100, pv_anchor=0))
-        EternalWarSheet.objects.bulk_create(sheets, batch_size=BATCH)
+        EternalWarSheet.objects.bulk_create(
+            [EternalWarSheet(**{**template, "character_id": c.pk}) for c in characters],
+            batch_size=BATCH)
     return campaign.pk
 
 
@@ -55,10 +62,10 @@ def reset(campaign_id: int, ts: int) -> None:
     sheet, character = _tables()
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {sheet} SET pa = (character_id % 24) * 0.5,"
-            f" pa_anchor = %s - (character_id % 50) * {HOUR} - 17,"
-            f" pv = 40 + character_id % 60,"
-            f" pv_anchor = %s - (character_id % 300) * {HOUR} - 29"
+            f"UPDATE {sheet} SET pa = (character_id %% 24) * 0.5,"
+            f" pa_anchor = %s - (character_id %% 50) * {HOUR} - 17,"
+            f" pv = 40 + character_id %% 60,"
+            f" pv_anchor = %s - (character_id %% 300) * {HOUR} - 29"
             f" WHERE character_id IN (SELECT id FROM {character} WHERE campaign_id = %s)",
             [ts, ts, campaign_id])
         if connection.vendor == "postgresql":

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from characters.selectors import open_campaigns
+from config.api import ErrorSerializer
 
 
 class CampaignRefSerializer(serializers.Serializer):
@@ -64,7 +65,8 @@ class ActionSerializer(serializers.Serializer):
 
 
 class CampaignListView(APIView):
-    @extend_schema(operation_id="campaigns_list", responses=CampaignSerializer(many=True),
+    @extend_schema(operation_id="campaigns_list",
+                   responses={200: CampaignSerializer(many=True), 403: ErrorSerializer},
                    summary="Open campaigns, where a new character can be created.")
     def get(self, request):
         campaigns = open_campaigns().select_related("board")

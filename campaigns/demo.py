@@ -10,8 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.models import Board, Campaign, RuleSystem
-from characters.models import Character, ItemModifier, ItemTemplate
-from characters.services import character_create
+from characters.equipment import item_grant
+from characters.models import Character, ItemInstance, ItemModifier, ItemTemplate
+from characters.services import character_create, piece_create
 from magic.models import Spell
 
 DEMO_CAMPAIGN = "Eternal War: demo"
@@ -26,6 +27,16 @@ ITEMS = [
     ("Arc court", "ranged", "standard", "1d6", 5, 6, 0, [("DEX", "+1d2")]),
     ("Armure lourde", "armour", "standard", "", 0, 1, 2, [("FOR", "-1d3"), ("DEF", "+1d3+1")]),
     ("Potion de soin", "misc", "standard", "", 0, 1, 0, []),
+]
+HEALING = {"Potion de soin": "1d6+1"}
+# Who starts with what (item name, equipped).
+STARTING_ITEMS = {
+    "Aldric": [("Masse à deux mains", True), ("Potion de soin", False)],
+    "Brenna": [("Arc court", True), ("Armure lourde", True), ("Potion de soin", False)],
+}
+PIECES = [  # kind, name, (x, y), PV, fixed damage reduction
+    ("creature", "Loup des cendres", (9, 9), 30, 1),
+    ("door", "Porte de la citadelle", (0, 6), 50, 3),
 ]
 
 SPELLS = [
@@ -62,12 +73,23 @@ def load_demo(*, seed: int = 100) -> Campaign | None:
         Character.objects.filter(pk=character.pk).update(board=None, x=None, y=None)
         Character.objects.filter(pk=character.pk).update(board=board, x=x, y=y,
                                                          first_action_at=now)
+    templates = {}
     for name, kind, category, dice_, ca, rng_cells, armour, modifiers in ITEMS:
         item = ItemTemplate.objects.create(
             campaign=campaign, name=name, kind=kind, category=category, damage_dice=dice_,
-            weapon_skill=ca, range_cells=rng_cells, armour=armour)
+            weapon_skill=ca, range_cells=rng_cells, armour=armour, heal_dice=HEALING.get(name, ""))
         ItemModifier.objects.bulk_create(
             [ItemModifier(item=item, stat=stat, dice=d) for stat, d in modifiers])
+        templates[name] = item
+    for character in Character.objects.filter(campaign=campaign, name__in=STARTING_ITEMS):
+        for item_name, equipped in STARTING_ITEMS[character.name]:
+            instance = item_grant(character=character, template=templates[item_name], rng=rng,
+                                  now=now)
+            if equipped:
+                ItemInstance.objects.filter(pk=instance.pk).update(equipped=True)
+    for kind, name, (x, y), pv, reduction in PIECES:
+        piece_create(campaign=campaign, kind=kind, name=name, x=x, y=y, pv=pv,
+                     fixed_reduction=reduction, now=now)
     Spell.objects.bulk_create([
         Spell(campaign=campaign, name=n, tier=t, effect=e, dice=d, range_cells=r, zone_radius=z,
               reach=reach, duration_hours=h)

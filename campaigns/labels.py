@@ -25,6 +25,11 @@ ROLLS = {
     "brawl_damage": pgettext_lazy("roll", "brawl damage"),
     "perfect_damage": pgettext_lazy("roll", "perfect attack damage"),
     "damage_reduction": pgettext_lazy("roll", "damage reduction"),
+    "weapon_damage": pgettext_lazy("roll", "weapon damage"),
+    "throw_damage": pgettext_lazy("roll", "throw damage"),
+    "game": pgettext_lazy("roll", "game"),
+    "game_xp": pgettext_lazy("roll", "game XP"),
+    "heal": pgettext_lazy("roll", "healing"),
 }
 
 DIRECTIONS = {
@@ -42,6 +47,7 @@ KINDS = {"skill": SKILLS, "roll": ROLLS, "direction": DIRECTIONS}
 
 
 def label(kind: str, code) -> str:
-    """The translated name of ``code`` among ``kind`` ("skill", "roll", "direction"), or ``code``."""
+    """The translated name of ``code`` among ``kind`` ("skill", "roll", "direction"),
+    or ``code`` itself."""
     name = KINDS[kind].get(code)
     return str(name) if name is not None else str(code)

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import gettext, gettext_lazy as _, gettext_noop
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 # Messages raised without values, translated one for one (the English text is the msgid).
 KNOWN_MESSAGES: tuple[str, ...] = (
@@ -41,6 +42,19 @@ KNOWN_MESSAGES: tuple[str, ...] = (
     gettext_noop("The target is not on your board."),
     gettext_noop("The target must stand on an adjacent cell."),
     gettext_noop("A level 0 character is protected until its first action."),
+    gettext_noop("This character is already on the board."),
+    # progression, creation, equipment
+    gettext_noop("You can only level up your own characters."),
+    gettext_noop("Choose at least one point to spend."),
+    gettext_noop("Points are whole numbers."),
+    gettext_noop("Points are positive whole numbers."),
+    gettext_noop("A characteristic cannot fall below 1."),
+    gettext_noop("No such draft."),
+    gettext_noop("No such item."),
+    gettext_noop("This item belongs to another campaign."),
+    gettext_noop("A consumable is used, not equipped."),
+    gettext_noop("This item cannot be used."),
+    gettext_noop("A disincarnated character cannot use items."),
 )
 
 # Messages with values: (English regular expression, translated message using its groups).
@@ -53,9 +67,16 @@ PATTERNS: tuple[tuple[re.Pattern, object], ...] = (
      _("A character named %(name)s already exists in this campaign.")),
     (re.compile(r"Characters of (?P<system>.+) cannot be created yet\."),
      _("Characters of %(system)s cannot be created yet.")),
+    (re.compile(r"The target is (?P<cells>\d+) cells away; the reach is (?P<reach>\d+)\."),
+     _("The target is %(cells)s cells away; the reach is %(reach)s.")),
+    (re.compile(r"Reincarnation possible in (?P<hours>\d+) h (?P<minutes>\d+) min\."),
+     _("Reincarnation possible in %(hours)s h %(minutes)s min.")),
+    (re.compile(r"No reroll left this minute: wait (?P<seconds>\d+) s\."),
+     _("No reroll left this minute: wait %(seconds)s s.")),
 )
 
-# One generic message per stable code (gamerules.errors, gamerules.ew1.errors, campaigns.errors).
+# One generic message per stable code: every ``code = "..."`` of a RuleError subclass
+# (gamerules, campaigns.errors, characters.creation, characters.equipment...).
 BY_CODE: dict[str, str] = {
     "rule_error": gettext_noop("This action is not allowed by the rules."),
     "invalid_parameter": gettext_noop("A rule parameter is unknown or out of range."),
@@ -74,6 +95,13 @@ BY_CODE: dict[str, str] = {
     "invalid_target": gettext_noop("Invalid target."),
     "target_protected": gettext_noop("A level 0 character is protected until its first action."),
     "invalid_direction": gettext_noop("Move one cell in one of the eight directions."),
+    "out_of_range": gettext_noop("The target is out of reach."),
+    "item_missing": gettext_noop("Equip a suitable weapon first."),
+    "reincarnation_blocked": gettext_noop("Reincarnation is not possible yet."),
+    "invalid_item": gettext_noop("This item cannot be used that way."),
+    "reroll_limited": gettext_noop("No reroll left for now: wait a little."),
+    "invalid_redistribution": gettext_noop("This redistribution of points is not allowed."),
+    "invalid_level_up": gettext_noop("This level-up choice is not allowed."),
 }
 
 

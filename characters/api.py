@@ -6,7 +6,6 @@ and serialize what it returns. Rule errors become 4xx responses in ``config.api`
 
 from __future__ import annotations
 
-from django.utils import timezone
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -14,9 +13,9 @@ from rest_framework.views import APIView
 
 from campaigns.api import ActionSerializer, CampaignRefSerializer
 from campaigns.models import Campaign
-from characters.regeneration import sheet_refresh
-from characters.selectors import character_sheet, characters_of
+from characters.selectors import character_sheet, characters_now
 from characters.services import NAME_MAX, character_create
+from config.api import ERRORS, READ_ERRORS
 
 
 class StrictSerializer(serializers.Serializer):
@@ -111,7 +110,7 @@ class SheetSerializer(serializers.Serializer):
     log = ActionSerializer(many=True, help_text="The last actions by or against the character.")
 
     def get_protected(self, view) -> bool:
-        return view.character.ew1.level == 0 and view.character.first_action_at is None
+        return view.character.is_protected
 
 
 class CharacterCreateSerializer(StrictSerializer):
@@ -120,17 +119,15 @@ class CharacterCreateSerializer(StrictSerializer):
 
 
 class CharacterListView(APIView):
-    @extend_schema(operation_id="characters_list", responses=SheetSummarySerializer(many=True),
+    @extend_schema(operation_id="characters_list",
+                   responses={200: SheetSummarySerializer(many=True), **READ_ERRORS},
                    summary="Your characters, with PA and PV as they are now.")
     def get(self, request):
-        now = timezone.now()
-        characters = list(characters_of(request.user))
-        for character in characters:  # in memory only: a GET writes nothing
-            sheet_refresh(character.ew1, params=character.campaign.parameters, now=now)
+        characters = characters_now(user=request.user)  # regenerated in memory: a GET writes nothing
         return Response(SheetSummarySerializer(characters, many=True).data)
 
     @extend_schema(operation_id="characters_create", request=CharacterCreateSerializer,
-                   responses={201: SheetSerializer},
+                   responses={201: SheetSerializer, **ERRORS},
                    summary="Roll a new level 0 character in a campaign and put it on the board.")
     def post(self, request):
         payload = CharacterCreateSerializer(data=request.data)
@@ -141,7 +138,8 @@ class CharacterListView(APIView):
 
 
 class CharacterDetailView(APIView):
-    @extend_schema(operation_id="characters_retrieve", responses=SheetSerializer,
+    @extend_schema(operation_id="characters_retrieve",
+                   responses={200: SheetSerializer, **READ_ERRORS},
                    summary="The sheet. Another player's character answers 404, like a missing one.")
     def get(self, request, character_id: int):
         view = character_sheet(user=request.user, character_id=character_id)

@@ -3,6 +3,8 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 from characters.services import NAME_MAX
+from gamerules.ew1.characteristics import CODES
+from gamerules.ew1.skills import SKILLS
 
 
 class CharacterCreateForm(forms.Form):
@@ -12,3 +14,32 @@ class CharacterCreateForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["campaign"].queryset = Campaign.objects.filter(is_open=True).order_by("name")
+
+
+class RedistributeForm(forms.Form):
+    """Signed points moved per characteristic; the rules check the limits."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for code in CODES:
+            self.fields[code] = forms.IntegerField(label=code, initial=0, min_value=-20,
+                                                   max_value=20)
+
+
+class LevelUpForm(forms.Form):
+    """Points to add per skill and per characteristic (0 or more)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for skill in SKILLS:
+            self.fields[f"skill_{skill.code}"] = forms.IntegerField(
+                label=skill.label, initial=0, min_value=0, max_value=100)
+        for code in CODES:
+            self.fields[f"char_{code}"] = forms.IntegerField(label=code, initial=0, min_value=0,
+                                                             max_value=100)
+
+    def allocation(self) -> tuple[dict[str, int], dict[str, int]]:
+        data = self.cleaned_data
+        skills = {s.code: data[f"skill_{s.code}"] for s in SKILLS if data.get(f"skill_{s.code}")}
+        chars = {c: data[f"char_{c}"] for c in CODES if data.get(f"char_{c}")}
+        return skills, chars

@@ -65,6 +65,12 @@ class Character(models.Model):
     def is_player(self) -> bool:
         return self.kind == self.Kind.PLAYER
 
+    @property
+    def is_protected(self) -> bool:
+        """A level 0 player character cannot be attacked before its first action (seed 000,
+        "Niveaux"). Reads the EW1 sheet."""
+        return self.is_player and self.first_action_at is None and self.ew1.level == 0
+
 
 class EternalWarSheet(models.Model):
     """Eternal War One II numbers of a character (seed 000_afeb9d2c9ccd2b72.txt).

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+from datetime import timezone as dt_timezone
 
 from django.db.models import Prefetch, Q
 from django.utils import timezone
-from datetime import timezone as dt_timezone
 
 from campaigns.errors import NotFound
 from campaigns.models import ActionRecord, Campaign, RollRecord
+from characters.equipment import loadout_of
 from characters.models import Character
 from characters.regeneration import sheet_refresh
 from gamerules.ew1.progression import LevelProgress, level_progress
@@ -23,6 +24,15 @@ def characters_of(user):
     """The user's characters with their campaign and sheet."""
     return (Character.objects.filter(owner=user)
             .select_related("campaign", "ew1", "board").order_by("campaign__name", "name"))
+
+
+def characters_now(*, user, now: datetime | None = None) -> list[Character]:
+    """The user's characters with PA and PV as they are at ``now`` (in memory): one query."""
+    now = now or timezone.now()
+    characters = list(characters_of(user))
+    for character in characters:
+        sheet_refresh(character.ew1, params=character.campaign.parameters, now=now)
+    return characters
 
 
 def open_campaigns():
@@ -47,6 +57,17 @@ class SheetView:
     pv: Accrual
     log: list[ActionRecord]
     now: datetime
+    items: list = ()  # ItemInstance with template, equipped first
+
+    @property
+    def loadout(self):
+        return loadout_of(self.items)
+
+    @property
+    def reincarnation_wait(self) -> timedelta | None:
+        """Time left before a suicided character may come back, or None."""
+        until = self.character.reincarnation_blocked_until
+        return until - self.now if until and until > self.now else None
 
     @property
     def pa_next_at(self) -> datetime | None:
@@ -70,7 +91,9 @@ def character_sheet(*, user, character_id: int, now: datetime | None = None) -> 
     character = character_get(user=user, character_id=character_id)
     sheet = character.ew1
     pa, pv = sheet_refresh(sheet, params=character.campaign.parameters, now=now)
-    return SheetView(character, level_progress(sheet.xp), pa, pv, recent_actions(character), now)
+    items = list(character.items.select_related("template").order_by("-equipped", "id"))
+    return SheetView(character, level_progress(sheet.xp), pa, pv, recent_actions(character), now,
+                     items)
 
 
 @dataclass(frozen=True)
@@ -88,6 +111,7 @@ class BoardView:
     radius: int
     in_view: list[Character]  # others, nearest first
     adjacent_ids: frozenset[int] = frozenset()
+    attacks: dict = None  # target id -> attack kinds possible from here (brawl, melee, ...)
     # The move pad: rows of (dx, dy, name, arrow), None in the centre.
     pad: tuple = (
         ((-1, -1, "nw", "↖"), (0, -1, "n", "↑"), (1, -1, "ne", "↗")),
@@ -109,6 +133,10 @@ def board_view(*, user, character_id: int, now: datetime | None = None) -> Board
     y0, y1 = max(0, character.y - radius), min(board.height - 1, character.y + radius)
     pieces = list(Character.objects.filter(board=board, x__range=(x0, x1), y__range=(y0, y1))
                   .select_related("ew1", "owner"))
+    params = character.campaign.parameters
+    for piece in pieces:  # what each piece has now, in memory (nothing is written)
+        if piece.pk != character.pk:
+            sheet_refresh(piece.ew1, params=params, now=view.now)
     at = {(p.x, p.y): p for p in pieces}
     rows = [[Cell(x, y, at.get((x, y)), max(abs(x - character.x), abs(y - character.y)))
              for x in range(x0, x1 + 1)] for y in range(y0, y1 + 1)]
@@ -116,4 +144,31 @@ def board_view(*, user, character_id: int, now: datetime | None = None) -> Board
                     key=lambda p: (max(abs(p.x - character.x), abs(p.y - character.y)), p.name))
     adjacent = frozenset(p.pk for p in others
                          if max(abs(p.x - character.x), abs(p.y - character.y)) == 1)
-    return BoardView(view, rows, radius, others, adjacent)
+    return BoardView(view, rows, radius, others, adjacent,
+                     attack_options(character, others, view.loadout, params))
+
+
+def attack_options(character: Character, others: list[Character], loadout,
+                   params) -> dict[int, list[str]]:
+    """Which attacks ``character`` can make on each of ``others`` from where it stands (the
+    services check again): brawl and melee adjacent, ranged within the equipped weapon's range,
+    throw within ``throw_range_cells``. Protected characters get none."""
+    options: dict[int, list[str]] = {}
+    for p in others:
+        if p.is_protected:
+            options[p.pk], p.attack_kinds = [], []
+            continue
+        d = max(abs(p.x - character.x), abs(p.y - character.y))
+        kinds = []
+        if d == 1:
+            kinds.append("brawl")
+            if loadout.melee:
+                kinds.append("melee")
+        if loadout.ranged and d <= loadout.ranged.range_cells:
+            kinds.append("ranged")
+        if d <= params.throw_range_cells:
+            kinds.append("throw")
+        options[p.pk] = kinds
+        # (kind, PA cost) pairs for the board page's buttons
+        p.attack_kinds = [(k, getattr(params, f"{k}_cost_pa")) for k in kinds]
+    return options

@@ -110,3 +110,30 @@ def _try_cell(character: Character, board: Board, x: int, y: int) -> bool:
         return False
     character.board, character.x, character.y = board, x, y
     return True
+
+
+@transaction.atomic
+def piece_create(*, campaign: Campaign, kind: str, name: str, x: int, y: int, pv: int,
+                 fixed_reduction: int, characteristics: dict[str, int] | None = None,
+                 skills: dict[str, int] | None = None, level: int = 0,
+                 now: datetime | None = None) -> Character:
+    """Put a creature, a door or an object (no owner, no LUK) on the campaign's board at (x, y).
+    Doors and objects have 0 in every characteristic and skill; creatures get what is given
+    (default: the level-1 bases of 10 everywhere). Raises InvalidInput (kind, cell)."""
+    if kind not in (Character.Kind.CREATURE, Character.Kind.DOOR, Character.Kind.OBJECT):
+        raise InvalidInput("A piece is a creature, a door or an object.")
+    board = campaign.board
+    if not board.contains(x, y) or Character.objects.filter(board=board, x=x, y=y).exists():
+        raise InvalidInput("That cell is off the board or occupied.")
+    values = characteristics or {code: 10 if kind == Character.Kind.CREATURE else 0
+                                 for code in ("FOR", "DEF", "TAI", "INT", "DEX")}
+    params = campaign.parameters
+    ts = unix(now or timezone.now())
+    character = Character.objects.create(campaign=campaign, kind=kind, name=name, board=board,
+                                         x=x, y=y, first_action_at=now or timezone.now())
+    EternalWarSheet.objects.create(
+        character=character, **{k: v for k, v in values.items() if k != "LUK"}, LUK=None,
+        level=level, skills=skills or base_skills({**values, "LUK": 0}),
+        pa=params.pa_base, pa_max=params.pa_base, pa_anchor=ts, pv=pv, pv_max=pv, pv_anchor=ts,
+        fixed_reduction=fixed_reduction)
+    return character

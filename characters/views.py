@@ -1,4 +1,3 @@
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -8,8 +7,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from campaigns.errors import NotFound
 from campaigns.messages import error_message
 from characters.forms import CharacterCreateForm
-from characters.selectors import character_sheet, characters_of
-from characters.services import character_create
+from characters.selectors import character_sheet, characters_now
+from characters.creation import draft_roll
 from gamerules.errors import RuleError
 
 
@@ -19,15 +18,14 @@ def character_list(request):
     form = CharacterCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            character = character_create(user=request.user, campaign=form.cleaned_data["campaign"],
-                                         name=form.cleaned_data["name"])
+            draft = draft_roll(user=request.user, campaign=form.cleaned_data["campaign"],
+                               name=form.cleaned_data["name"])
         except RuleError as exc:
             form.add_error(None, error_message(exc))
         else:
-            messages.success(request, _("%(name)s rolled and incarnated.") % {"name": character.name})
-            return redirect("characters:detail", character_id=character.pk)
+            return redirect("characters:draft", draft_id=draft.pk)
     return render(request, "characters/list.html",
-                  {"characters": characters_of(request.user), "form": form})
+                  {"characters": characters_now(user=request.user), "form": form})
 
 
 @login_required

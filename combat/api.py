@@ -20,6 +20,7 @@ from characters.api import SheetSummarySerializer, StrictSerializer
 from characters.regeneration import sheet_refresh
 from characters.selectors import board_view, character_get
 from combat.services import action_brawl, action_move
+from config.api import ERRORS, READ_ERRORS
 
 
 class BoundsSerializer(serializers.Serializer):
@@ -117,7 +118,7 @@ def _require_visible(request, character_id: int) -> None:
 
 
 class CharacterBoardView(APIView):
-    @extend_schema(operation_id="characters_board", responses=BoardSerializer,
+    @extend_schema(operation_id="characters_board", responses={200: BoardSerializer, **READ_ERRORS},
                    summary="The board around the character and the pieces in view.")
     def get(self, request, character_id: int):
         view = board_view(user=request.user, character_id=character_id)
@@ -129,7 +130,7 @@ class CharacterBoardView(APIView):
 
 class CharacterMoveView(APIView):
     @extend_schema(operation_id="characters_move", request=MoveSerializer,
-                   responses=MoveResultSerializer,
+                   responses={200: MoveResultSerializer, **ERRORS},
                    summary="Move one cell (0.5 PA, 1 XP).")
     def post(self, request, character_id: int):
         _require_visible(request, character_id)
@@ -142,7 +143,7 @@ class CharacterMoveView(APIView):
 
 class CharacterAttackView(APIView):
     @extend_schema(operation_id="characters_attack", request=AttackSerializer,
-                   responses=AttackResultSerializer,
+                   responses={200: AttackResultSerializer, **ERRORS},
                    summary="Brawl attack on an adjacent character (2 PA).")
     def post(self, request, character_id: int):
         _require_visible(request, character_id)

@@ -49,8 +49,8 @@ def distance(a: Character, b: Character) -> int:
     return max(abs(a.x - b.x), abs(a.y - b.y))
 
 
-def _lock_sheets(*, user, character_id: int, other_id: int | None = None
-                 ) -> tuple[EternalWarSheet, EternalWarSheet | None]:
+def _lock_sheets(*, user, character_id: int, other_id: int | None = None,
+                 check_owner: bool = True) -> tuple[EternalWarSheet, EternalWarSheet | None]:
     """Lock and return the actor's sheet (and the other's), with equipped items. Raises NotFound
     when the actor does not exist, Forbidden when ``user`` does not own it,
     RuleSystemNotPlayable outside EW1, InvalidTarget when the other does not exist."""
@@ -70,7 +70,10 @@ def _lock_sheets(*, user, character_id: int, other_id: int | None = None
         if not Character.objects.filter(pk=character_id).exists():
             raise NotFound("No such character.")
         raise RuleSystemNotPlayable("This character's rule system has no board actions yet.")
-    if actor.character.owner_id != user.pk:
+    if check_owner and (user is None or actor.character.owner_id != user.pk):
+        # Someone who may not even see the character is told it does not exist.
+        if user is None or not user.has_perm("characters.view_sheet", actor.character):
+            raise NotFound("No such character.")
         raise Forbidden("You can only act with your own characters.")
     if actor.character.campaign.rule_system != RuleSystem.ETERNAL_WAR:
         raise RuleSystemNotPlayable("This character's rule system has no board actions yet.")
@@ -165,7 +168,8 @@ COSTS = {BRAWL: "brawl_cost_pa", MELEE: "melee_cost_pa", RANGED: "ranged_cost_pa
 
 @transaction.atomic
 def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
-                  rng: RandomSource | None = None, now: datetime | None = None) -> ActionResult:
+                  rng: RandomSource | None = None, now: datetime | None = None,
+                  check_owner: bool = True) -> ActionResult:
     """Attack a character, creature, door or object on the board.
 
     ``kind``: brawl (Bagarre, 2 PA, adjacent), melee (equipped melee weapon, 2 PA, adjacent),
@@ -173,7 +177,8 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
     ``throw_range_cells``). Resolution in ``gamerules.ew1.attacks.resolve_attack`` with the
     equipped items, the malus of one's own other characters within 5 cells and the faction
     bonus; every roll is journaled. The target at 0 PV cannot act; below 0 it is disincarnated
-    (off the board, a death for it, a kill for the attacker).
+    (off the board, a death for it, a kill for the attacker). ``check_owner=False`` is for the
+    game's own pieces (creatures), which no user owns.
     Raises InvalidTarget (self, unknown kind, other board, missing), ItemMissing (no weapon),
     TargetProtected (level 0 before its first action), NotAdjacent / OutOfRange, CannotAct,
     NotEnoughPA, Forbidden, NotFound.
@@ -185,7 +190,8 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
         raise errors.InvalidTarget(f"Unknown attack {kind!r}: brawl, melee, ranged or throw.")
     if target_id == character_id:
         raise errors.InvalidTarget("A character cannot attack itself.")
-    sheet, target_sheet = _lock_sheets(user=user, character_id=character_id, other_id=target_id)
+    sheet, target_sheet = _lock_sheets(user=user, character_id=character_id, other_id=target_id,
+                                       check_owner=check_owner)
     attacker, target = sheet.character, target_sheet.character
     params = attacker.campaign.parameters
     sheet_refresh(sheet, params=params, now=now)
@@ -204,7 +210,7 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
         raise errors.NotAdjacent("The target must stand on an adjacent cell.")
     if cells > reach:
         raise errors.OutOfRange(f"The target is {cells} cells away; the reach is {reach}.")
-    if target.is_player and target_sheet.level == 0 and target.first_action_at is None:
+    if target.is_protected:
         raise errors.TargetProtected("A level 0 character is protected until its first action.")
     cost = getattr(params, COSTS[kind])
     _spend(sheet, cost, now)
@@ -213,8 +219,8 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
                                                   params.own_characters_reach))
     _with_faction(attacker, pieces)
     _with_faction(target, pieces)
-    own = [distance(attacker, p) for p in pieces
-           if p.owner_id == attacker.owner_id and p.pk != attacker.pk and p.is_player]
+    own = [distance(attacker, p) for p in pieces if attacker.owner_id is not None
+           and p.owner_id == attacker.owner_id and p.pk != attacker.pk and p.is_player]
     malus = own_characters_malus(own, reach=params.own_characters_reach)
     attack_bonus = combat_bonus(attacker, pieces, params)
     defence_bonus = combat_bonus(target, pieces, params) if target.is_player else None

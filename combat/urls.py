@@ -7,4 +7,5 @@ urlpatterns = [
     path("<int:character_id>/board/", views.board, name="board"),
     path("<int:character_id>/move/", views.move, name="move"),
     path("<int:character_id>/attack/", views.attack, name="attack"),
+    path("<int:character_id>/game/", views.game, name="game"),
 ]

@@ -4,6 +4,7 @@ With htmx the POSTs answer with the board fragment (result or error included); w
 redirect to the board page and the result comes as a message.
 """
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -15,7 +16,7 @@ from campaigns.errors import NotFound
 from campaigns.messages import error_message
 from characters.selectors import board_view
 from combat.forms import AttackForm, MoveForm
-from combat.services import action_brawl, action_move
+from combat.services import action_attack, action_game, action_move
 from gamerules.errors import RuleError
 
 
@@ -67,5 +68,12 @@ def move(request, character_id: int):
 @login_required
 @require_POST
 def attack(request, character_id: int):
-    return _act(request, character_id, AttackForm(request.POST), lambda d: action_brawl(
-        user=request.user, character_id=character_id, target_id=d["target"]))
+    return _act(request, character_id, AttackForm(request.POST), lambda d: action_attack(
+        user=request.user, character_id=character_id, target_id=d["target"], kind=d["kind"]))
+
+
+@login_required
+@require_POST
+def game(request, character_id: int):
+    return _act(request, character_id, forms.Form(request.POST), lambda d: action_game(
+        user=request.user, character_id=character_id))

@@ -5,7 +5,7 @@ DRF's own errors keep their status and get the same shape: a malformed payload i
 ``invalid_input`` with the per-field messages in ``errors``.
 """
 
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -40,3 +40,17 @@ def exception_handler(exc, context):
         response.data = {"code": getattr(detail, "code", None) or exc.default_code,
                          "detail": str(detail)}
     return response
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The body of every 4xx answer (for the OpenAPI schema)."""
+
+    code = serializers.CharField(help_text="Stable: not_found, forbidden, invalid_input, "
+                                           "off_board, not_enough_pa, not_authenticated...")
+    detail = serializers.CharField(help_text="A message for the player.")
+    errors = serializers.DictField(required=False,
+                                   help_text="Per-field messages, for invalid_input.")
+
+
+ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer}
+READ_ERRORS = {403: ErrorSerializer, 404: ErrorSerializer}

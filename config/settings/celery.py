@@ -28,4 +28,9 @@ CELERY_BEAT_SCHEDULE = {
         # A late tick is useless once the next is due; the tick is idempotent anyway.
         "options": {"expires": 4 * 60},
     },
+    "creatures-act": {
+        "task": "combat.tasks.creatures_act",
+        "schedule": timedelta(minutes=10),
+        "options": {"expires": 9 * 60},
+    },
 }

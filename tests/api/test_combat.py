@@ -100,11 +100,12 @@ def test_board_query_count_is_constant(django_assert_num_queries, alice, bob, ot
     campaign = factories.campaign(name="Wide", width=20, height=20)
     a = factories.character(owner=alice, campaign=campaign, name="Anna", at=(10, 10))
     for i in range(others):  # rows y = 5, 6, 7 of the view, x = 5..15
-        factories.character(owner=bob, campaign=campaign, name=f"B{i}", at=(5 + i % 11, 5 + i // 11))
+        factories.character(owner=bob, campaign=campaign, name=f"B{i}",
+                            at=(5 + i % 11, 5 + i // 11))
     client = forced(alice)
 
-    # the character, its log, the log's rolls, the pieces in view
-    with django_assert_num_queries(4):
+    # the character, its log, the log's rolls, its items, the pieces in view
+    with django_assert_num_queries(5):
         response = client.get(f"/api/characters/{a.pk}/board/")
 
     assert len(response.json()["pieces"]) == others + 1

@@ -26,8 +26,8 @@ def test_schema_lists_every_endpoint(api):
 
 @pytest.mark.django_db
 def test_schema_is_valid_openapi(api):
-    from drf_spectacular.validation import validate_schema
     from drf_spectacular.generators import SchemaGenerator
+    from drf_spectacular.validation import validate_schema
 
     validate_schema(SchemaGenerator().get_schema(request=None, public=True))
 

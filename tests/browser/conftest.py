@@ -1,22 +1,27 @@
 """Browser fixtures: Debian's Chromium driven by Playwright's sync API (no pytest-playwright).
 
 Playwright's sync API runs an event loop in the test thread, so Django's async-safety check
-must be lifted for the ORM calls the tests make around it.
+must be lifted for the ORM calls made around it (the demo data, the database flush). It is
+lifted for this folder's modules only: set for the whole session, the variable would leak into
+other tests' subprocesses (``check --deploy`` rejects it).
 """
 
-import os
-
 import pytest
-
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 TIMEOUT_MS = 15_000  # longer than the board's 5 s polling, so a missed swap is caught up
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _allow_orm_beside_playwright():
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
+
+
 @pytest.fixture(scope="module")
-def chromium():
+def chromium(_allow_orm_beside_playwright):
     from playwright.sync_api import sync_playwright
 
     from tests.conftest import CHROMIUM

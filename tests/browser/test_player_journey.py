@@ -10,8 +10,6 @@ import pytest
 
 from campaigns.demo import DEMO_CAMPAIGN, PLAYERS, load_demo
 
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 pytestmark = pytest.mark.browser
 
 USERNAME = "newcomer"
@@ -77,10 +75,13 @@ def test_new_player_walks_to_brenna_and_brawls(demo, live_server, page, tmp_path
     expect(page).to_have_url(re.compile(r"/characters/$"))
     expect(page.get_by_role("button", name=re.compile(USERNAME))).to_be_visible()
 
-    # Create a character in the demo campaign, land on its sheet.
+    # Create a character in the demo campaign: roll a draft, keep it, land on the sheet.
     page.locator("select[name=campaign]").select_option(label=DEMO_CAMPAIGN)
     page.locator("input[name=name]").fill(HERO)
     page.get_by_role("button", name="Roll the dice").click()
+    expect(page).to_have_url(re.compile(r"/characters/drafts/\d+/$"))
+    expect(page.get_by_test_id("total")).not_to_be_empty()
+    page.get_by_test_id("confirm").click()
     expect(page).to_have_url(re.compile(r"/characters/\d+/$"))
     expect(page.get_by_role("heading", level=1)).to_contain_text(HERO)
     assert gauge(page, "pv") == 100

@@ -230,10 +230,15 @@ def test_an_attacker_off_the_board_cannot_attack(alice, fighters, unchanged):
         brawl(alice, a, b, HIT)
 
 
-def test_only_the_owner_attacks_with_a_character(bob, fighters, unchanged):
+def test_only_the_owner_attacks_with_a_character(bob, campaign, fighters, unchanged):
     a, b = fighters
-    with unchanged(), pytest.raises(Forbidden):
+    with unchanged(), pytest.raises(NotFound):  # a stranger does not even see it
         action_brawl(user=bob, character_id=a.pk, target_id=b.pk, rng=FakeRandom(HIT), now=NOW)
+    campaign.game_master = factories.user("gm")
+    campaign.save()
+    with unchanged(), pytest.raises(Forbidden):  # the game master sees it but does not play it
+        action_brawl(user=campaign.game_master, character_id=a.pk, target_id=b.pk,
+                     rng=FakeRandom(HIT), now=NOW)
 
 
 def test_a_missing_attacker(alice, fighters, unchanged):

@@ -111,9 +111,17 @@ def test_a_character_off_the_board_cannot_move(alice, campaign, unchanged):
         action_move(user=alice, character_id=c.pk, dx=1, dy=0, now=NOW)
 
 
-def test_another_users_character_cannot_be_moved(bob, mover, unchanged):
-    with unchanged(), pytest.raises(Forbidden) as exc:
+def test_a_stranger_is_told_the_character_does_not_exist(bob, mover, unchanged):
+    with unchanged(), pytest.raises(NotFound) as exc:
         action_move(user=bob, character_id=mover.pk, dx=1, dy=0, now=NOW)
+    assert exc.value.code == "not_found"
+
+
+def test_the_game_master_sees_but_cannot_move_a_players_character(campaign, mover, unchanged):
+    campaign.game_master = factories.user("gm")
+    campaign.save()
+    with unchanged(), pytest.raises(Forbidden) as exc:
+        action_move(user=campaign.game_master, character_id=mover.pk, dx=1, dy=0, now=NOW)
     assert exc.value.code == "forbidden"
 
 

@@ -35,7 +35,7 @@ def test_the_beat_schedule_runs_the_regeneration_task():
 def test_the_task_is_registered_with_time_limits():
     app.loader.import_default_modules()
     task = app.tasks[TASK]
-    assert task is regenerate_resources
+    assert task.name == regenerate_resources.name
     assert 0 < task.soft_time_limit < task.time_limit
 
 

@@ -1,0 +1,112 @@
+"""Sheet actions: level-up, inventory (equip, unequip, use), suicide and reincarnation.
+
+With htmx each POST answers with the sheet fragment (result or error inside); without it, a
+redirect to the sheet with a message.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from campaigns.errors import Forbidden, NotFound
+from campaigns.messages import error_message
+from characters.equipment import item_equip, item_unequip, item_use
+from characters.forms import LevelUpForm
+from characters.progression import level_up_spend
+from characters.selectors import character_sheet
+from combat.services import character_reincarnate, character_suicide
+from gamerules.errors import RuleError
+from gamerules.ew1.levelup import per_skill_cap
+
+
+def _sheet(request, character_id: int, *, error=None, notice=None):
+    try:
+        view = character_sheet(user=request.user, character_id=character_id)
+    except NotFound:
+        raise Http404(_("No such character.")) from None
+    return render(request, "characters/_sheet.html",
+                  {"view": view, "error": error, "notice": notice})
+
+
+def _act(request, character_id: int, run, success: str):
+    try:
+        run()
+    except (NotFound, Forbidden):
+        raise Http404(_("No such character.")) from None
+    except RuleError as exc:
+        if request.htmx:
+            return _sheet(request, character_id, error=error_message(exc))
+        messages.error(request, error_message(exc))
+    else:
+        if request.htmx:
+            return _sheet(request, character_id, notice=success)
+        messages.success(request, success)
+    return redirect("characters:detail", character_id=character_id)
+
+
+@login_required
+@require_POST
+def equip(request, character_id: int, item_id: int):
+    return _act(request, character_id, lambda: item_equip(
+        user=request.user, character_id=character_id, item_id=item_id), _("Equipped."))
+
+
+@login_required
+@require_POST
+def unequip(request, character_id: int, item_id: int):
+    return _act(request, character_id, lambda: item_unequip(
+        user=request.user, character_id=character_id, item_id=item_id), _("Unequipped."))
+
+
+@login_required
+@require_POST
+def use(request, character_id: int, item_id: int):
+    return _act(request, character_id, lambda: item_use(
+        user=request.user, character_id=character_id, item_id=item_id), _("Used."))
+
+
+@login_required
+@require_POST
+def suicide(request, character_id: int):
+    return _act(request, character_id, lambda: character_suicide(
+        user=request.user, character_id=character_id), _("Your character left the board."))
+
+
+@login_required
+@require_POST
+def reincarnate(request, character_id: int):
+    return _act(request, character_id, lambda: character_reincarnate(
+        user=request.user, character_id=character_id), _("Your character is back on the board."))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def level_up(request, character_id: int):
+    try:
+        view = character_sheet(user=request.user, character_id=character_id, )
+    except NotFound:
+        raise Http404(_("No such character.")) from None
+    if not request.user.has_perm("characters.act", view.character):
+        raise Http404(_("No such character."))
+    form = LevelUpForm(request.POST or None)
+    error = None
+    if request.method == "POST" and form.is_valid():
+        skills, chars = form.allocation()
+        try:
+            level_up_spend(user=request.user, character_id=character_id, add_skills=skills,
+                           add_characteristics=chars)
+        except RuleError as exc:
+            error = error_message(exc)
+        else:
+            messages.success(request, _("Points spent."))
+            return redirect("characters:detail", character_id=character_id)
+    sheet = view.character.ew1
+    params = view.character.campaign.parameters
+    return render(request, "characters/level_up.html", {
+        "view": view, "form": form, "error": error,
+        "cap": per_skill_cap(sheet.level, floor=params.skill_cap_floor),
+        "skill_fields": [f for f in form if f.name.startswith("skill_")],
+        "char_fields": [f for f in form if f.name.startswith("char_")]})
