@@ -1,8 +1,7 @@
 from django.contrib import admin
-from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from campaigns import rule_systems
+from campaigns.forms import CampaignAdminForm
 from campaigns.models import ActionRecord, Board, Campaign, RollRecord
 
 
@@ -14,23 +13,26 @@ class BoardInline(admin.StackedInline):
 
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
+    form = CampaignAdminForm
     list_display = ["name", "rule_system", "game_master", "is_open", "created_at"]
     list_filter = ["rule_system", "is_open"]
     search_fields = ["name", "description"]
     inlines = [BoardInline]
-    readonly_fields = ["parameter_reference"]
-    fields = ["name", "description", "rule_system", "game_master", "is_open", "rule_parameters",
-              "parameter_reference"]
 
-    @admin.display(description=_("parameters and defaults"))
-    def parameter_reference(self, obj):
-        cls = rule_systems.PARAMETERS.get(obj.rule_system if obj else "ew1")
-        if cls is None:
-            return "-"
-        rows = cls.describe()
-        return format_html_join(
-            "\n", "<div><code>{}</code> = {} ({} to {}): {}</div>",
-            ((r["name"], r["default"], r["low"], r["high"], r["help"]) for r in rows))
+    def get_fieldsets(self, request, obj=None):
+        form = self.get_form(request, obj, fields=None)(instance=obj)
+        return [
+            (None, {"fields": ["name", "description", "rule_system", "game_master", "is_open"]}),
+            (_("Rule parameters"), {
+                "fields": form.parameter_names(),
+                "description": _("Each number of the rules, with its default and bounds "
+                                 "(docs/rules/). Save after changing the rule system to see "
+                                 "its parameters.")}),
+        ]
+
+    def get_form(self, request, obj=None, **kwargs):
+        kwargs["fields"] = None  # the parameter fields are made by the form itself
+        return super().get_form(request, obj, **kwargs)
 
 
 class RollInline(admin.TabularInline):

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import time
 from decimal import Decimal
 
 from django.conf import settings
@@ -9,6 +10,11 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from gamerules import dice
+
+
+def unix_now() -> int:
+    """Now in Unix seconds: the default regeneration anchor of a sheet made in the admin."""
+    return int(time.time())
 
 
 class Character(models.Model):
@@ -94,10 +100,12 @@ class EternalWarSheet(models.Model):
     pa = models.DecimalField("PA", max_digits=6, decimal_places=1, default=Decimal("12"))
     pa_max = models.DecimalField(_("PA cap"), max_digits=6, decimal_places=1,
                                  default=Decimal("12"))
-    pa_anchor = models.BigIntegerField(help_text=_("PA regeneration anchor, Unix seconds."))
+    pa_anchor = models.BigIntegerField(default=unix_now,
+                                       help_text=_("PA regeneration anchor, Unix seconds."))
     pv = models.IntegerField("PV", default=100)
     pv_max = models.PositiveIntegerField(_("max PV"), default=100)
-    pv_anchor = models.BigIntegerField(help_text=_("PV regeneration anchor, Unix seconds."))
+    pv_anchor = models.BigIntegerField(default=unix_now,
+                                       help_text=_("PV regeneration anchor, Unix seconds."))
     skill_points = models.PositiveIntegerField(_("skill points to spend"), default=0)
     characteristic_points = models.PositiveIntegerField(_("characteristic points to spend"),
                                                         default=0)

@@ -1,9 +1,11 @@
 """Game masters edit campaigns, items and spells in the admin; bad values are refused."""
 
 import pytest
+from django.core.exceptions import ValidationError
 
-from campaigns.models import Campaign
+from campaigns.models import ActionRecord, Campaign
 from characters.models import ItemTemplate
+from gamerules.ew1.params import EW1Parameters
 from magic.models import Spell
 from tests import factories
 
@@ -49,31 +51,50 @@ def test_bad_dice_notation_is_refused(gm_client, field, value):
 
 def _campaign_form(**overrides):
     data = {"name": "Nouvelle campagne", "description": "", "rule_system": "ew1",
-            "game_master": "", "is_open": "on", "rule_parameters": "{}",
+            "game_master": "", "is_open": "on",
             "board-TOTAL_FORMS": "1", "board-INITIAL_FORMS": "0", "board-MIN_NUM_FORMS": "0",
             "board-MAX_NUM_FORMS": "1", "board-0-width": "15", "board-0-height": "9"}
     data.update(overrides)
     return data
 
 
+def test_the_campaign_form_shows_every_rule_parameter_with_its_default(gm_client):
+    response = gm_client.get("/admin/campaigns/campaign/add/")
+    form = response.context["adminform"].form
+    names = [f for f in form.fields if f.startswith("param_")]
+    assert len(names) == len(EW1Parameters.describe())
+    assert form.fields["param_view_radius"].initial == 5
+    assert str(form.fields["param_move_cost_pa"].initial) == "0.5"
+
+
 def test_gm_creates_a_campaign_with_a_board_and_parameters(gm_client):
     response = gm_client.post("/admin/campaigns/campaign/add/", _campaign_form(
-        rule_parameters='{"view_radius": 3, "move_cost_pa": "1"}'))
+        param_view_radius="3", param_move_cost_pa="1", param_pa_base="12"))
     assert response.status_code == 302
     campaign = Campaign.objects.get(name="Nouvelle campagne")
     assert (campaign.board.width, campaign.board.height) == (15, 9)
+    # Only the values that differ from the defaults are stored.
+    assert campaign.rule_parameters == {"view_radius": 3, "move_cost_pa": "1"}
     assert campaign.parameters.view_radius == 3
-    assert str(campaign.parameters.move_cost_pa) == "1"
+    assert campaign.parameters.move_cost_pa == 1
 
 
-@pytest.mark.parametrize("parameters", ['{"view_radius": 0}', '{"no_such_rule": 1}',
-                                        '{"pa_base": "many"}'])
-def test_invalid_rule_parameters_are_refused(gm_client, parameters):
-    response = gm_client.post("/admin/campaigns/campaign/add/",
-                              _campaign_form(rule_parameters=parameters))
+@pytest.mark.parametrize("field,value", [("param_view_radius", "0"),
+                                         ("param_view_radius", "51"),
+                                         ("param_pa_base", "many"),
+                                         ("param_move_cost_pa", "-1")])
+def test_invalid_rule_parameters_are_refused(gm_client, field, value):
+    response = gm_client.post("/admin/campaigns/campaign/add/", _campaign_form(**{field: value}))
     assert response.status_code == 200
-    assert "rule_parameters" in response.context["adminform"].form.errors
+    assert field in response.context["adminform"].form.errors
     assert not Campaign.objects.exists()
+
+
+def test_unknown_stored_parameters_fail_validation(db):
+    campaign = Campaign(name="X", rule_system="ew1", rule_parameters={"no_such_rule": 1})
+    with pytest.raises(ValidationError) as error:
+        campaign.full_clean()
+    assert "rule_parameters" in error.value.message_dict
 
 
 def test_changelists_filter_and_search(gm_client):
@@ -91,3 +112,33 @@ def test_players_cannot_reach_the_admin(client, alice):
     response = client.get("/admin/characters/itemtemplate/")
     assert response.status_code == 302
     assert "/admin/login/" in response["Location"]
+
+
+def test_gm_grants_an_item_and_its_modifiers_are_rolled_once(gm_client, alice):
+    campaign = factories.campaign()
+    hero = factories.character(owner=alice, campaign=campaign, name="Hero", at=(1, 1))
+    sword = ItemTemplate.objects.create(campaign=campaign, name="Épée à deux mains", kind="melee",
+                                        damage_dice="1d8+2")
+    sword.modifiers.create(stat="DEF", dice="-1d3")
+    sword.modifiers.create(stat="FOR", dice="+1d3")
+    response = gm_client.post("/admin/characters/iteminstance/add/",
+                              {"owner": hero.pk, "template": sword.pk, "equipped": "on"})
+    assert response.status_code == 302
+    item = hero.items.get()
+    assert item.equipped
+    assert -3 <= item.modifier_values["DEF"] <= -1
+    assert 1 <= item.modifier_values["FOR"] <= 3
+    grant = ActionRecord.objects.get(kind="item_grant", actor=hero)
+    assert sorted(r.label for r in grant.rolls.all()) == ["item DEF", "item FOR"]
+
+
+def test_an_item_of_another_campaign_cannot_be_granted(gm_client, alice):
+    campaign, other = factories.campaign(), factories.campaign(name="Other")
+    hero = factories.character(owner=alice, campaign=campaign, name="Hero", at=(1, 1))
+    foreign = ItemTemplate.objects.create(campaign=other, name="Arc", kind="ranged",
+                                          damage_dice="1d6")
+    response = gm_client.post("/admin/characters/iteminstance/add/",
+                              {"owner": hero.pk, "template": foreign.pk})
+    assert response.status_code == 200
+    assert response.context["adminform"].form.non_field_errors()
+    assert not hero.items.exists()

@@ -2,7 +2,12 @@ import random
 
 import pytest
 
-from campaigns.errors import BoardFull, CampaignClosed, InvalidInput, RuleSystemNotPlayable
+from campaigns.errors import (
+    BoardFull,
+    CampaignClosed,
+    InvalidInput,
+    RuleSystemNotPlayable,
+)
 from campaigns.models import ActionRecord, RuleSystem
 from characters.models import Character, EternalWarSheet
 from characters.regeneration import unix

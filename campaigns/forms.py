@@ -1,0 +1,64 @@
+"""The game master's campaign form: one validated field per rule parameter."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from campaigns import rule_systems
+from campaigns.models import Campaign
+from gamerules.errors import ParameterError
+
+PREFIX = "param_"
+
+
+class CampaignAdminForm(forms.ModelForm):
+    """Shows every parameter of the campaign's rule system with its default, bounds and meaning,
+    and stores only the values that differ from the defaults in ``rule_parameters``."""
+
+    class Meta:
+        model = Campaign
+        fields = ["name", "description", "rule_system", "game_master", "is_open"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        system = self.instance.rule_system if self.instance.pk else (
+            self.data.get("rule_system") or self.initial.get("rule_system") or "ew1")
+        self.parameter_class = rule_systems.PARAMETERS.get(system)
+        if self.parameter_class is None:
+            return
+        current = self.instance.rule_parameters or {}
+        for row in self.parameter_class.describe():
+            default = row["default"]
+            kind = forms.DecimalField if isinstance(default, Decimal) else forms.IntegerField
+            extra = {"decimal_places": 2, "max_digits": 6} if kind is forms.DecimalField else {}
+            self.fields[PREFIX + row["name"]] = kind(
+                label=row["name"], required=False, min_value=row["low"], max_value=row["high"],
+                initial=current.get(row["name"], default),
+                help_text=_("%(help)s Default: %(default)s.") % {"help": row["help"],
+                                                                  "default": default},
+                **extra)
+
+    def parameter_names(self) -> list[str]:
+        return [n for n in self.fields if n.startswith(PREFIX)]
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.parameter_class is None:
+            return cleaned
+        defaults = {r["name"]: r["default"] for r in self.parameter_class.describe()}
+        overrides = {}
+        for field in self.parameter_names():
+            name = field[len(PREFIX):]
+            value = cleaned.get(field)
+            if value is not None and value != defaults[name]:
+                overrides[name] = str(value) if isinstance(value, Decimal) else value
+        try:
+            rule_systems.parameters_for(cleaned.get("rule_system") or "ew1", overrides)
+        except ParameterError as exc:
+            for name, message in exc.errors.items():
+                self.add_error(PREFIX + name if PREFIX + name in self.fields else None, message)
+        self.instance.rule_parameters = overrides
+        return cleaned
