@@ -1,15 +1,17 @@
-"""REST API of campaigns: the open campaigns, and the journal's serializers (actions, rolls) that
-the character and combat endpoints share. Read-only: the data comes from selectors."""
+"""REST API of campaigns: the open campaigns, the leaderboard, and the journal's serializers
+(actions, rolls) that the character and combat endpoints share. Read-only: the data comes from
+selectors."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaigns.selectors import LEADERBOARD_ORDERS, campaign_get, leaderboard
 from characters.selectors import open_campaigns
-from config.api import ErrorSerializer
+from config.api import READ_ERRORS, ErrorSerializer
 
 
 class CampaignRefSerializer(serializers.Serializer):
@@ -71,3 +73,45 @@ class CampaignListView(APIView):
     def get(self, request):
         campaigns = open_campaigns().select_related("board")
         return Response(CampaignSerializer(campaigns, many=True).data)
+
+
+class LeaderboardQuerySerializer(serializers.Serializer):
+    order = serializers.ChoiceField(choices=list(LEADERBOARD_ORDERS), default="kills")
+
+
+class LeaderboardRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    id = serializers.IntegerField(source="character.id")
+    name = serializers.CharField(source="character.name")
+    player = serializers.CharField(source="character.owner.username", allow_null=True)
+    level = serializers.IntegerField(source="character.ew1.level")
+    xp = serializers.IntegerField(source="character.ew1.xp")
+    kills = serializers.IntegerField(source="character.kills")
+    deaths = serializers.IntegerField(source="character.deaths")
+    attacks = serializers.IntegerField(source="character.attacks")
+    dodges = serializers.IntegerField(source="character.dodges")
+
+
+class LeaderboardSerializer(serializers.Serializer):
+    campaign = CampaignRefSerializer()
+    order = serializers.ChoiceField(choices=list(LEADERBOARD_ORDERS))
+    rows = LeaderboardRowSerializer(many=True)
+
+
+class LeaderboardView(APIView):
+    @extend_schema(
+        operation_id="campaigns_leaderboard",
+        parameters=[OpenApiParameter("order", enum=list(LEADERBOARD_ORDERS), default="kills",
+                                     description="Ranking: kills (then fewer deaths), level "
+                                                 "(then XP), attacks, dodges or deaths.")],
+        responses={200: LeaderboardSerializer, 400: ErrorSerializer, **READ_ERRORS},
+        summary="The campaign's player characters, ranked.")
+    def get(self, request, campaign_id: int):
+        query = LeaderboardQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        order = query.validated_data["order"]
+        campaign = campaign_get(campaign_id=campaign_id)
+        rows = [{"rank": rank, "character": c}
+                for rank, c in enumerate(leaderboard(campaign=campaign, order=order), start=1)]
+        return Response(LeaderboardSerializer(
+            {"campaign": campaign, "order": order, "rows": rows}).data)

@@ -13,7 +13,8 @@ from campaigns.models import Board, Campaign, RuleSystem
 from characters.equipment import item_grant
 from characters.models import Character, ItemInstance, ItemModifier, ItemTemplate
 from characters.services import character_create, piece_create
-from magic.models import Spell
+from magic.models import KnownSpell, Scroll, Spell
+from magic.spellbook import spell_grant
 
 DEMO_CAMPAIGN = "Eternal War: demo"
 DEMO_PASSWORD = "percentile-demo"
@@ -34,6 +35,8 @@ STARTING_ITEMS = {
     "Aldric": [("Masse à deux mains", True), ("Potion de soin", False)],
     "Brenna": [("Arc court", True), ("Armure lourde", True), ("Potion de soin", False)],
 }
+STARTING_SPELLS = {"Aldric": ["Boule de feu", "Soin"], "Brenna": ["Bouclier"]}
+SCROLLS = [("Météore", (3, 8))]
 PIECES = [  # kind, name, (x, y), PV, fixed damage reduction
     ("creature", "Loup des cendres", (9, 9), 30, 1),
     ("door", "Porte de la citadelle", (0, 6), 50, 3),
@@ -90,8 +93,14 @@ def load_demo(*, seed: int = 100) -> Campaign | None:
     for kind, name, (x, y), pv, reduction in PIECES:
         piece_create(campaign=campaign, kind=kind, name=name, x=x, y=y, pv=pv,
                      fixed_reduction=reduction, now=now)
-    Spell.objects.bulk_create([
+    spells = {s.name: s for s in Spell.objects.bulk_create([
         Spell(campaign=campaign, name=n, tier=t, effect=e, dice=d, range_cells=r, zone_radius=z,
               reach=reach, duration_hours=h)
-        for n, t, e, d, r, z, reach, h in SPELLS])
+        for n, t, e, d, r, z, reach, h in SPELLS])}
+    for character in Character.objects.filter(campaign=campaign, name__in=STARTING_SPELLS):
+        for spell_name in STARTING_SPELLS[character.name]:
+            spell_grant(character=character, spell=spells[spell_name],
+                        source=KnownSpell.Source.GRANTED, now=now)
+    for spell_name, (x, y) in SCROLLS:
+        Scroll.objects.create(board=board, x=x, y=y, spell=spells[spell_name])
     return campaign

@@ -1,4 +1,5 @@
-"""REST API of characters: the player's list, creation and the sheet.
+"""REST API of characters: the player's list, creation (in one step or through a draft), the
+sheet, level-up and the inventory.
 
 Views are thin: they validate the payload's shape, call the selector or service the pages call,
 and serialize what it returns. Rule errors become 4xx responses in ``config.api``.
@@ -12,10 +13,27 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.api import ActionSerializer, CampaignRefSerializer
+from campaigns.errors import Forbidden
 from campaigns.models import Campaign
-from characters.selectors import character_sheet, characters_now
+from characters.models import ItemTemplate
+from characters.creation import (RerollLimited, draft_allowance, draft_confirm, draft_get,
+                                 draft_redistribute, draft_reroll, draft_roll, draft_values)
+from characters.equipment import item_equip, item_unequip, item_use
+from characters.progression import level_up_spend
+from characters.selectors import character_get, character_sheet, characters_now
 from characters.services import NAME_MAX, character_create
-from config.api import ERRORS, READ_ERRORS
+from config.api import ERRORS, READ_ERRORS, ErrorSerializer
+from gamerules.errors import RuleError
+from gamerules.ew1.levelup import per_skill_cap
+
+
+def require_playable(request, character_id: int) -> None:
+    """404 for a character the user may not see (a stranger's looks like a missing one), 403
+    ``forbidden`` for one the user sees but may not play (the campaign's GM, staff). The
+    services check again, under lock."""
+    character = character_get(user=request.user, character_id=character_id)
+    if not request.user.has_perm("characters.act", character):
+        raise Forbidden("You can only act with your own characters.")
 
 
 class StrictSerializer(serializers.Serializer):
@@ -83,6 +101,37 @@ class ProgressSerializer(serializers.Serializer):
     percent = serializers.IntegerField(min_value=0, max_value=100)
 
 
+class DiceRollSerializer(serializers.Serializer):
+    expression = serializers.CharField()
+    faces = serializers.SerializerMethodField(help_text="Signed faces, in order.")
+    total = serializers.IntegerField()
+
+    def get_faces(self, roll) -> list[int]:
+        return [f.sign * f.face for f in roll.faces]
+
+
+class ItemSerializer(serializers.Serializer):
+    """An ItemInstance with its template."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField(source="template.name")
+    kind = serializers.ChoiceField(source="template.kind", choices=ItemTemplate.Kind.choices)
+    category = serializers.ChoiceField(source="template.category",
+                                       choices=ItemTemplate.Category.choices)
+    damage_dice = serializers.CharField(source="template.damage_dice",
+                                        help_text="Weapons only; empty otherwise.")
+    weapon_skill = serializers.IntegerField(source="template.weapon_skill")
+    range_cells = serializers.IntegerField(source="template.range_cells")
+    armour = serializers.IntegerField(source="template.armour")
+    heal_dice = serializers.CharField(source="template.heal_dice",
+                                      help_text="Consumables only: PV restored when used.")
+    consumable = serializers.BooleanField(source="template.is_consumable")
+    modifier_values = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Characteristic code to signed points, rolled once when the item was given.")
+    equipped = serializers.BooleanField()
+
+
 class SheetSerializer(serializers.Serializer):
     """The full sheet, from ``characters.selectors.character_sheet`` (a SheetView)."""
 
@@ -105,12 +154,32 @@ class SheetSerializer(serializers.Serializer):
     on_board = serializers.BooleanField(source="character.on_board")
     kills = serializers.IntegerField(source="character.kills")
     deaths = serializers.IntegerField(source="character.deaths")
+    attacks = serializers.IntegerField(source="character.attacks")
+    dodges = serializers.IntegerField(source="character.dodges")
     protected = serializers.SerializerMethodField(
         help_text="Level 0 and no action yet: it cannot be attacked.")
+    reincarnation_blocked_until = serializers.DateTimeField(
+        source="character.reincarnation_blocked_until", allow_null=True,
+        help_text="Set by a suicide: no reincarnation before (may be in the past).")
+    skill_points = serializers.IntegerField(source="character.ew1.skill_points",
+                                            help_text="Banked, to spend with level-up.")
+    characteristic_points = serializers.IntegerField(
+        source="character.ew1.characteristic_points", help_text="Banked, to spend with level-up.")
+    per_skill_cap = serializers.SerializerMethodField(
+        help_text="Most points one skill may get between two levels gained.")
+    skills_raised = serializers.DictField(
+        child=serializers.IntegerField(), source="character.ew1.skills_raised",
+        help_text="Points spent per skill since the last level gained (they count against the "
+                  "cap).")
+    items = ItemSerializer(many=True, help_text="The inventory, equipped items first.")
     log = ActionSerializer(many=True, help_text="The last actions by or against the character.")
 
     def get_protected(self, view) -> bool:
         return view.character.is_protected
+
+    def get_per_skill_cap(self, view) -> int:
+        params = view.character.campaign.parameters
+        return per_skill_cap(view.character.ew1.level, floor=params.skill_cap_floor)
 
 
 class CharacterCreateSerializer(StrictSerializer):
@@ -144,3 +213,196 @@ class CharacterDetailView(APIView):
     def get(self, request, character_id: int):
         view = character_sheet(user=request.user, character_id=character_id)
         return Response(SheetSerializer(view).data)
+
+
+def _sheet_response(request, character_id: int, status_code: int = status.HTTP_200_OK):
+    view = character_sheet(user=request.user, character_id=character_id)
+    return Response(SheetSerializer(view).data, status=status_code)
+
+
+# --- level-up ---------------------------------------------------------------------------------
+
+class LevelUpSerializer(StrictSerializer):
+    skills = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict,
+                                   help_text="Skill code to points added, e.g. {\"brawl\": 2}.")
+    characteristics = serializers.DictField(
+        child=serializers.IntegerField(), required=False, default=dict,
+        help_text="Characteristic code to points added, e.g. {\"FOR\": 1}.")
+
+
+class CharacterLevelUpView(APIView):
+    @extend_schema(operation_id="characters_level_up", request=LevelUpSerializer,
+                   responses={200: SheetSerializer, **ERRORS},
+                   summary="Spend banked skill and characteristic points (invalid_level_up when "
+                           "the points, the per-skill cap or a maximum say no).")
+    def post(self, request, character_id: int):
+        require_playable(request, character_id)
+        payload = LevelUpSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        level_up_spend(user=request.user, character_id=character_id,
+                       add_skills=payload.validated_data["skills"],
+                       add_characteristics=payload.validated_data["characteristics"])
+        return _sheet_response(request, character_id)
+
+
+# --- inventory --------------------------------------------------------------------------------
+
+class HealSerializer(serializers.Serializer):
+    roll = DiceRollSerializer()
+    pv_before = serializers.IntegerField()
+    pv_after = serializers.IntegerField()
+    healed = serializers.IntegerField()
+
+
+class ItemUseResultSerializer(serializers.Serializer):
+    heal = HealSerializer()
+    sheet = SheetSerializer(help_text="The sheet after the item was used (and is gone).")
+
+
+class CharacterItemEquipView(APIView):
+    @extend_schema(operation_id="characters_items_equip", request=None,
+                   responses={200: SheetSerializer, **ERRORS},
+                   summary="Equip an item; a weapon replaces the equipped one of its kind. "
+                           "Consumables answer invalid_item.")
+    def post(self, request, character_id: int, item_id: int):
+        require_playable(request, character_id)
+        item_equip(user=request.user, character_id=character_id, item_id=item_id)
+        return _sheet_response(request, character_id)
+
+
+class CharacterItemUnequipView(APIView):
+    @extend_schema(operation_id="characters_items_unequip", request=None,
+                   responses={200: SheetSerializer, **ERRORS}, summary="Unequip an item.")
+    def post(self, request, character_id: int, item_id: int):
+        require_playable(request, character_id)
+        item_unequip(user=request.user, character_id=character_id, item_id=item_id)
+        return _sheet_response(request, character_id)
+
+
+class CharacterItemUseView(APIView):
+    @extend_schema(operation_id="characters_items_use", request=None,
+                   responses={200: ItemUseResultSerializer, **ERRORS},
+                   summary="Use a healing consumable (1 PA): heals its dice, the item is gone.")
+    def post(self, request, character_id: int, item_id: int):
+        require_playable(request, character_id)
+        outcome = item_use(user=request.user, character_id=character_id, item_id=item_id)
+        view = character_sheet(user=request.user, character_id=character_id)
+        return Response(ItemUseResultSerializer({"heal": outcome, "sheet": view}).data)
+
+
+# --- creation drafts --------------------------------------------------------------------------
+
+class BandSerializer(serializers.Serializer):
+    k = serializers.FloatField(help_text="Standard deviations around the mean sum.")
+    low = serializers.FloatField()
+    high = serializers.FloatField()
+    attempts = serializers.IntegerField(help_text="Sets thrown to land in the band.")
+
+
+class RedistributionLimitsSerializer(serializers.Serializer):
+    total = serializers.IntegerField(help_text="Points that may be moved in all.")
+    each = serializers.IntegerField(help_text="Points added to or taken from one "
+                                              "characteristic.")
+
+
+class DraftSerializer(serializers.Serializer):
+    """A draft with its final values and this minute's rerolls (see ``_draft_state``)."""
+
+    id = serializers.IntegerField(source="draft.id")
+    name = serializers.CharField(source="draft.name")
+    campaign = CampaignRefSerializer(source="draft.campaign")
+    rolled = CharacteristicsSerializer(source="draft.rolled", help_text="As rolled.")
+    deltas = serializers.DictField(child=serializers.IntegerField(), source="draft.deltas",
+                                   help_text="Points moved, by characteristic code.")
+    values = CharacteristicsSerializer(help_text="Rolled plus moved: what confirm creates.")
+    total = serializers.IntegerField(help_text="Sum of the values.")
+    band = BandSerializer(source="draft.band")
+    rerolls = serializers.IntegerField(source="draft.rerolls", help_text="Rerolls used.")
+    rerolls_left = serializers.IntegerField(source="allowance.remaining",
+                                            help_text="Rerolls left this minute.")
+    rerolls_per_minute = serializers.IntegerField(source="allowance.limit")
+    window_seconds_left = serializers.IntegerField(
+        source="allowance.seconds_left", help_text="Seconds before the rerolls come back.")
+    redistribution = RedistributionLimitsSerializer()
+
+
+def _draft_state(draft) -> dict:
+    params = draft.campaign.parameters
+    try:
+        values = draft_values(draft)
+    except RuleError:  # the campaign's limits changed since the points were moved
+        values = draft.rolled
+    return {"draft": draft, "values": values, "total": sum(values.values()),
+            "allowance": draft_allowance(draft=draft),
+            "redistribution": {"total": params.redistribute_total,
+                               "each": params.redistribute_per_characteristic}}
+
+
+def _draft_response(draft, status_code: int = status.HTTP_200_OK):
+    return Response(DraftSerializer(_draft_state(draft)).data, status=status_code)
+
+
+class RedistributeSerializer(StrictSerializer):
+    deltas = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Signed points by characteristic code, summing to 0, e.g. "
+                  "{\"FOR\": 1, \"DEX\": -1}. Replaces the earlier ones; {} undoes them.")
+
+
+DRAFT_ERRORS = {**ERRORS, 429: ErrorSerializer}
+
+
+class DraftListView(APIView):
+    @extend_schema(operation_id="drafts_create", request=CharacterCreateSerializer,
+                   responses={201: DraftSerializer, **ERRORS},
+                   summary="Start (or restart) your draft in a campaign: a first steered roll.")
+    def post(self, request):
+        payload = CharacterCreateSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        draft = draft_roll(user=request.user, **payload.validated_data)
+        return _draft_response(draft, status.HTTP_201_CREATED)
+
+
+class DraftDetailView(APIView):
+    @extend_schema(operation_id="drafts_retrieve", responses={200: DraftSerializer, **READ_ERRORS},
+                   summary="Your draft. Another player's answers 404, like a missing one.")
+    def get(self, request, draft_id: int):
+        return _draft_response(draft_get(user=request.user, draft_id=draft_id))
+
+
+class DraftRerollView(APIView):
+    @extend_schema(operation_id="drafts_reroll", request=None,
+                   responses={200: DraftSerializer, **DRAFT_ERRORS},
+                   summary="Reroll with a wider band. Past the campaign's rerolls per minute: "
+                           "429 reroll_limited with Retry-After.")
+    def post(self, request, draft_id: int):
+        try:
+            draft = draft_reroll(user=request.user, draft_id=draft_id)
+        except RerollLimited as exc:
+            allowance = draft_allowance(draft=draft_get(user=request.user, draft_id=draft_id))
+            exc.retry_after = allowance.seconds_left
+            raise
+        return _draft_response(draft)
+
+
+class DraftRedistributeView(APIView):
+    @extend_schema(operation_id="drafts_redistribute", request=RedistributeSerializer,
+                   responses={200: DraftSerializer, **ERRORS},
+                   summary="Move points between characteristics (invalid_redistribution past "
+                           "the limits).")
+    def post(self, request, draft_id: int):
+        payload = RedistributeSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        draft = draft_redistribute(user=request.user, draft_id=draft_id,
+                                   deltas=payload.validated_data["deltas"])
+        return _draft_response(draft)
+
+
+class DraftConfirmView(APIView):
+    @extend_schema(operation_id="drafts_confirm", request=None,
+                   responses={201: SheetSerializer, **ERRORS},
+                   summary="Create the character from the draft and put it on the board; the "
+                           "draft is gone.")
+    def post(self, request, draft_id: int):
+        character = draft_confirm(user=request.user, draft_id=draft_id)
+        return _sheet_response(request, character.pk, status.HTTP_201_CREATED)

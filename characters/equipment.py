@@ -79,7 +79,7 @@ def item_grant(*, character: Character, template: ItemTemplate, rng: RandomSourc
         raise ItemError("This item belongs to another campaign.")
     rng = rng or random.SystemRandom()
     rolls, values = [], {}
-    for modifier in template.modifiers.all():
+    for modifier in template.modifiers.order_by("pk"):  # a seed replays the same values
         r = roll(modifier.dice, rng)
         values[modifier.stat] = values.get(modifier.stat, 0) + r.total
         rolls.append(roll_row(label=f"item {modifier.stat}", roll=r, actor=character))

@@ -33,10 +33,10 @@ class LevelUpForm(forms.Form):
         super().__init__(*args, **kwargs)
         for skill in SKILLS:
             self.fields[f"skill_{skill.code}"] = forms.IntegerField(
-                label=skill.label, initial=0, min_value=0, max_value=100)
+                label=skill.label, initial=0, min_value=0, max_value=100, required=False)
         for code in CODES:
             self.fields[f"char_{code}"] = forms.IntegerField(label=code, initial=0, min_value=0,
-                                                             max_value=100)
+                                                             max_value=100, required=False)
 
     def allocation(self) -> tuple[dict[str, int], dict[str, int]]:
         data = self.cleaned_data

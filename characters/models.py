@@ -17,6 +17,13 @@ def unix_now() -> int:
     return int(time.time())
 
 
+class CharacterQuerySet(models.QuerySet):
+    def annotate_faction(self):
+        """Each character's faction id as ``faction_id_cached`` (None without one), joined in the
+        same query."""
+        return self.annotate(faction_id_cached=models.F("membership__faction_id"))
+
+
 class Character(models.Model):
     """A character in a campaign, whatever its rule system. Rule-system numbers live in a sheet
     (``ew1`` for Eternal War One II). ``board``/``x``/``y`` are null while off the board."""
@@ -47,6 +54,8 @@ class Character(models.Model):
     attacks = models.PositiveIntegerField(_("attacks"), default=0)
     dodges = models.PositiveIntegerField(_("dodges"), default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = CharacterQuerySet.as_manager()
 
     class Meta:
         ordering = ["name", "id"]

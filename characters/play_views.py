@@ -86,14 +86,16 @@ def reincarnate(request, character_id: int):
 @require_http_methods(["GET", "POST"])
 def level_up(request, character_id: int):
     try:
-        view = character_sheet(user=request.user, character_id=character_id, )
+        view = character_sheet(user=request.user, character_id=character_id)
     except NotFound:
         raise Http404(_("No such character.")) from None
     if not request.user.has_perm("characters.act", view.character):
         raise Http404(_("No such character."))
     form = LevelUpForm(request.POST or None)
     error = None
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and not form.is_valid():
+        error = _("Points are positive whole numbers.")
+    elif request.method == "POST":
         skills, chars = form.allocation()
         try:
             level_up_spend(user=request.user, character_id=character_id, add_skills=skills,

@@ -1,4 +1,5 @@
-"""REST API of the board: the view around a character, and the move and brawl actions.
+"""REST API of the board: the view around a character, and its actions: move, attack (brawl,
+melee, ranged, throw), game, suicide and reincarnation.
 
 Views are thin: validate the payload's shape, call the selector or service the pages call,
 serialize the result. Rule errors become 4xx responses with a code in ``config.api``.
@@ -16,11 +17,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.api import ActionSerializer, BoardSizeSerializer, CharacterRefSerializer
-from characters.api import SheetSummarySerializer, StrictSerializer
-from characters.regeneration import sheet_refresh
-from characters.selectors import board_view, character_get
-from combat.services import action_brawl, action_move
+from characters.api import SheetSummarySerializer, StrictSerializer, require_playable
+from characters.models import Character
+from characters.selectors import board_view
+from combat.services import (action_attack, action_game, action_move, character_reincarnate,
+                             character_suicide)
 from config.api import ERRORS, READ_ERRORS
+from gamerules.ew1.attacks import BRAWL, KINDS
 
 
 class BoundsSerializer(serializers.Serializer):
@@ -33,6 +36,7 @@ class BoundsSerializer(serializers.Serializer):
 class PieceSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=Character.Kind.choices)
     x = serializers.IntegerField()
     y = serializers.IntegerField()
     level = serializers.IntegerField(source="ew1.level")
@@ -41,13 +45,22 @@ class PieceSerializer(serializers.Serializer):
     mine = serializers.SerializerMethodField(
         help_text="Owned by the player of the viewed character (the character itself included).")
     adjacent = serializers.SerializerMethodField(
-        help_text="On a cell next to the viewed character: a brawl target.")
+        help_text="On a cell next to the viewed character.")
+    protected = serializers.BooleanField(
+        source="is_protected", help_text="Level 0 and no action yet: it cannot be attacked.")
+    attacks = serializers.SerializerMethodField(
+        help_text="The attacks the viewed character can make on this piece from where it stands "
+                  "(empty for itself).")
 
     def get_mine(self, piece) -> bool:
         return piece.owner_id == self.context["owner_id"]
 
     def get_adjacent(self, piece) -> bool:
         return piece.pk in self.context["adjacent_ids"]
+
+    @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(choices=KINDS)))
+    def get_attacks(self, piece):
+        return self.context["attacks"].get(piece.pk, [])
 
 
 class BoardSerializer(serializers.Serializer):
@@ -73,7 +86,8 @@ class BoardSerializer(serializers.Serializer):
         """The character first, then the others in view, nearest first."""
         character = view.sheet.character
         pieces = [character, *view.in_view] if character.on_board else []
-        context = {"owner_id": character.owner_id, "adjacent_ids": view.adjacent_ids}
+        context = {"owner_id": character.owner_id, "adjacent_ids": view.adjacent_ids,
+                   "attacks": view.attacks or {}}
         return PieceSerializer(pieces, many=True, context=context).data
 
 
@@ -83,7 +97,11 @@ class MoveSerializer(StrictSerializer):
 
 
 class AttackSerializer(StrictSerializer):
-    target = serializers.IntegerField(min_value=1, help_text="The id of an adjacent character.")
+    target = serializers.IntegerField(min_value=1, help_text="The id of the piece attacked.")
+    kind = serializers.ChoiceField(
+        choices=KINDS, default=BRAWL,
+        help_text="brawl and melee (equipped melee weapon): adjacent; ranged: within the "
+                  "equipped ranged weapon's range; throw: within the campaign's throw range.")
 
 
 class MoveResultSerializer(serializers.Serializer):
@@ -92,6 +110,8 @@ class MoveResultSerializer(serializers.Serializer):
 
 
 class OutcomeSerializer(serializers.Serializer):
+    weapon = serializers.CharField(allow_null=True, help_text="Melee and ranged attacks.")
+    distance = serializers.IntegerField(help_text="Cells between attacker and target.")
     hit = serializers.BooleanField()
     perfect = serializers.BooleanField()
     dodged = serializers.BooleanField()
@@ -111,20 +131,36 @@ class AttackResultSerializer(serializers.Serializer):
     target = CharacterRefSerializer(source="action.target")
 
 
-def _require_visible(request, character_id: int) -> None:
-    """404 for a character the user may not see, so that strangers' characters and missing ones
-    look alike; the service then refuses (403) one the user sees but may not play."""
-    character_get(user=request.user, character_id=character_id)
+class GameOutcomeSerializer(serializers.Serializer):
+    won = serializers.BooleanField()
+    roll = serializers.IntegerField(help_text="The d100.")
+    score = serializers.IntegerField(help_text="The Jeu skill: a roll at most this wins.")
+    xp = serializers.IntegerField(help_text="2d4 on a win, 0 on a loss.")
+
+
+class GameResultSerializer(serializers.Serializer):
+    action = ActionSerializer()
+    outcome = GameOutcomeSerializer(source="action.summary")
+    character = SheetSummarySerializer(help_text="The character after the game.")
+
+
+class SuicideResultSerializer(serializers.Serializer):
+    action = ActionSerializer()
+    character = SheetSummarySerializer(help_text="The character, now off the board.")
+    reincarnation_blocked_until = serializers.DateTimeField(
+        source="character.reincarnation_blocked_until")
+
+
+class ReincarnateResultSerializer(serializers.Serializer):
+    action = ActionSerializer()
+    character = SheetSummarySerializer(help_text="The character, back on the board.")
 
 
 class CharacterBoardView(APIView):
     @extend_schema(operation_id="characters_board", responses={200: BoardSerializer, **READ_ERRORS},
                    summary="The board around the character and the pieces in view.")
     def get(self, request, character_id: int):
-        view = board_view(user=request.user, character_id=character_id)
-        params = view.sheet.character.campaign.parameters
-        for piece in view.in_view:  # in memory only: PV as it is now, nothing written
-            sheet_refresh(piece.ew1, params=params, now=view.sheet.now)
+        view = board_view(user=request.user, character_id=character_id)  # PV as of now, in memory
         return Response(BoardSerializer(view).data)
 
 
@@ -133,7 +169,7 @@ class CharacterMoveView(APIView):
                    responses={200: MoveResultSerializer, **ERRORS},
                    summary="Move one cell (0.5 PA, 1 XP).")
     def post(self, request, character_id: int):
-        _require_visible(request, character_id)
+        require_playable(request, character_id)
         payload = MoveSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         result = action_move(user=request.user, character_id=character_id,
@@ -144,11 +180,44 @@ class CharacterMoveView(APIView):
 class CharacterAttackView(APIView):
     @extend_schema(operation_id="characters_attack", request=AttackSerializer,
                    responses={200: AttackResultSerializer, **ERRORS},
-                   summary="Brawl attack on an adjacent character (2 PA).")
+                   summary="Attack a piece: brawl (default, 2 PA), melee (2 PA), ranged (2 PA) "
+                           "or throw (1 PA).")
     def post(self, request, character_id: int):
-        _require_visible(request, character_id)
+        require_playable(request, character_id)
         payload = AttackSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        result = action_brawl(user=request.user, character_id=character_id,
-                              target_id=payload.validated_data["target"])
+        result = action_attack(user=request.user, character_id=character_id,
+                               target_id=payload.validated_data["target"],
+                               kind=payload.validated_data["kind"])
         return Response(AttackResultSerializer(result).data)
+
+
+class CharacterGameView(APIView):
+    @extend_schema(operation_id="characters_game", request=None,
+                   responses={200: GameResultSerializer, **ERRORS},
+                   summary="Play a game (Jeu, 1 PA): a d100 at most the Jeu skill wins 2d4 XP.")
+    def post(self, request, character_id: int):
+        require_playable(request, character_id)
+        result = action_game(user=request.user, character_id=character_id)
+        return Response(GameResultSerializer(result).data)
+
+
+class CharacterSuicideView(APIView):
+    @extend_schema(operation_id="characters_suicide", request=None,
+                   responses={200: SuicideResultSerializer, **ERRORS},
+                   summary="Leave the board: a death, and no reincarnation for a while (6 h).")
+    def post(self, request, character_id: int):
+        require_playable(request, character_id)
+        result = character_suicide(user=request.user, character_id=character_id)
+        return Response(SuicideResultSerializer(result).data)
+
+
+class CharacterReincarnateView(APIView):
+    @extend_schema(operation_id="characters_reincarnate", request=None,
+                   responses={200: ReincarnateResultSerializer, **ERRORS},
+                   summary="Come back on a free cell with full PV. During the suicide cooldown: "
+                           "400 reincarnation_blocked with ``until``.")
+    def post(self, request, character_id: int):
+        require_playable(request, character_id)
+        result = character_reincarnate(user=request.user, character_id=character_id)
+        return Response(ReincarnateResultSerializer(result).data)

@@ -15,17 +15,16 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Prefetch
 from django.utils import timezone
 
-from campaigns.errors import Forbidden, NotFound, RuleSystemNotPlayable
 from campaigns.journal import record_action, roll_row
-from campaigns.models import ActionRecord, RuleSystem
+from campaigns.models import ActionRecord
 from characters.equipment import Loadout, loadout_of
-from characters.models import Character, EternalWarSheet, ItemInstance
+from characters.models import Character, EternalWarSheet
 from characters.progression import grant_xp
 from characters.regeneration import sheet_refresh, unix
 from characters.services import character_place
+from combat.actors import disincarnate, lock_sheets, require_able, spend_pa
 from factions.bonus import combat_bonus
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
@@ -33,6 +32,8 @@ from gamerules.ew1.attacks import (BRAWL, KINDS, MELEE, RANGED, THROW, AttackOut
                                    Modifier, resolve_attack)
 from gamerules.ew1.game import GameOutcome, resolve_game
 from gamerules.ew1.presence import own_characters_malus
+from magic.effects import shield_of
+from magic.spellbook import scroll_pick_up
 
 DIRECTIONS = {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}
 
@@ -49,57 +50,6 @@ def distance(a: Character, b: Character) -> int:
     return max(abs(a.x - b.x), abs(a.y - b.y))
 
 
-def _lock_sheets(*, user, character_id: int, other_id: int | None = None,
-                 check_owner: bool = True) -> tuple[EternalWarSheet, EternalWarSheet | None]:
-    """Lock and return the actor's sheet (and the other's), with equipped items. Raises NotFound
-    when the actor does not exist, Forbidden when ``user`` does not own it,
-    RuleSystemNotPlayable outside EW1, InvalidTarget when the other does not exist."""
-    ids = [character_id] + ([other_id] if other_id is not None else [])
-    equipped = Prefetch("character__items", to_attr="equipped_items",
-                        queryset=ItemInstance.objects.filter(equipped=True)
-                        .select_related("template"))
-    sheets = {
-        s.character_id: s
-        for s in EternalWarSheet.objects.select_for_update(of=("self", "character"))
-        .select_related("character", "character__campaign", "character__board")
-        .prefetch_related(equipped)
-        .filter(character_id__in=ids).order_by("character_id")
-    }
-    actor = sheets.get(character_id)
-    if actor is None:
-        if not Character.objects.filter(pk=character_id).exists():
-            raise NotFound("No such character.")
-        raise RuleSystemNotPlayable("This character's rule system has no board actions yet.")
-    if check_owner and (user is None or actor.character.owner_id != user.pk):
-        # Someone who may not even see the character is told it does not exist.
-        if user is None or not user.has_perm("characters.view_sheet", actor.character):
-            raise NotFound("No such character.")
-        raise Forbidden("You can only act with your own characters.")
-    if actor.character.campaign.rule_system != RuleSystem.ETERNAL_WAR:
-        raise RuleSystemNotPlayable("This character's rule system has no board actions yet.")
-    other = sheets.get(other_id) if other_id is not None else None
-    if other_id is not None and other is None:
-        raise errors.InvalidTarget("No such target.")
-    return actor, other
-
-
-def _spend(sheet: EternalWarSheet, cost, now: datetime) -> None:
-    if sheet.pa < cost:
-        raise errors.NotEnoughPA(f"This needs {cost} PA; you have {sheet.pa}.")
-    sheet.pa -= cost
-    character = sheet.character
-    character.first_action_at = character.first_action_at or now
-    character.last_action_at = now
-
-
-def _require_able(sheet: EternalWarSheet) -> None:
-    character = sheet.character
-    if not character.on_board:
-        raise errors.CannotAct("This character is not on the board.")
-    if sheet.pv <= 0:
-        raise errors.CannotAct("At 0 PV a character cannot act until healed.")
-
-
 @transaction.atomic
 def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | None = None
                 ) -> ActionResult:
@@ -113,17 +63,17 @@ def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | No
     now = now or timezone.now()
     if (dx, dy) not in DIRECTIONS:
         raise errors.InvalidDirection("Move one cell in one of the eight directions.")
-    sheet, _ = _lock_sheets(user=user, character_id=character_id)
+    sheet, _ = lock_sheets(user=user, character_id=character_id)
     character = sheet.character
     params = character.campaign.parameters
     sheet_refresh(sheet, params=params, now=now)
-    _require_able(sheet)
+    require_able(sheet)
     x, y = character.x + dx, character.y + dy
     if not character.board.contains(x, y):
         raise errors.OffBoard("That cell is off the board.")
     if Character.objects.filter(board_id=character.board_id, x=x, y=y).exists():
         raise errors.CellOccupied("That cell is occupied.")
-    _spend(sheet, params.move_cost_pa, now)
+    spend_pa(sheet, params.move_cost_pa, now)
     grant_xp(sheet, params.move_xp, params)
     character.x, character.y = x, y
     try:
@@ -132,17 +82,20 @@ def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | No
     except IntegrityError:  # another piece took the cell between the check and the write
         raise errors.CellOccupied("That cell is occupied.") from None
     sheet.save()
+    learned = scroll_pick_up(character=character, now=now)
     action = record_action(campaign=character.campaign, kind="move", now=now, user=user,
                            actor=character, pa_spent=params.move_cost_pa,
-                           summary={"to": [x, y], "xp": params.move_xp})
+                           summary={"to": [x, y], "xp": params.move_xp,
+                                    **({"scroll": learned.spell.name} if learned else {})})
     return ActionResult(action, character)
 
 
-def _combatant(sheet: EternalWarSheet, loadout: Loadout) -> Combatant:
+def _combatant(sheet: EternalWarSheet, loadout: Loadout, *, shield: int = 0) -> Combatant:
     character = sheet.character
     return Combatant(characteristics=sheet.characteristics, skills=sheet.skills, level=sheet.level,
                      luck=sheet.LUK if character.is_player else None, armour=loadout.armour,
-                     modifiers=loadout.modifiers, fixed_reduction=sheet.fixed_reduction)
+                     modifiers=loadout.modifiers, fixed_reduction=sheet.fixed_reduction,
+                     shield=shield)
 
 
 def _pieces_around(attacker: Character, target: Character, radius: int) -> list[Character]:
@@ -151,8 +104,7 @@ def _pieces_around(attacker: Character, target: Character, radius: int) -> list[
     xs, ys = (attacker.x, target.x), (attacker.y, target.y)
     return list(Character.objects.filter(
         board_id=attacker.board_id, x__range=(min(xs) - radius, max(xs) + radius),
-        y__range=(min(ys) - radius, max(ys) + radius))
-        .annotate(faction_id_cached=F("membership__faction_id")))
+        y__range=(min(ys) - radius, max(ys) + radius)).annotate_faction())
 
 
 def _with_faction(character: Character, pieces: list[Character]) -> Character:
@@ -190,13 +142,13 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
         raise errors.InvalidTarget(f"Unknown attack {kind!r}: brawl, melee, ranged or throw.")
     if target_id == character_id:
         raise errors.InvalidTarget("A character cannot attack itself.")
-    sheet, target_sheet = _lock_sheets(user=user, character_id=character_id, other_id=target_id,
+    sheet, target_sheet = lock_sheets(user=user, character_id=character_id, other_id=target_id,
                                        check_owner=check_owner)
     attacker, target = sheet.character, target_sheet.character
     params = attacker.campaign.parameters
     sheet_refresh(sheet, params=params, now=now)
     sheet_refresh(target_sheet, params=params, now=now)
-    _require_able(sheet)
+    require_able(sheet)
     if target.board_id is None or target.board_id != attacker.board_id:
         raise errors.InvalidTarget("The target is not on your board.")
     loadout = loadout_of(attacker.equipped_items)
@@ -213,7 +165,7 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
     if target.is_protected:
         raise errors.TargetProtected("A level 0 character is protected until its first action.")
     cost = getattr(params, COSTS[kind])
-    _spend(sheet, cost, now)
+    spend_pa(sheet, cost, now)
 
     pieces = _pieces_around(attacker, target, max(params.view_radius,
                                                   params.own_characters_reach))
@@ -231,9 +183,10 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
     dodge_mods = (Modifier(f"faction ({defence_bonus.allies} allies)", defence_bonus.dodge),) if (
         defence_bonus and defence_bonus.dodge) else ()
 
+    defender = _combatant(target_sheet, loadout_of(target.equipped_items),
+                          shield=shield_of(target.pk, now))
     outcome = resolve_attack(
-        kind, _combatant(sheet, loadout),
-        _combatant(target_sheet, loadout_of(target.equipped_items)), rng, params, weapon=weapon,
+        kind, _combatant(sheet, loadout), defender, rng, params, weapon=weapon,
         distance=cells, attack_modifiers_extra=attack_mods, dodge_modifiers=dodge_mods,
         hit_xp=params.throw_xp if kind == THROW else None)
     grant_xp(sheet, outcome.attacker_xp, params)
@@ -244,9 +197,7 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
     attacker.attacks += 1
     target.dodges += outcome.dodged
     if disincarnated:
-        target.board, target.x, target.y = None, None, None
-        target.deaths += 1
-        attacker.kills += 1
+        disincarnate(target, killer=attacker)
     attacker.save(update_fields=["first_action_at", "last_action_at", "kills", "attacks"])
     target.save(update_fields=["board", "x", "y", "deaths", "dodges"])
     sheet.save()
@@ -286,12 +237,12 @@ def action_game(*, user, character_id: int, rng: RandomSource | None = None,
     Raises CannotAct, NotEnoughPA, Forbidden, NotFound. Source: 000_afeb9d2c9ccd2b72.txt,
     "Répartition des gains d'XP par action"."""
     now = now or timezone.now()
-    sheet, _ = _lock_sheets(user=user, character_id=character_id)
+    sheet, _ = lock_sheets(user=user, character_id=character_id)
     character = sheet.character
     params = character.campaign.parameters
     sheet_refresh(sheet, params=params, now=now)
-    _require_able(sheet)
-    _spend(sheet, params.game_cost_pa, now)
+    require_able(sheet)
+    spend_pa(sheet, params.game_cost_pa, now)
     outcome = resolve_game(game_skill=sheet.skills["game"], rng=rng or random.SystemRandom())
     grant_xp(sheet, outcome.xp, params)
     character.save(update_fields=["first_action_at", "last_action_at"])
@@ -313,7 +264,7 @@ def character_suicide(*, user, character_id: int, now: datetime | None = None) -
     ``suicide_cooldown_hours`` (6 h). Raises CannotAct (already off the board), Forbidden,
     NotFound. Source: 000_afeb9d2c9ccd2b72.txt, "Le suicide"."""
     now = now or timezone.now()
-    sheet, _ = _lock_sheets(user=user, character_id=character_id)
+    sheet, _ = lock_sheets(user=user, character_id=character_id)
     character = sheet.character
     params = character.campaign.parameters
     if not character.on_board:
@@ -339,7 +290,7 @@ def character_reincarnate(*, user, character_id: int, rng: RandomSource | None =
     Forbidden, NotFound. Source: 000_afeb9d2c9ccd2b72.txt, "Le suicide" and "Distribution des
     dégâts reçue"; the PV restored are our rule (docs/rules)."""
     now = now or timezone.now()
-    sheet, _ = _lock_sheets(user=user, character_id=character_id)
+    sheet, _ = lock_sheets(user=user, character_id=character_id)
     character = sheet.character
     params = character.campaign.parameters
     if character.on_board:

@@ -18,6 +18,7 @@ from characters.selectors import board_view
 from combat.forms import AttackForm, MoveForm
 from combat.services import action_attack, action_game, action_move
 from gamerules.errors import RuleError
+from magic.selectors import spell_panel
 
 
 def _render_board(request, character_id: int, *, status: int = 200, **extra):
@@ -26,7 +27,11 @@ def _render_board(request, character_id: int, *, status: int = 200, **extra):
     except NotFound:
         raise Http404(_("No such character.")) from None
     template = "combat/_board.html" if request.htmx else "combat/board.html"
-    return render(request, template, {"board": view, "view": view.sheet, **extra}, status=status)
+    character = view.sheet.character
+    pieces = [character, *view.in_view] if character.on_board else []
+    spells = spell_panel(character, pieces) if character.owner_id == request.user.pk else []
+    return render(request, template, {"board": view, "view": view.sheet, "spells": spells,
+                                      **extra}, status=status)
 
 
 @login_required
@@ -39,17 +44,17 @@ def _act(request, character_id: int, form, run):
     if not form.is_valid():
         error = "; ".join(f"{form.fields[k].label if k in form.fields else k}: {' '.join(v)}"
                           for k, v in form.errors.items())
-        return _respond(request, character_id, error=error, status=400)
+        return respond_with_board(request, character_id, error=error, status=400)
     try:
         result = run(form.cleaned_data)
     except NotFound:
         raise Http404(_("No such character.")) from None
     except RuleError as exc:
-        return _respond(request, character_id, error=error_message(exc), status=400)
-    return _respond(request, character_id, result=result.action)
+        return respond_with_board(request, character_id, error=error_message(exc), status=400)
+    return respond_with_board(request, character_id, result=result.action)
 
 
-def _respond(request, character_id, *, error=None, result=None, status=200):
+def respond_with_board(request, character_id, *, error=None, result=None, status=200):
     if request.htmx:
         # htmx swaps 2xx only: an error is shown inside the fragment, with a 200.
         return _render_board(request, character_id, error=error, result=result)

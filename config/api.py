@@ -1,8 +1,9 @@
 """REST API plumbing: every error is a JSON body ``{"code", "detail"}`` with a stable code.
 
-Rule errors (``gamerules.errors.RuleError``) become 404 (NotFound), 403 (Forbidden) or 400;
-DRF's own errors keep their status and get the same shape: a malformed payload is 400
-``invalid_input`` with the per-field messages in ``errors``.
+Rule errors (``gamerules.errors.RuleError``) become 404 (NotFound), 403 (Forbidden), 429
+(RerollLimited, with ``Retry-After`` when the view could tell) or 400; a blocked reincarnation
+adds ``until``. DRF's own errors keep their status and get the same shape: a malformed payload is
+400 ``invalid_input`` with the per-field messages in ``errors``.
 """
 
 from rest_framework import exceptions, serializers, status
@@ -10,7 +11,9 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from campaigns.errors import Forbidden, InvalidInput, NotFound
+from characters.creation import RerollLimited
 from gamerules.errors import ParameterError, RuleError
+from gamerules.ew1.errors import ReincarnationBlocked
 
 
 def status_for(error: RuleError) -> int:
@@ -18,6 +21,8 @@ def status_for(error: RuleError) -> int:
         return status.HTTP_404_NOT_FOUND
     if isinstance(error, Forbidden):
         return status.HTTP_403_FORBIDDEN
+    if isinstance(error, RerollLimited):
+        return status.HTTP_429_TOO_MANY_REQUESTS
     return status.HTTP_400_BAD_REQUEST
 
 
@@ -26,7 +31,13 @@ def exception_handler(exc, context):
         body = {"code": exc.code, "detail": exc.message}
         if isinstance(exc, ParameterError):
             body["errors"] = exc.errors
-        return Response(body, status=status_for(exc))
+        if isinstance(exc, ReincarnationBlocked) and exc.until is not None:
+            body["until"] = serializers.DateTimeField().to_representation(exc.until)
+        headers = None
+        retry_after = getattr(exc, "retry_after", None)  # set by the view that raised it
+        if retry_after is not None:
+            headers = {"Retry-After": str(max(1, int(retry_after)))}
+        return Response(body, status=status_for(exc), headers=headers)
     response = drf_exception_handler(exc, context)
     if response is None:  # not an API error: let Django answer 500
         return None
@@ -50,6 +61,8 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="A message for the player.")
     errors = serializers.DictField(required=False,
                                    help_text="Per-field messages, for invalid_input.")
+    until = serializers.DateTimeField(
+        required=False, help_text="reincarnation_blocked: when reincarnation becomes possible.")
 
 
 ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer}

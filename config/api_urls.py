@@ -4,9 +4,15 @@ because drf-spectacular's Redoc and Swagger views load their JavaScript from a C
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from campaigns.api import CampaignListView
-from characters.api import CharacterDetailView, CharacterListView
-from combat.api import CharacterAttackView, CharacterBoardView, CharacterMoveView
+from campaigns.api import CampaignListView, LeaderboardView
+from characters.api import (CharacterDetailView, CharacterItemEquipView, CharacterItemUnequipView,
+                            CharacterItemUseView, CharacterLevelUpView, CharacterListView,
+                            DraftConfirmView, DraftDetailView, DraftListView,
+                            DraftRedistributeView, DraftRerollView)
+from combat.api import (CharacterAttackView, CharacterBoardView, CharacterGameView,
+                        CharacterMoveView, CharacterReincarnateView, CharacterSuicideView)
+
+ITEM = "characters/<int:character_id>/items/<int:item_id>"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -18,6 +24,26 @@ urlpatterns = [
          name="api-character-board"),
     path("characters/<int:character_id>/move/", CharacterMoveView.as_view(),
          name="api-character-move"),
+    path("campaigns/<int:campaign_id>/leaderboard/", LeaderboardView.as_view(),
+         name="api-campaign-leaderboard"),
     path("characters/<int:character_id>/attack/", CharacterAttackView.as_view(),
          name="api-character-attack"),
+    path("characters/<int:character_id>/game/", CharacterGameView.as_view(),
+         name="api-character-game"),
+    path("characters/<int:character_id>/suicide/", CharacterSuicideView.as_view(),
+         name="api-character-suicide"),
+    path("characters/<int:character_id>/reincarnate/", CharacterReincarnateView.as_view(),
+         name="api-character-reincarnate"),
+    path("characters/<int:character_id>/level-up/", CharacterLevelUpView.as_view(),
+         name="api-character-level-up"),
+    path(f"{ITEM}/equip/", CharacterItemEquipView.as_view(), name="api-item-equip"),
+    path(f"{ITEM}/unequip/", CharacterItemUnequipView.as_view(), name="api-item-unequip"),
+    path(f"{ITEM}/use/", CharacterItemUseView.as_view(), name="api-item-use"),
+    path("drafts/", DraftListView.as_view(), name="api-drafts"),
+    path("drafts/<int:draft_id>/", DraftDetailView.as_view(), name="api-draft"),
+    path("drafts/<int:draft_id>/reroll/", DraftRerollView.as_view(), name="api-draft-reroll"),
+    path("drafts/<int:draft_id>/redistribute/", DraftRedistributeView.as_view(),
+         name="api-draft-redistribute"),
+    path("drafts/<int:draft_id>/confirm/", DraftConfirmView.as_view(),
+         name="api-draft-confirm"),
 ]

@@ -8,6 +8,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("characters/", include("characters.urls")),
     path("characters/", include("combat.urls")),
+    path("characters/", include("magic.urls")),
     path("campaigns/", include("campaigns.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),

@@ -1,3 +1,4 @@
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -42,3 +43,84 @@ class Spell(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class KnownSpell(models.Model):
+    """A spell in a character's spellbook."""
+
+    class Source(models.TextChoices):
+        LEVEL_UP = "level_up", _("Learned at a level-up")
+        GRANTED = "granted", _("Granted by the game master")
+        SCROLL = "scroll", _("Found on a scroll")
+
+    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE,
+                                  related_name="known_spells")
+    spell = models.ForeignKey(Spell, on_delete=models.CASCADE, related_name="+")
+    source = models.CharField(max_length=16, choices=Source.choices)
+    learned_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["spell__tier", "spell__name"]
+        constraints = [models.UniqueConstraint(fields=["character", "spell"],
+                                               name="spell_known_once")]
+
+    def __str__(self) -> str:
+        return f"{self.spell} ({self.character})"
+
+
+class SpellOffer(models.Model):
+    """The spells drawn for one level gained; stored so that reloading never redraws them."""
+
+    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE,
+                                  related_name="spell_offers")
+    level = models.PositiveSmallIntegerField()
+    spells = models.ManyToManyField(Spell, related_name="+")
+    chosen = models.ForeignKey(Spell, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="+")
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["level"]
+        constraints = [models.UniqueConstraint(fields=["character", "level"],
+                                               name="one_offer_per_level")]
+
+    def __str__(self) -> str:
+        return f"Offer for {self.character} at level {self.level}"
+
+
+class ActiveEffect(models.Model):
+    """A lasting spell effect on a character (a damage-reduction shield) until ``expires_at``."""
+
+    target = models.ForeignKey("characters.Character", on_delete=models.CASCADE,
+                               related_name="effects")
+    caster = models.ForeignKey("characters.Character", on_delete=models.SET_NULL, null=True,
+                               blank=True, related_name="+")
+    spell = models.ForeignKey(Spell, on_delete=models.CASCADE, related_name="+")
+    amount = models.PositiveSmallIntegerField()
+    expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["target", "expires_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.spell} on {self.target} until {self.expires_at:%Y-%m-%d %H:%M}"
+
+
+class Scroll(models.Model):
+    """A spell scroll lying on a board cell: the character who steps on it learns the spell."""
+
+    board = models.ForeignKey("campaigns.Board", on_delete=models.CASCADE, related_name="scrolls")
+    x = models.IntegerField()
+    y = models.IntegerField()
+    spell = models.ForeignKey(Spell, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        indexes = [models.Index(fields=["board", "x", "y"])]
+
+    def __str__(self) -> str:
+        return f"{self.spell} at ({self.x}, {self.y})"
+
+    def clean(self) -> None:
+        if self.board_id and not self.board.contains(self.x, self.y):
+            raise ValidationError({"x": _("That cell is off the board.")})

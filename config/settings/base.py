@@ -133,6 +133,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Characters, boards and actions of Percentile campaigns.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Several choice sets are serialized as "kind": name each one (no hashed names in clients).
+    "ENUM_NAME_OVERRIDES": {
+        "PieceKindEnum": "characters.models.Character.Kind",
+        "ItemKindEnum": "characters.models.ItemTemplate.Kind",
+        "AttackKindEnum": "gamerules.ew1.attacks.KINDS",
+    },
 }
 
 # Production hardening: on unless DEBUG, each overridable from the environment.

@@ -28,6 +28,11 @@ CELERY_BEAT_SCHEDULE = {
         # A late tick is useless once the next is due; the tick is idempotent anyway.
         "options": {"expires": 4 * 60},
     },
+    "expire-effects": {
+        "task": "magic.tasks.expire_effects",
+        "schedule": timedelta(minutes=15),
+        "options": {"expires": 14 * 60},
+    },
     "creatures-act": {
         "task": "combat.tasks.creatures_act",
         "schedule": timedelta(minutes=10),

@@ -74,6 +74,7 @@ class Combatant:
     armour: int = 0
     modifiers: Mapping[str, int] = field(default_factory=dict)
     fixed_reduction: int | None = None
+    shield: int = 0  # active damage-reduction spells (Bouclier, Barrière...)
 
 
 @dataclass(frozen=True)
@@ -181,17 +182,27 @@ def resolve_attack(kind: str, attacker: Combatant, defender: Combatant, rng: Ran
         damage += bonus.total
     damage = max(0, damage)
 
-    if defender.fixed_reduction is not None:
-        reduction = defender.fixed_reduction
-    else:
-        won = 0
-        defence = defender.characteristics["DEF"] + defender.modifiers.get("DEF", 0)
-        for _ in range(damage_reduction_rolls(defender.level)):
-            r = d100(rng)
-            ok = r.total <= defence
-            won += ok
-            rolls.append(LabelledRoll("damage_reduction", r, defence, ok))
-        reduction = params.base_damage_reduction + won + defender.armour
+    reduction, reduction_rolls = damage_reduction(defender, rng, params)
+    rolls.extend(reduction_rolls)
     pv_lost = max(0, damage - reduction)
     return AttackOutcome(kind, score, attack.total, True, perfect, dodge_score, False, damage,
                          reduction, pv_lost, attacker_xp, 0, tuple(rolls))
+
+
+def damage_reduction(defender: Combatant, rng: RandomSource, params: EW1Parameters
+                     ) -> tuple[int, list[LabelledRoll]]:
+    """(points of damage blocked, the DEF rolls). Characters: ``base_damage_reduction`` (1) + one
+    point per d100 <= DEF (+ standard DEF modifiers) among their rolls by level + armour + shield.
+    Doors, objects and creatures: their fixed reduction + shield. Source: 000, "Calcule de la
+    défense" and "Calcule de la réductions de dégâts"."""
+    if defender.fixed_reduction is not None:
+        return defender.fixed_reduction + defender.shield, []
+    rolls = []
+    won = 0
+    defence = defender.characteristics["DEF"] + defender.modifiers.get("DEF", 0)
+    for _ in range(damage_reduction_rolls(defender.level)):
+        r = d100(rng)
+        ok = r.total <= defence
+        won += ok
+        rolls.append(LabelledRoll("damage_reduction", r, defence, ok))
+    return (params.base_damage_reduction + won + defender.armour + defender.shield, rolls)

@@ -62,6 +62,15 @@ class EW1Parameters:
                                    "PA to use a consumable item.")
     own_characters_reach: int = _p(5, 0, 50, "One's own other characters within this many cells "
                                              "give an attack malus (5 - distance each).")
+    # Magic (seed: "La magie").
+    magic_cost_pa: Decimal = _p(Decimal("2"), Decimal("0"), Decimal("12"), "PA per spell cast.")
+    magic_xp: int = _p(10, 0, 100, "XP per successful cast.")
+    spellbook_size: int = _p(10, 1, 100, "Spells a character may know at most.")
+    spell_offer_size: int = _p(5, 1, 20, "Spells offered at each level gained.")
+    spell_level_step: int = _p(10, 0, 100, "Spells gain +1 power every this many levels "
+                                           "(0: never).")
+    spell_skill_step: int = _p(10, 0, 100, "Spells gain +1 power every this many magic skill "
+                                           "points above 50 (0: never).")
     # Death (seed: "Le suicide").
     suicide_cooldown_hours: int = _p(6, 0, 720, "Hours before a suicided character may reincarnate.")
     reincarnation_pv_percent: int = _p(100, 1, 100, "PV on reincarnation, in % of max PV.")

@@ -9,7 +9,9 @@ from django.core.cache import caches
 from rest_framework.test import APIClient
 
 from campaigns.models import ActionRecord, RollRecord
-from characters.models import Character, EternalWarSheet
+from characters.equipment import item_grant
+from characters.models import (Character, CharacterDraft, EternalWarSheet, ItemInstance,
+                               ItemTemplate)
 from tests import factories
 
 
@@ -48,13 +50,66 @@ def seeded_dice(monkeypatch):
 
 
 def snapshot(*characters) -> dict:
-    """Everything a move or an attack could change, read fresh from the database."""
+    """Everything an action could change, read fresh from the database: the characters, their
+    sheets and items, every draft, the journal's size."""
     ids = [c.pk for c in characters]
     return {
         "characters": list(Character.objects.filter(pk__in=ids).order_by("pk").values(
-            "pk", "board_id", "x", "y", "first_action_at", "last_action_at", "kills", "deaths")),
+            "pk", "board_id", "x", "y", "first_action_at", "last_action_at", "kills", "deaths",
+            "attacks", "dodges", "reincarnation_blocked_until")),
         "sheets": list(EternalWarSheet.objects.filter(pk__in=ids).order_by("pk").values(
-            "pk", "pa", "pa_anchor", "pv", "pv_anchor", "xp", "level")),
+            "pk", "pa", "pa_anchor", "pv", "pv_anchor", "xp", "level", "skills", "skill_points",
+            "characteristic_points", "skills_raised", "FOR", "DEF", "TAI", "INT", "DEX", "LUK")),
+        "items": list(ItemInstance.objects.filter(owner_id__in=ids).order_by("pk").values(
+            "pk", "owner_id", "template_id", "equipped", "modifier_values")),
+        "drafts": list(CharacterDraft.objects.order_by("pk").values(
+            "pk", "user_id", "campaign_id", "name", "rolled", "deltas", "rerolls", "band")),
         "actions": ActionRecord.objects.count(),
         "rolls": RollRecord.objects.count(),
     }
+
+
+def forced(user) -> APIClient:
+    """A client authenticated without a session (no CSRF check, no login query)."""
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def assert_refused(response, status: int, code: str, before: dict, *characters):
+    """The answer is ``status`` with ``code`` and a message, and the database did not change."""
+    assert response.status_code == status, response.content
+    assert response.json()["code"] == code
+    assert response.json()["detail"]
+    assert snapshot(*characters) == before
+
+
+def template(name: str, kind: str, **fields) -> ItemTemplate:
+    """A catalogue item available in every campaign."""
+    return ItemTemplate.objects.create(name=name, kind=kind, **fields)
+
+
+def sword(**fields) -> ItemTemplate:
+    return template("Sword", "melee", damage_dice="1d8", **fields)
+
+
+def bow(**fields) -> ItemTemplate:
+    return template("Bow", "ranged", damage_dice="1d6", range_cells=4, **fields)
+
+
+def potion(**fields) -> ItemTemplate:
+    return template("Potion", "misc", heal_dice="2d6", **fields)
+
+
+def give(character, item_template, *, equipped: bool = False) -> ItemInstance:
+    item = item_grant(character=character, template=item_template)
+    if equipped:
+        ItemInstance.objects.filter(pk=item.pk).update(equipped=True)
+        item.equipped = True
+    return item
+
+
+def give_many(character, count: int) -> list[ItemInstance]:
+    """``count`` unequipped armours: inventory that no action needs."""
+    return [give(character, template(f"Rag {character.pk}-{i}", "armour", armour=1))
+            for i in range(count)]

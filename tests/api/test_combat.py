@@ -65,13 +65,14 @@ def test_board(api_as, alice, bob):
     assert body["board"] == {"width": 20, "height": 20}
     assert body["radius"] == 5
     assert body["bounds"] == {"x_min": 0, "x_max": 8, "y_min": 5, "y_max": 15}
+    piece = {"kind": "player", "pv_max": 100, "protected": False}
     assert body["pieces"] == [
-        {"id": a.pk, "name": "Anna", "x": 3, "y": 10, "level": 0, "pv": 100, "pv_max": 100,
-         "mine": True, "adjacent": False},
-        {"id": near.pk, "name": "Near", "x": 4, "y": 11, "level": 3, "pv": 42, "pv_max": 100,
-         "mine": False, "adjacent": True},
-        {"id": mine.pk, "name": "Alt", "x": 6, "y": 12, "level": 0, "pv": 100, "pv_max": 100,
-         "mine": True, "adjacent": False},
+        {**piece, "id": a.pk, "name": "Anna", "x": 3, "y": 10, "level": 0, "pv": 100,
+         "mine": True, "adjacent": False, "attacks": []},
+        {**piece, "id": near.pk, "name": "Near", "x": 4, "y": 11, "level": 3, "pv": 42,
+         "mine": False, "adjacent": True, "attacks": ["brawl", "throw"]},
+        {**piece, "id": mine.pk, "name": "Alt", "x": 6, "y": 12, "level": 0, "pv": 100,
+         "mine": True, "adjacent": False, "attacks": ["throw"]},
     ]
     assert EternalWarSheet.objects.get(pk=near.pk).pv == 40  # a GET writes nothing
 
@@ -125,7 +126,8 @@ def test_move(api_as, anna, alice, dx, dy):
     x, y = 5 + dx, 5 + dy
     assert body["action"]["kind"] == "move"
     assert body["action"]["pa_spent"] == 0.5
-    assert body["action"]["summary"] == {"to": [x, y], "xp": 1}
+    summary = body["action"]["summary"]
+    assert (summary["to"], summary["xp"]) == ([x, y], 1)
     assert body["action"]["rolls"] == []
     assert body["action"]["actor"] == {"id": anna.pk, "name": "Anna"}
     assert body["character"]["position"] == {"x": x, "y": y}
@@ -156,8 +158,10 @@ def test_attack(api_as, anna, bert, alice, seeded_dice):
     assert action["rolls"][0]["expression"] == "1d100"
     assert action["rolls"][0]["target_score"] == action["summary"]["attack_score"]
     outcome = body["outcome"]
-    assert set(outcome) == {"hit", "perfect", "dodged", "damage", "reduction", "pv_lost",
-                            "target_pv", "disincarnated", "attacker_xp", "defender_xp"}
+    assert set(outcome) == {"weapon", "distance", "hit", "perfect", "dodged", "damage",
+                            "reduction", "pv_lost", "target_pv", "disincarnated", "attacker_xp",
+                            "defender_xp"}
+    assert (outcome["weapon"], outcome["distance"]) == (None, 1)
     assert body["character"]["pa"] == 10.0
     sheets = {s.pk: s for s in EternalWarSheet.objects.filter(pk__in=[anna.pk, bert.pk])}
     assert sheets[anna.pk].pa == Decimal("10.0")

@@ -37,16 +37,17 @@ def free_cells(page):
     return {tuple(c) for c in cells}
 
 
-def next_step(here, goal, free):
-    """The direction and cell that bring ``here`` closest to ``goal`` among the ``free`` cells
-    (straight-line tie-break), or None."""
+def next_step(here, goal, free, *, away=False):
+    """The direction and cell that bring ``here`` closest to ``goal`` (farthest with ``away``)
+    among the ``free`` cells (straight-line tie-break), or None."""
     options = []
     for (dx, dy), name in DIRECTIONS.items():
         cell = (here[0] + dx, here[1] + dy)
         if cell not in free:
             continue
         straight = abs(goal[0] - cell[0]) + abs(goal[1] - cell[1])
-        options.append((chebyshev(cell, goal), straight, name, cell))
+        distance = chebyshev(cell, goal)
+        options.append((-distance if away else distance, straight, name, cell))
     if not options:
         return None
     return min(options)[2:]
@@ -99,9 +100,11 @@ def test_new_player_walks_to_brenna_and_brawls(demo, live_server, page, tmp_path
     brenna = BRENNA[1]
     here = my_position(page)
     moves = 0
-    while chebyshev(here, brenna) > 1:
+    while chebyshev(here, brenna) > 1 or moves == 0:
         assert moves < MAX_STEPS, f"still not next to Brenna at {here} after {moves} moves"
-        step = next_step(here, brenna, free_cells(page))
+        # Born next to her (placement is random): step away first, so that there is a walk.
+        away = moves == 0 and chebyshev(here, brenna) <= 1
+        step = next_step(here, brenna, free_cells(page), away=away)
         assert step is not None, f"boxed in at {here}"
         direction, expected = step
         with page.expect_response(lambda r: r.url.endswith("/move/")

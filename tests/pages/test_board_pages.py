@@ -153,7 +153,7 @@ def test_an_htmx_attack_answers_with_the_board_and_the_log(alice_client, hero, f
 
     html = response.content.decode()
     assert response.status_code == 200 and "<html" not in html
-    assert "Hero attacks Foe (brawl)" in html
+    assert "Hero attacks Foe (Brawl)" in html
     assert EternalWarSheet.objects.get(pk=hero.pk).pa == 10
 
 

@@ -11,8 +11,8 @@ from tests.pages.conftest import HTMX
 
 # Session, user, the character with campaign, board and sheet, its items, the log, its rolls.
 SHEET_QUERIES = 6
-# The same, and the pieces in view with their sheets and owners.
-BOARD_QUERIES = 7
+# The same, the pieces in view with their sheets and owners, and the known spells.
+BOARD_QUERIES = 8
 
 
 @pytest.fixture(params=[10, 200], ids=["10-in-view", "200-in-view"])

@@ -1,0 +1,181 @@
+"""Casting spells on the board. Source: 000_afeb9d2c9ccd2b72.txt, "Utilisation de la magie",
+"Contre de la magie"; rules in gamerules.ew1.magic; choices in docs/rules, "Magic"."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from campaigns.journal import record_action, roll_row
+from campaigns.models import ActionRecord
+from characters.equipment import loadout_of
+from characters.models import Character, EternalWarSheet
+from characters.progression import grant_xp
+from characters.regeneration import sheet_refresh
+from combat.actors import disincarnate, lock_sheets, require_able, spend_pa
+from factions.bonus import combat_bonus
+from gamerules.dice import RandomSource
+from gamerules.ew1 import errors
+from gamerules.ew1.attacks import Combatant, damage_reduction
+from gamerules.ew1.magic import (DAMAGE, HEAL, SHIELD, Bonus, CastOutcome, Piece, SpellSpec,
+                                 heal_amount, in_range, resolve_cast, zone_targets)
+from magic.errors import SpellUnknown
+from magic.models import ActiveEffect, KnownSpell, Spell
+
+
+def spec_of(spell: Spell) -> SpellSpec:
+    return SpellSpec(name=spell.name, effect=spell.effect, dice=spell.dice,
+                     range_cells=spell.range_cells, zone_radius=spell.zone_radius,
+                     reach=spell.reach, duration_hours=spell.duration_hours)
+
+
+@dataclass(frozen=True)
+class CastResult:
+    action: ActionRecord
+    outcome: CastOutcome
+    targets: list[dict]
+
+
+@transaction.atomic
+def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
+               rng: RandomSource | None = None, now: datetime | None = None) -> CastResult:
+    """Cast a known spell on cell (x, y): ``magic_cost_pa`` (2 PA), a magic skill test with the
+    faction magic bonus, then the effect on every piece reached (one target for radius 0, the
+    zone otherwise): damage through each target's damage reduction (no dodge: spells cannot be
+    countered), heal capped at max PV, shield for ``duration_hours``. XP ``magic_xp`` (10) on a
+    success, ``miss_xp`` on a failure. Raises SpellUnknown, OutOfRange, InvalidTarget (nobody
+    reached), CannotAct, NotEnoughPA, Forbidden, NotFound."""
+    rng = rng or random.SystemRandom()
+    now = now or timezone.now()
+    sheet, _ = lock_sheets(user=user, character_id=character_id)
+    caster = sheet.character
+    params = caster.campaign.parameters
+    sheet_refresh(sheet, params=params, now=now)
+    require_able(sheet)
+    known = (KnownSpell.objects.select_related("spell")
+             .filter(character=caster, spell_id=spell_id).first())
+    if known is None:
+        raise SpellUnknown("This character does not know that spell.")
+    spell = spec_of(known.spell)
+    if not caster.board.contains(x, y):
+        raise errors.OffBoard("That cell is off the board.")
+    if not in_range(spell, caster=(caster.x, caster.y), cell=(x, y)):
+        raise errors.OutOfRange(f"That cell is out of the spell's range ({spell.range_cells}).")
+
+    reach = spell.zone_radius
+    around = list(Character.objects.filter(
+        board_id=caster.board_id, x__range=(x - reach, x + reach), y__range=(y - reach, y + reach))
+        .annotate_faction())
+    pieces = [Piece(p.pk, p.x, p.y, ally=_is_ally(caster, p, around)) for p in around]
+    target_ids = zone_targets(spell, caster=Piece(caster.pk, caster.x, caster.y, True),
+                              cell=(x, y), pieces=pieces)
+    if not target_ids:
+        raise errors.InvalidTarget("Nobody stands where this spell would land.")
+    spend_pa(sheet, params.magic_cost_pa, now)
+
+    bonus = combat_bonus(caster, _with_view(caster, params), params)
+    test_bonuses = (Bonus(f"faction ({bonus.allies} allies)", bonus.magic),) if bonus.magic else ()
+    outcome = resolve_cast(spell, magic_skill=sheet.skills["magic"], level=sheet.level, rng=rng,
+                           level_step=params.spell_level_step, skill_step=params.spell_skill_step,
+                           test_bonuses=test_bonuses)
+    rolls = [roll_row(label="cast", roll=outcome.test, target_score=outcome.score,
+                      success=outcome.success, modifiers=test_bonuses, actor=caster)]
+    results: list[dict] = []
+    if outcome.success:
+        rolls.append(roll_row(label="spell_power", roll=outcome.power_roll, actor=caster,
+                              modifiers=outcome.bonuses))
+        results = _apply(spell, known.spell, outcome.power, caster, sheet, target_ids, rng,
+                         params, now, rolls)
+    grant_xp(sheet, params.magic_xp if outcome.success else params.miss_xp, params)
+    caster.save(update_fields=["first_action_at", "last_action_at", "kills", "board", "x", "y",
+                               "deaths"])
+    sheet.save()
+    single = next((p for p in around if p.pk == target_ids[0]), None) if len(
+        target_ids) == 1 else None
+    action = record_action(
+        campaign=caster.campaign, kind="cast", now=now, user=user, actor=caster,
+        target=single, pa_spent=params.magic_cost_pa,
+        rolls=rolls, summary={"spell": spell.name, "effect": spell.effect, "cell": [x, y],
+                              "roll": outcome.test.total, "score": outcome.score,
+                              "success": outcome.success, "power": outcome.power,
+                              "targets": results,
+                              "xp": params.magic_xp if outcome.success else params.miss_xp})
+    return CastResult(action, outcome, results)
+
+
+def _is_ally(caster: Character, piece: Character, around: list[Character]) -> bool:
+    if piece.pk == caster.pk or (caster.owner_id and piece.owner_id == caster.owner_id):
+        return True
+    mine = next((p.faction_id_cached for p in around if p.pk == caster.pk), None)
+    if mine is None:
+        mine = getattr(caster, "faction_id_cached", None)
+    return mine is not None and piece.faction_id_cached == mine
+
+
+def _with_view(caster: Character, params) -> list[Character]:
+    r = params.view_radius
+    pieces = list(Character.objects.filter(
+        board_id=caster.board_id, x__range=(caster.x - r, caster.x + r),
+        y__range=(caster.y - r, caster.y + r)).annotate_faction())
+    for p in pieces:
+        if p.pk == caster.pk:
+            caster.faction_id_cached = p.faction_id_cached
+    return pieces
+
+
+def _apply(spell: SpellSpec, model: Spell, power: int, caster: Character,
+           caster_sheet: EternalWarSheet, target_ids: list[int], rng: RandomSource, params,
+           now: datetime, rolls: list[dict]) -> list[dict]:
+    """Apply a successful cast to every target (sheets locked in id order)."""
+    sheets = {s.character_id: s for s in EternalWarSheet.objects.select_for_update(
+        of=("self", "character")).select_related("character").prefetch_related(
+        "character__items__template").filter(character_id__in=target_ids)
+        .order_by("character_id")}
+    sheets[caster.pk] = caster_sheet  # the caster's sheet is already locked and refreshed
+    shields = dict(ActiveEffect.objects.filter(target_id__in=target_ids, expires_at__gt=now)
+                   .values("target_id").annotate(best=Max("amount")).values_list("target_id",
+                                                                                  "best"))
+    results = []
+    for target_id in target_ids:
+        target_sheet = sheets[target_id]
+        target = target_sheet.character if target_id != caster.pk else caster
+        if target_id != caster.pk:
+            sheet_refresh(target_sheet, params=params, now=now)
+        entry = {"id": target_id, "name": target.name}
+        if spell.effect == DAMAGE:
+            loadout = loadout_of(target.items.all() if target_id != caster.pk
+                                 else caster.equipped_items)
+            defender = Combatant(
+                characteristics=target_sheet.characteristics, skills=target_sheet.skills,
+                level=target_sheet.level, armour=loadout.armour, modifiers=loadout.modifiers,
+                fixed_reduction=target_sheet.fixed_reduction, shield=shields.get(target_id, 0))
+            reduction, reduction_rolls = damage_reduction(defender, rng, params)
+            rolls.extend(roll_row(label=r.label, roll=r.roll, target_score=r.target,
+                                  success=r.success, actor=target) for r in reduction_rolls)
+            lost = max(0, power - reduction)
+            target_sheet.pv -= lost
+            entry.update(reduction=reduction, pv_lost=lost, pv=target_sheet.pv)
+            if target_sheet.pv < 0:
+                disincarnate(target, killer=caster)
+                entry["disincarnated"] = True
+        elif spell.effect == HEAL:
+            healed = heal_amount(power, pv=target_sheet.pv, pv_max=target_sheet.pv_max)
+            target_sheet.pv += healed
+            entry.update(healed=healed, pv=target_sheet.pv)
+        elif spell.effect == SHIELD:
+            ActiveEffect.objects.filter(target_id=target_id, spell=model).delete()
+            ActiveEffect.objects.create(target_id=target_id, caster=caster, spell=model,
+                                        amount=power,
+                                        expires_at=now + timedelta(hours=spell.duration_hours))
+            entry.update(shield=power,
+                         until=(now + timedelta(hours=spell.duration_hours)).isoformat())
+        if target_id != caster.pk:
+            target_sheet.save()
+            target.save(update_fields=["board", "x", "y", "deaths"])
+        results.append(entry)
+    return results
