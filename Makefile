@@ -29,7 +29,9 @@ run: migrate
 	@echo "  Percentile runs at http://$(ADDR)/  (admin: http://$(ADDR)/admin/, API schema: http://$(ADDR)/api/schema/)"
 	@echo "  Demo logins: gm, alice, bob; password: percentile-demo"
 	@echo ""
-	@trap 'kill 0' EXIT INT TERM; \
+	@# One process group: Ctrl-C, or the server stopping, stops the worker too (the trap resets
+	@# itself first, or kill 0 would signal the shell into its own trap again).
+	@trap 'trap - EXIT INT TERM; kill 0' EXIT INT TERM; \
 	  $(BIN)/celery -A config worker --beat --loglevel=INFO --concurrency=1 & \
 	  $(MANAGE) runserver --noreload $(ADDR)
 

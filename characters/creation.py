@@ -20,6 +20,7 @@ from characters.models import Character, CharacterDraft
 from characters.services import character_create_from_values, new_character_name
 from gamerules.dice import RandomSource
 from gamerules.errors import RuleError
+from gamerules.ew1.characteristics import CODES
 from gamerules.ew1.creation import steered_roll, validate_redistribution
 
 
@@ -118,6 +119,7 @@ def draft_confirm(*, user, draft_id: int, rng: RandomSource | None = None,
         rng=rng or random.SystemRandom(), now=now or timezone.now(),
         summary={"rolled": draft.rolled, "moved": draft.deltas, "rerolls": draft.rerolls,
                  "band": draft.band},
-        rolls=[{"label": code, **row} for code, row in draft.rolls.items()])
+        # In CODES order: PostgreSQL's jsonb does not keep the keys' order.
+        rolls=[{"label": code, **draft.rolls[code]} for code in CODES])
     draft.delete()
     return character

@@ -14,6 +14,9 @@ from campaigns.models import ActionRecord, Campaign, RollRecord
 from characters.equipment import loadout_of
 from characters.models import Character
 from characters.regeneration import sheet_refresh
+from factions.bonus import combat_bonus
+from gamerules.ew1.attacks import Combatant, Modifier, attack_modifiers
+from gamerules.ew1.presence import own_characters_malus
 from gamerules.ew1.progression import LevelProgress, level_progress
 from gamerules.regeneration import Accrual
 
@@ -132,7 +135,9 @@ def board_view(*, user, character_id: int, now: datetime | None = None) -> Board
     x0, x1 = max(0, character.x - radius), min(board.width - 1, character.x + radius)
     y0, y1 = max(0, character.y - radius), min(board.height - 1, character.y + radius)
     pieces = list(Character.objects.filter(board=board, x__range=(x0, x1), y__range=(y0, y1))
-                  .select_related("ew1", "owner"))
+                  .select_related("ew1", "owner").annotate_faction())
+    character.faction_id_cached = next(
+        (p.faction_id_cached for p in pieces if p.pk == character.pk), None)
     params = character.campaign.parameters
     for piece in pieces:  # what each piece has now, in memory (nothing is written)
         if piece.pk != character.pk:
@@ -152,7 +157,22 @@ def attack_options(character: Character, others: list[Character], loadout,
                    params) -> dict[int, list[str]]:
     """Which attacks ``character`` can make on each of ``others`` from where it stands (the
     services check again): brawl and melee adjacent, ranged within the equipped weapon's range,
-    throw within ``throw_range_cells``. Protected characters get none."""
+    throw within ``throw_range_cells``. Protected characters get none. Each piece also gets
+    ``attack_kinds``: (kind, PA cost, chance to hit in %) with the same modifiers the attack will
+    use (items, own characters in view, faction bonus). No query."""
+    pieces = [character, *others]
+    own = [max(abs(p.x - character.x), abs(p.y - character.y)) for p in others
+           if character.owner_id and p.owner_id == character.owner_id and p.is_player]
+    extra = []
+    malus = own_characters_malus(own, reach=params.own_characters_reach)
+    if malus:
+        extra.append(Modifier("own characters in view", -malus))
+    bonus = combat_bonus(character, pieces, params)
+    if bonus.attack:
+        extra.append(Modifier(f"faction ({bonus.allies} allies)", bonus.attack))
+    sheet = character.ew1
+    attacker = Combatant(characteristics=sheet.characteristics, skills=sheet.skills,
+                         level=sheet.level, modifiers=loadout.modifiers)
     options: dict[int, list[str]] = {}
     for p in others:
         if p.is_protected:
@@ -169,6 +189,11 @@ def attack_options(character: Character, others: list[Character], loadout,
         if d <= params.throw_range_cells:
             kinds.append("throw")
         options[p.pk] = kinds
-        # (kind, PA cost) pairs for the board page's buttons
-        p.attack_kinds = [(k, getattr(params, f"{k}_cost_pa")) for k in kinds]
+        p.attack_kinds = []
+        for kind in kinds:
+            weapon = {"melee": loadout.melee, "ranged": loadout.ranged}.get(kind)
+            score, _ = attack_modifiers(kind, attacker, weapon=weapon, distance=d,
+                                        extra=tuple(extra))
+            p.attack_kinds.append((kind, getattr(params, f"{kind}_cost_pa"),
+                                   max(0, min(100, score))))
     return options

@@ -27,4 +27,7 @@ def allies_in_view(character, pieces: Iterable, *, radius: int) -> int:
 
 def combat_bonus(character, pieces: Iterable, params: EW1Parameters) -> FactionBonus:
     """The faction bonus of ``character`` given the ``pieces`` around it."""
-    return faction_bonus(allies_in_view(character, pieces, radius=params.view_radius))
+    return faction_bonus(allies_in_view(character, pieces, radius=params.view_radius),
+                         attack_factor=params.faction_attack_factor,
+                         magic_factor=params.faction_magic_factor,
+                         dodge_factor=params.faction_dodge_factor)

@@ -23,7 +23,45 @@ class Faction(models.Model):
 
 
 class Membership(models.Model):
+    """A character's faction: at most one (the one-to-one makes it a database rule)."""
+
     faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="memberships")
     character = models.OneToOneField("characters.Character", on_delete=models.CASCADE,
                                      related_name="membership")
     joined_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.character} in {self.faction}"
+
+
+class JoinRequest(models.Model):
+    """A request to join a private faction (from a character) or an invitation (from its
+    leader). Only a pending one can change, and only once: services update it with a condition
+    on its state, so a request accepted while withdrawn ends in one state only."""
+
+    class Kind(models.TextChoices):
+        REQUEST = "request", _("Request")
+        INVITATION = "invitation", _("Invitation")
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        ACCEPTED = "accepted", _("Accepted")
+        REFUSED = "refused", _("Refused")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="requests")
+    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE,
+                                  related_name="faction_requests")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    state = models.CharField(max_length=16, choices=State.choices, default=State.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(
+            fields=["faction", "character"], condition=models.Q(state="pending"),
+            name="one_pending_request_per_faction_and_character")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.character} -> {self.faction} ({self.state})"

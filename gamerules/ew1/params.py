@@ -71,6 +71,13 @@ class EW1Parameters:
                                            "(0: never).")
     spell_skill_step: int = _p(10, 0, 100, "Spells gain +1 power every this many magic skill "
                                            "points above 50 (0: never).")
+    # Factions (seed: "Les factions", "Phase d'esquive").
+    faction_dodge_factor: int = _p(2, 0, 20, "Dodge bonus = this x log2(allies in view), rounded "
+                                             "down (seed: 2).")
+    faction_attack_factor: int = _p(2, 0, 20, "Attack bonus = this x log2(allies in view), "
+                                              "rounded down (not in the seed).")
+    faction_magic_factor: int = _p(2, 0, 20, "Magic bonus = this x log2(allies in view), rounded "
+                                             "down (not in the seed).")
     # Death (seed: "Le suicide").
     suicide_cooldown_hours: int = _p(6, 0, 720, "Hours before a suicided character may reincarnate.")
     reincarnation_pv_percent: int = _p(100, 1, 100, "PV on reincarnation, in % of max PV.")

@@ -27,12 +27,13 @@ class FactionBonus:
     magic: int
 
 
-def faction_bonus(allies: int, *, attack_factor: int = 0, magic_factor: int = 0) -> FactionBonus:
-    """Bonuses from ``allies`` faction members in view. Dodge: 2 x log2(allies) rounded down
-    (0 with no ally, 0 with one). Attack and magic: ``factor`` x log2(allies) rounded down; the
-    seed gives no formula (the factions issue sets the factors)."""
+def faction_bonus(allies: int, *, attack_factor: int = 0, magic_factor: int = 0,
+                  dodge_factor: int = 2) -> FactionBonus:
+    """Bonuses from ``allies`` faction members in view. Dodge: ``dodge_factor`` (2, the seed's)
+    x log2(allies) rounded down (0 with no ally, 0 with one). Attack and magic: the same shape
+    with their own factors; the seed gives no formula for them (docs/rules, "Faction bonus")."""
     if allies <= 0:
         return FactionBonus(0, 0, 0, 0)
     log = math.log2(allies)
-    return FactionBonus(allies, math.floor(attack_factor * log), math.floor(2 * log),
+    return FactionBonus(allies, math.floor(attack_factor * log), math.floor(dodge_factor * log),
                         math.floor(magic_factor * log))

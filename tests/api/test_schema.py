@@ -7,6 +7,19 @@ PATHS = [
     "/api/characters/{character_id}/board/",
     "/api/characters/{character_id}/move/",
     "/api/characters/{character_id}/attack/",
+    "/api/characters/{character_id}/game/",
+    "/api/characters/{character_id}/suicide/",
+    "/api/characters/{character_id}/reincarnate/",
+    "/api/characters/{character_id}/level-up/",
+    "/api/characters/{character_id}/items/{item_id}/equip/",
+    "/api/characters/{character_id}/items/{item_id}/unequip/",
+    "/api/characters/{character_id}/items/{item_id}/use/",
+    "/api/campaigns/{campaign_id}/leaderboard/",
+    "/api/drafts/",
+    "/api/drafts/{draft_id}/",
+    "/api/drafts/{draft_id}/reroll/",
+    "/api/drafts/{draft_id}/redistribute/",
+    "/api/drafts/{draft_id}/confirm/",
 ]
 
 
@@ -22,6 +35,27 @@ def test_schema_lists_every_endpoint(api):
     assert set(schema["paths"]["/api/characters/{character_id}/move/"]) == {"post"}
     move = schema["paths"]["/api/characters/{character_id}/move/"]["post"]
     assert move["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith("/Move")
+    assert set(schema["paths"]["/api/drafts/"]) == {"post"}
+    assert set(schema["paths"]["/api/drafts/{draft_id}/"]) == {"get"}
+    assert "429" in schema["paths"]["/api/drafts/{draft_id}/reroll/"]["post"]["responses"]
+    [order] = schema["paths"]["/api/campaigns/{campaign_id}/leaderboard/"]["get"]["parameters"][1:]
+    assert order["name"] == "order" and order["in"] == "query"
+    attack = schema["components"]["schemas"]["Attack"]["properties"]["kind"]
+    assert attack["allOf"] == [{"$ref": "#/components/schemas/AttackKindEnum"}]
+    assert attack["default"] == "brawl"
+    assert schema["components"]["schemas"]["AttackKindEnum"]["enum"] == [
+        "brawl", "melee", "ranged", "throw"]
+
+
+@pytest.mark.django_db
+def test_schema_generation_has_no_warnings(capsys):
+    from drf_spectacular.drainage import GENERATOR_STATS
+    from drf_spectacular.generators import SchemaGenerator
+
+    GENERATOR_STATS.reset()
+    SchemaGenerator().get_schema(request=None, public=True)
+
+    assert not GENERATOR_STATS, capsys.readouterr().err
 
 
 @pytest.mark.django_db

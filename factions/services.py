@@ -1,0 +1,240 @@
+"""Faction services: creation, joining (public at once, private by request or invitation),
+leadership and membership management.
+
+Source: 000_afeb9d2c9ccd2b72.txt, "Les factions" ("créées par les joueurs", "publiques ou
+privées"). Concurrency: every leader operation locks the faction row and checks the leader again
+under the lock; requests change state with a conditional UPDATE (only a pending one changes), so
+two simultaneous answers, or an answer and a withdrawal, leave exactly one outcome.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from campaigns.errors import Forbidden, InvalidInput, NotFound
+from campaigns.journal import record_action
+from characters.models import Character
+from factions.errors import (AlreadyInFaction, FactionNameTaken, LeaderMustHandOver, NotAMember,
+                             RequestClosed)
+from factions.models import Faction, JoinRequest, Membership
+
+NAME_MAX = 80
+
+
+def _own_character(*, user, character_id: int, lock: bool = False) -> Character:
+    qs = Character.objects.select_related("campaign")
+    if lock:
+        qs = qs.select_for_update(of=("self",))
+    character = qs.filter(pk=character_id, owner_id=user.pk,
+                          kind=Character.Kind.PLAYER).first()
+    if character is None:
+        raise NotFound("No such character.")
+    return character
+
+
+def _led_faction(*, user, faction_id: int) -> Faction:
+    """The faction locked, if ``user`` leads it. NotFound when missing, Forbidden otherwise."""
+    faction = (Faction.objects.select_for_update(of=("self",)).select_related("leader", "campaign")
+               .filter(pk=faction_id).first())
+    if faction is None:
+        raise NotFound("No such faction.")
+    if faction.leader.owner_id != user.pk:
+        raise Forbidden("Only the faction's leader can do that.")
+    return faction
+
+
+def _join(faction: Faction, character: Character) -> Membership:
+    try:
+        with transaction.atomic():
+            return Membership.objects.create(faction=faction, character=character)
+    except IntegrityError:
+        raise AlreadyInFaction(f"{character.name} already belongs to a faction.") from None
+
+
+def _journal(faction: Faction, kind: str, *, user, actor=None, target=None, **summary) -> None:
+    record_action(campaign=faction.campaign, kind=kind, now=timezone.now(), user=user,
+                  actor=actor, target=target, summary={"faction": faction.name, **summary})
+
+
+@transaction.atomic
+def faction_create(*, user, character_id: int, name: str, description: str = "",
+                   is_public: bool = True) -> Faction:
+    """Create a faction led by one of the user's characters, which becomes its first member.
+    Raises InvalidInput (name), FactionNameTaken, AlreadyInFaction, NotFound."""
+    name = (name or "").strip()
+    if not name or len(name) > NAME_MAX:
+        raise InvalidInput(f"A faction needs a name of 1 to {NAME_MAX} characters.")
+    character = _own_character(user=user, character_id=character_id, lock=True)
+    if Membership.objects.filter(character=character).exists():
+        raise AlreadyInFaction(f"{character.name} already belongs to a faction.")
+    if Faction.objects.filter(campaign=character.campaign, name__iexact=name).exists():
+        raise FactionNameTaken(f"A faction named {name!r} exists already.")
+    try:
+        with transaction.atomic():
+            faction = Faction.objects.create(campaign=character.campaign, name=name,
+                                             description=description.strip(),
+                                             is_public=is_public, leader=character)
+    except IntegrityError:
+        raise FactionNameTaken(f"A faction named {name!r} exists already.") from None
+    _join(faction, character)
+    _journal(faction, "faction_create", user=user, actor=character)
+    return faction
+
+
+@transaction.atomic
+def faction_join(*, user, character_id: int, faction_id: int) -> Membership | JoinRequest:
+    """Join a public faction at once, or ask to join a private one (a pending request the leader
+    answers). Raises AlreadyInFaction, InvalidInput (other campaign, request pending), NotFound."""
+    character = _own_character(user=user, character_id=character_id, lock=True)
+    faction = Faction.objects.select_related("campaign").filter(pk=faction_id).first()
+    if faction is None:
+        raise NotFound("No such faction.")
+    if faction.campaign_id != character.campaign_id:
+        raise InvalidInput("That faction belongs to another campaign.")
+    if Membership.objects.filter(character=character).exists():
+        raise AlreadyInFaction(f"{character.name} already belongs to a faction.")
+    if faction.is_public:
+        membership = _join(faction, character)
+        _journal(faction, "faction_join", user=user, actor=character)
+        return membership
+    try:
+        with transaction.atomic():
+            return JoinRequest.objects.create(faction=faction, character=character,
+                                              kind=JoinRequest.Kind.REQUEST)
+    except IntegrityError:
+        raise InvalidInput("A request or invitation is pending already.") from None
+
+
+@transaction.atomic
+def faction_invite(*, user, faction_id: int, character_id: int) -> JoinRequest:
+    """The leader invites a character of the campaign that has no faction. Raises Forbidden,
+    AlreadyInFaction, InvalidInput (other campaign, pending), NotFound."""
+    faction = _led_faction(user=user, faction_id=faction_id)
+    character = Character.objects.filter(pk=character_id, kind=Character.Kind.PLAYER).first()
+    if character is None or character.campaign_id != faction.campaign_id:
+        raise NotFound("No such character in this campaign.")
+    if Membership.objects.filter(character=character).exists():
+        raise AlreadyInFaction(f"{character.name} already belongs to a faction.")
+    try:
+        with transaction.atomic():
+            return JoinRequest.objects.create(faction=faction, character=character,
+                                              kind=JoinRequest.Kind.INVITATION)
+    except IntegrityError:
+        raise InvalidInput("A request or invitation is pending already.") from None
+
+
+def _close(request: JoinRequest, state: str, now: datetime) -> None:
+    """Move a pending request to ``state``, or raise RequestClosed if it is no longer pending
+    (conditional UPDATE: the database decides between racing answers)."""
+    changed = JoinRequest.objects.filter(pk=request.pk, state=JoinRequest.State.PENDING).update(
+        state=state, decided_at=now)
+    if not changed:
+        raise RequestClosed("This request was answered or withdrawn already.")
+    request.state, request.decided_at = state, now
+
+
+def _answerer_may(user, request: JoinRequest) -> bool:
+    """Requests are answered by the leader, invitations by the invited character's player."""
+    if request.kind == JoinRequest.Kind.REQUEST:
+        return request.faction.leader.owner_id == user.pk
+    return request.character.owner_id == user.pk
+
+
+def _request(request_id: int) -> JoinRequest:
+    request = (JoinRequest.objects.select_related("faction__leader", "faction__campaign",
+                                                  "character").filter(pk=request_id).first())
+    if request is None:
+        raise NotFound("No such request.")
+    return request
+
+
+@transaction.atomic
+def request_answer(*, user, request_id: int, accept: bool) -> JoinRequest:
+    """Accept or refuse a pending request (the leader) or invitation (the invited player).
+    Accepting makes the character a member. Raises RequestClosed, AlreadyInFaction, Forbidden,
+    NotFound (a stranger is told the request does not exist)."""
+    request = _request(request_id)
+    if not _answerer_may(user, request):
+        if request.character.owner_id == user.pk or request.faction.leader.owner_id == user.pk:
+            raise Forbidden("It is not yours to answer.")
+        raise NotFound("No such request.")
+    now = timezone.now()
+    _close(request, JoinRequest.State.ACCEPTED if accept else JoinRequest.State.REFUSED, now)
+    if accept:
+        _join(request.faction, request.character)
+        _journal(request.faction, "faction_join", user=user, actor=request.character)
+    return request
+
+
+@transaction.atomic
+def request_withdraw(*, user, request_id: int) -> JoinRequest:
+    """Withdraw one's own pending request (the requesting player) or invitation (the leader).
+    Raises RequestClosed, Forbidden, NotFound."""
+    request = _request(request_id)
+    mine = (request.character.owner_id == user.pk if request.kind == JoinRequest.Kind.REQUEST
+            else request.faction.leader.owner_id == user.pk)
+    if not mine:
+        if request.character.owner_id == user.pk or request.faction.leader.owner_id == user.pk:
+            raise Forbidden("Only who made it can withdraw it.")
+        raise NotFound("No such request.")
+    _close(request, JoinRequest.State.WITHDRAWN, timezone.now())
+    return request
+
+
+@transaction.atomic
+def member_remove(*, user, faction_id: int, character_id: int) -> None:
+    """The leader removes a member (not themself). Raises NotAMember, InvalidInput, Forbidden."""
+    faction = _led_faction(user=user, faction_id=faction_id)
+    if character_id == faction.leader_id:
+        raise InvalidInput("The leader cannot remove themself: hand the leadership over first.")
+    deleted, _ = Membership.objects.filter(faction=faction, character_id=character_id).delete()
+    if not deleted:
+        raise NotAMember("That character is not a member.")
+    _journal(faction, "faction_remove", user=user, actor=faction.leader, member=character_id)
+
+
+@transaction.atomic
+def leadership_transfer(*, user, faction_id: int, character_id: int) -> Faction:
+    """The leader hands the leadership to another member. Raises NotAMember, Forbidden."""
+    faction = _led_faction(user=user, faction_id=faction_id)
+    member = (Membership.objects.select_related("character")
+              .filter(faction=faction, character_id=character_id).first())
+    if member is None:
+        raise NotAMember("The new leader must be a member.")
+    previous = faction.leader
+    faction.leader = member.character
+    faction.save(update_fields=["leader"])
+    _journal(faction, "faction_leader", user=user, actor=previous, target=member.character)
+    return faction
+
+
+@transaction.atomic
+def faction_leave(*, user, character_id: int) -> None:
+    """A member leaves. A leader with other members must hand over first; a leader alone
+    dissolves the faction. Raises LeaderMustHandOver, NotAMember, NotFound."""
+    character = _own_character(user=user, character_id=character_id, lock=True)
+    membership = Membership.objects.select_related("faction").filter(character=character).first()
+    if membership is None:
+        raise NotAMember(f"{character.name} belongs to no faction.")
+    faction = Faction.objects.select_for_update().get(pk=membership.faction_id)
+    if faction.leader_id == character.pk:
+        if Membership.objects.filter(faction=faction).exclude(character=character).exists():
+            raise LeaderMustHandOver("Hand the leadership to another member before leaving.")
+        _dissolve(faction, user=user)
+        return
+    membership.delete()
+    _journal(faction, "faction_leave", user=user, actor=character)
+
+
+@transaction.atomic
+def faction_dissolve(*, user, faction_id: int) -> None:
+    """The leader dissolves the faction: memberships and requests go with it."""
+    _dissolve(_led_faction(user=user, faction_id=faction_id), user=user)
+
+
+def _dissolve(faction: Faction, *, user) -> None:
+    _journal(faction, "faction_dissolve", user=user, actor=faction.leader)
+    faction.delete()
