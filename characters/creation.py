@@ -56,7 +56,7 @@ def draft_roll(*, user, campaign: Campaign, name: str, rng: RandomSource | None 
 
 def draft_get(*, user, draft_id: int, lock: bool = False) -> CharacterDraft:
     """The user's draft; NotFound for another user's or a missing one."""
-    qs = CharacterDraft.objects.select_related("campaign")
+    qs = CharacterDraft.objects.select_related("campaign", "user")
     if lock:
         qs = qs.select_for_update(of=("self",))
     draft = qs.filter(pk=draft_id, user=user).first()

@@ -148,7 +148,7 @@ def test_read_a_draft_whose_limits_shrank_shows_the_rolled_values(campaign, alic
 def test_read_query_count(django_assert_num_queries, alice, draft):
     client = forced(alice)
 
-    with django_assert_num_queries(2):  # the draft with its campaign, the user (allowance key)
+    with django_assert_num_queries(1):  # the draft with its campaign and user (allowance key)
         assert client.get(url(draft)).status_code == 200
 
 
@@ -210,8 +210,8 @@ def test_the_limit_follows_the_campaign(alice, seeded_dice):
 def test_reroll_query_count(django_assert_num_queries, alice, draft):
     client = forced(alice)
 
-    # savepoint, draft locked with its campaign, update, release; the user (allowance key)
-    with django_assert_num_queries(5):
+    # savepoint, draft locked with its campaign and user, update, release
+    with django_assert_num_queries(4):
         assert client.post(url(draft, "reroll")).status_code == 200
 
 
