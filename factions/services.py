@@ -5,6 +5,11 @@ Source: 000_afeb9d2c9ccd2b72.txt, "Les factions" ("créées par les joueurs", "p
 privées"). Concurrency: every leader operation locks the faction row and checks the leader again
 under the lock; requests change state with a conditional UPDATE (only a pending one changes), so
 two simultaneous answers, or an answer and a withdrawal, leave exactly one outcome.
+
+Lock order, always: the acting character, then the faction, then requests and memberships. Rows
+are locked FOR NO KEY UPDATE, which does not block the foreign-key checks of a membership or
+request being inserted by another transaction (a plain FOR UPDATE on the character would, and
+an answer inserting that character's membership could then deadlock with it).
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ NAME_MAX = 80
 def _own_character(*, user, character_id: int, lock: bool = False) -> Character:
     qs = Character.objects.select_related("campaign")
     if lock:
-        qs = qs.select_for_update(of=("self",))
+        qs = qs.select_for_update(of=("self",), no_key=True)
     character = qs.filter(pk=character_id, owner_id=user.pk,
                           kind=Character.Kind.PLAYER).first()
     if character is None:
@@ -35,12 +40,21 @@ def _own_character(*, user, character_id: int, lock: bool = False) -> Character:
     return character
 
 
-def _led_faction(*, user, faction_id: int) -> Faction:
-    """The faction locked, if ``user`` leads it. NotFound when missing, Forbidden otherwise."""
-    faction = (Faction.objects.select_for_update(of=("self",)).select_related("leader", "campaign")
-               .filter(pk=faction_id).first())
+def _locked_faction(faction_id: int) -> Faction:
+    """The faction row locked, then its leader and campaign read (NotFound when missing).
+
+    The lock is taken without a join: PostgreSQL re-checks a locked row that changed meanwhile
+    against the query's conditions, and with the leader joined in, a faction whose leader was
+    just handed over would drop out of the result and look missing."""
+    faction = Faction.objects.select_for_update(no_key=True).filter(pk=faction_id).first()
     if faction is None:
         raise NotFound("No such faction.")
+    return (Faction.objects.select_related("leader", "campaign").get(pk=faction.pk))
+
+
+def _led_faction(*, user, faction_id: int) -> Faction:
+    """The faction locked, if ``user`` leads it. NotFound when missing, Forbidden otherwise."""
+    faction = _locked_faction(faction_id)
     if faction.leader.owner_id != user.pk:
         raise Forbidden("Only the faction's leader can do that.")
     return faction
@@ -75,7 +89,7 @@ def faction_create(*, user, character_id: int, name: str, description: str = "",
     try:
         with transaction.atomic():
             faction = Faction.objects.create(campaign=character.campaign, name=name,
-                                             description=description.strip(),
+                                             description=(description or "").strip(),
                                              is_public=is_public, leader=character)
     except IntegrityError:
         raise FactionNameTaken(f"A faction named {name!r} exists already.") from None
@@ -87,11 +101,11 @@ def faction_create(*, user, character_id: int, name: str, description: str = "",
 @transaction.atomic
 def faction_join(*, user, character_id: int, faction_id: int) -> Membership | JoinRequest:
     """Join a public faction at once, or ask to join a private one (a pending request the leader
-    answers). Raises AlreadyInFaction, InvalidInput (other campaign, request pending), NotFound."""
+    answers). Raises AlreadyInFaction, InvalidInput (other campaign, request pending), NotFound.
+    The faction is locked: a dissolution at the same moment either comes first (NotFound) or
+    waits."""
     character = _own_character(user=user, character_id=character_id, lock=True)
-    faction = Faction.objects.select_related("campaign").filter(pk=faction_id).first()
-    if faction is None:
-        raise NotFound("No such faction.")
+    faction = _locked_faction(faction_id)
     if faction.campaign_id != character.campaign_id:
         raise InvalidInput("That faction belongs to another campaign.")
     if Membership.objects.filter(character=character).exists():
@@ -155,12 +169,17 @@ def _request(request_id: int) -> JoinRequest:
 def request_answer(*, user, request_id: int, accept: bool) -> JoinRequest:
     """Accept or refuse a pending request (the leader) or invitation (the invited player).
     Accepting makes the character a member. Raises RequestClosed, AlreadyInFaction, Forbidden,
-    NotFound (a stranger is told the request does not exist)."""
+    NotFound (a stranger is told the request does not exist). The faction is locked first (as
+    a leader operation does), so the answer cannot interleave with a dissolution or a hand-over;
+    a withdrawal at the same moment is settled by the conditional UPDATE."""
     request = _request(request_id)
     if not _answerer_may(user, request):
         if request.character.owner_id == user.pk or request.faction.leader.owner_id == user.pk:
             raise Forbidden("It is not yours to answer.")
         raise NotFound("No such request.")
+    request.faction = _locked_faction(request.faction_id)
+    if not _answerer_may(user, request):  # the leadership changed while we waited
+        raise Forbidden("It is not yours to answer.")
     now = timezone.now()
     _close(request, JoinRequest.State.ACCEPTED if accept else JoinRequest.State.REFUSED, now)
     if accept:
@@ -212,14 +231,19 @@ def leadership_transfer(*, user, faction_id: int, character_id: int) -> Faction:
 
 
 @transaction.atomic
-def faction_leave(*, user, character_id: int) -> None:
+def faction_leave(*, user, character_id: int, faction_id: int | None = None) -> None:
     """A member leaves. A leader with other members must hand over first; a leader alone
-    dissolves the faction. Raises LeaderMustHandOver, NotAMember, NotFound."""
+    dissolves the faction. ``faction_id``, when given (the page or endpoint of one faction), must
+    be the character's faction. The membership is read again under the faction's lock (a removal
+    may have come first). Raises LeaderMustHandOver, NotAMember, NotFound."""
     character = _own_character(user=user, character_id=character_id, lock=True)
-    membership = Membership.objects.select_related("faction").filter(character=character).first()
+    membership = Membership.objects.filter(character=character).first()
+    if membership is None or (faction_id is not None and membership.faction_id != faction_id):
+        raise NotAMember(f"{character.name} is not a member of this faction.")
+    faction = _locked_faction(membership.faction_id)
+    membership = Membership.objects.filter(character=character, faction=faction).first()
     if membership is None:
-        raise NotAMember(f"{character.name} belongs to no faction.")
-    faction = Faction.objects.select_for_update().get(pk=membership.faction_id)
+        raise NotAMember(f"{character.name} is not a member of this faction.")
     if faction.leader_id == character.pk:
         if Membership.objects.filter(faction=faction).exclude(character=character).exists():
             raise LeaderMustHandOver("Hand the leadership to another member before leaving.")

@@ -48,8 +48,10 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     faction magic bonus, then the effect on every piece reached (one target for radius 0, the
     zone otherwise): damage through each target's damage reduction (no dodge: spells cannot be
     countered), heal capped at max PV, shield for ``duration_hours``. XP ``magic_xp`` (10) on a
-    success, ``miss_xp`` on a failure. Raises SpellUnknown, OutOfRange, InvalidTarget (nobody
-    reached), CannotAct, NotEnoughPA, Forbidden, NotFound."""
+    success, ``miss_xp`` on a failure. A damage spell spares protected level 0 characters (seed,
+    "Niveaux"). Raises SpellUnknown, OffBoard, OutOfRange, InvalidTarget (nobody reached),
+    TargetProtected (only protected characters reached), CannotAct, NotEnoughPA, Forbidden,
+    NotFound."""
     rng = rng or random.SystemRandom()
     now = now or timezone.now()
     sheet, _ = lock_sheets(user=user, character_id=character_id)
@@ -67,18 +69,26 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     if not in_range(spell, caster=(caster.x, caster.y), cell=(x, y)):
         raise errors.OutOfRange(f"That cell is out of the spell's range ({spell.range_cells}).")
 
+    in_view = _with_view(caster, params)  # also sets the caster's faction_id_cached
     reach = spell.zone_radius
     around = list(Character.objects.filter(
         board_id=caster.board_id, x__range=(x - reach, x + reach), y__range=(y - reach, y + reach))
-        .annotate_faction())
-    pieces = [Piece(p.pk, p.x, p.y, ally=_is_ally(caster, p, around)) for p in around]
+        .select_related("ew1").annotate_faction())
+    pieces = [Piece(p.pk, p.x, p.y, ally=_is_ally(caster, p)) for p in around]
     target_ids = zone_targets(spell, caster=Piece(caster.pk, caster.x, caster.y, True),
                               cell=(x, y), pieces=pieces)
     if not target_ids:
         raise errors.InvalidTarget("Nobody stands where this spell would land.")
+    if spell.effect == DAMAGE:
+        # Seed, "Niveaux": a level 0 character is protected until its first action.
+        protected = {p.pk for p in around if p.pk != caster.pk and p.is_protected}
+        if set(target_ids) <= protected:
+            raise errors.TargetProtected(
+                "A level 0 character is protected until its first action.")
+        target_ids = [t for t in target_ids if t not in protected]
     spend_pa(sheet, params.magic_cost_pa, now)
 
-    bonus = combat_bonus(caster, _with_view(caster, params), params)
+    bonus = combat_bonus(caster, in_view, params)
     test_bonuses = (Bonus(f"faction ({bonus.allies} allies)", bonus.magic),) if bonus.magic else ()
     outcome = resolve_cast(spell, magic_skill=sheet.skills["magic"], level=sheet.level, rng=rng,
                            level_step=params.spell_level_step, skill_step=params.spell_skill_step,
@@ -108,12 +118,11 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     return CastResult(action, outcome, results)
 
 
-def _is_ally(caster: Character, piece: Character, around: list[Character]) -> bool:
+def _is_ally(caster: Character, piece: Character) -> bool:
+    """The caster itself, one's own other characters, members of the caster's faction."""
     if piece.pk == caster.pk or (caster.owner_id and piece.owner_id == caster.owner_id):
         return True
-    mine = next((p.faction_id_cached for p in around if p.pk == caster.pk), None)
-    if mine is None:
-        mine = getattr(caster, "faction_id_cached", None)
+    mine = getattr(caster, "faction_id_cached", None)  # set by _with_view
     return mine is not None and piece.faction_id_cached == mine
 
 
