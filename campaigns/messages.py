@@ -55,6 +55,21 @@ KNOWN_MESSAGES: tuple[str, ...] = (
     gettext_noop("A consumable is used, not equipped."),
     gettext_noop("This item cannot be used."),
     gettext_noop("A disincarnated character cannot use items."),
+    # factions
+    gettext_noop("No such faction."),
+    gettext_noop("No such request."),
+    gettext_noop("No such character in this campaign."),
+    gettext_noop("That faction belongs to another campaign."),
+    gettext_noop("That character plays in another campaign."),
+    gettext_noop("A request or invitation is pending already."),
+    gettext_noop("Only the faction's leader can do that."),
+    gettext_noop("This request was answered or withdrawn already."),
+    gettext_noop("It is not yours to answer."),
+    gettext_noop("Only who made it can withdraw it."),
+    gettext_noop("The leader cannot remove themself: hand the leadership over first."),
+    gettext_noop("That character is not a member."),
+    gettext_noop("The new leader must be a member."),
+    gettext_noop("Hand the leadership to another member before leaving."),
 )
 
 # Messages with values: (English regular expression, translated message using its groups).
@@ -73,6 +88,14 @@ PATTERNS: tuple[tuple[re.Pattern, object], ...] = (
      _("Reincarnation possible in %(hours)s h %(minutes)s min.")),
     (re.compile(r"No reroll left this minute: wait (?P<seconds>\d+) s\."),
      _("No reroll left this minute: wait %(seconds)s s.")),
+    (re.compile(r"A faction needs a name of 1 to (?P<max>\d+) characters\."),
+     _("A faction needs a name of 1 to %(max)s characters.")),
+    (re.compile(r"A faction named (?P<name>.+) exists already\."),
+     _("A faction named %(name)s exists already.")),
+    (re.compile(r"(?P<name>.+) already belongs to a faction\."),
+     _("%(name)s already belongs to a faction.")),
+    (re.compile(r"(?P<name>.+) is not a member of this faction\."),
+     _("%(name)s is not a member of this faction.")),
 )
 
 # One generic message per stable code: every ``code = "..."`` of a RuleError subclass
@@ -102,6 +125,12 @@ BY_CODE: dict[str, str] = {
     "reroll_limited": gettext_noop("No reroll left for now: wait a little."),
     "invalid_redistribution": gettext_noop("This redistribution of points is not allowed."),
     "invalid_level_up": gettext_noop("This level-up choice is not allowed."),
+    "faction_error": gettext_noop("This faction action is not allowed."),
+    "already_in_faction": gettext_noop("This character already belongs to a faction."),
+    "faction_name_taken": gettext_noop("A faction of this campaign has that name already."),
+    "request_closed": gettext_noop("This request was answered or withdrawn already."),
+    "leader_must_hand_over": gettext_noop("Hand the leadership to another member first."),
+    "not_a_member": gettext_noop("That character is not a member of the faction."),
 }
 
 

@@ -66,8 +66,8 @@ def draft_get(*, user, draft_id: int, lock: bool = False) -> CharacterDraft:
 
 
 def draft_allowance(*, draft: CharacterDraft) -> Allowance:
-    return reroll_allowance(user=draft.user, per_minute=draft.campaign.parameters.rerolls_per_minute,
-                            consume=False)
+    return reroll_allowance(user=draft.user,
+                            per_minute=draft.campaign.parameters.rerolls_per_minute, consume=False)
 
 
 @transaction.atomic

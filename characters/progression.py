@@ -52,6 +52,9 @@ def level_up_spend(*, user, character_id: int, add_skills: dict[str, int],
     if sheet is None:
         raise NotFound("No such character.")
     if sheet.character.owner_id != user.pk:
+        # Someone who may not even see the character is told it does not exist.
+        if not user.has_perm("characters.view_sheet", sheet.character):
+            raise NotFound("No such character.")
         raise Forbidden("You can only level up your own characters.")
     params = sheet.character.campaign.parameters
     allocation = validate_allocation(

@@ -45,7 +45,8 @@ def open_campaigns():
 def character_get(*, user, character_id: int, perm: str = "characters.view_sheet") -> Character:
     """The character with campaign, board and sheet, if ``user`` has ``perm`` on it; NotFound
     otherwise (another player's character looks exactly like a missing one)."""
-    character = (Character.objects.select_related("campaign", "board", "ew1", "owner")
+    character = (Character.objects.select_related("campaign", "board", "ew1", "owner",
+                                                  "membership__faction")
                  .filter(pk=character_id).first())
     if character is None or not user.has_perm(perm, character):
         raise NotFound("No such character.")

@@ -1,7 +1,7 @@
 """The REST API, mounted at /api/. The OpenAPI schema is at /api/schema/; there is no docs page
 because drf-spectacular's Redoc and Swagger views load their JavaScript from a CDN."""
 
-from django.urls import path
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
 from campaigns.api import CampaignListView, LeaderboardView
@@ -16,6 +16,8 @@ ITEM = "characters/<int:character_id>/items/<int:item_id>"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("", include("factions.api")),
+    path("", include("magic.api")),
     path("campaigns/", CampaignListView.as_view(), name="api-campaigns"),
     path("characters/", CharacterListView.as_view(), name="api-characters"),
     path("characters/<int:character_id>/", CharacterDetailView.as_view(),

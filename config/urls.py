@@ -10,6 +10,7 @@ urlpatterns = [
     path("characters/", include("combat.urls")),
     path("characters/", include("magic.urls")),
     path("campaigns/", include("campaigns.urls")),
+    path("factions/", include("factions.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),
 ]

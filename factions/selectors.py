@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from campaigns.errors import NotFound
@@ -171,3 +171,23 @@ def pending_for(*, user, faction: Faction) -> list[JoinRequest]:
     if faction.leader.owner_id != user.pk:
         qs = qs.filter(character__owner=user)
     return list(qs.select_related("character", "faction").order_by("created_at", "id"))
+
+
+@dataclass(frozen=True)
+class FactionIndex:
+    """Where the nav's "Factions" link leads: the user's characters with their faction, and the
+    campaigns whose factions the user may look at (theirs and the open ones)."""
+
+    characters: list[Character]
+    campaigns: list[Campaign]
+
+
+def faction_index(*, user) -> FactionIndex:
+    """Two queries: the user's characters with campaign and faction, the campaigns."""
+    characters = list(Character.objects.filter(owner=user, kind=Character.Kind.PLAYER)
+                      .select_related("campaign", "membership__faction")
+                      .order_by("campaign__name", "name", "id"))
+    mine = {c.campaign_id for c in characters}
+    campaigns = list(Campaign.objects.filter(Q(pk__in=mine) | Q(is_open=True))
+                     .order_by("name", "id"))
+    return FactionIndex(characters, campaigns)

@@ -75,13 +75,16 @@ def _journal(faction: Faction, kind: str, *, user, actor=None, target=None, **su
 
 @transaction.atomic
 def faction_create(*, user, character_id: int, name: str, description: str = "",
-                   is_public: bool = True) -> Faction:
+                   is_public: bool = True, campaign_id: int | None = None) -> Faction:
     """Create a faction led by one of the user's characters, which becomes its first member.
-    Raises InvalidInput (name), FactionNameTaken, AlreadyInFaction, NotFound."""
+    ``campaign_id``, when given (the campaign's page or endpoint), must be the character's.
+    Raises InvalidInput (name, other campaign), FactionNameTaken, AlreadyInFaction, NotFound."""
     name = (name or "").strip()
     if not name or len(name) > NAME_MAX:
         raise InvalidInput(f"A faction needs a name of 1 to {NAME_MAX} characters.")
     character = _own_character(user=user, character_id=character_id, lock=True)
+    if campaign_id is not None and character.campaign_id != campaign_id:
+        raise InvalidInput("That character plays in another campaign.")
     if Membership.objects.filter(character=character).exists():
         raise AlreadyInFaction(f"{character.name} already belongs to a faction.")
     if Faction.objects.filter(campaign=character.campaign, name__iexact=name).exists():

@@ -4,6 +4,7 @@ from factions import views
 
 app_name = "factions"
 urlpatterns = [
+    path("", views.index, name="index"),
     path("campaign/<int:campaign_id>/", views.faction_list, name="list"),
     path("<int:faction_id>/", views.faction_detail, name="detail"),
     path("<int:faction_id>/manage/", views.faction_manage_page, name="manage"),

@@ -28,7 +28,8 @@ from campaigns.errors import Forbidden, InvalidInput, NotFound
 from campaigns.messages import error_message
 from factions import services
 from factions.forms import AnswerForm, CharacterForm, FactionCreateForm
-from factions.selectors import campaign_factions, faction_get, faction_manage, faction_view
+from factions.selectors import (campaign_factions, faction_get, faction_index, faction_manage,
+                                faction_view)
 from gamerules.errors import RuleError
 
 # page -> (full template, fragment, selector, url name)
@@ -104,6 +105,13 @@ def _faction_or_404(faction_id: int):
 
 
 @login_required
+@require_GET
+def index(request):
+    """The user's characters with their faction, and the campaigns to look at."""
+    return render(request, "factions/index.html", {"view": faction_index(user=request.user)})
+
+
+@login_required
 @require_http_methods(["GET", "POST"])
 def faction_list(request, campaign_id: int):
     """The campaign's factions and the creation form (POST: create one)."""
@@ -112,7 +120,8 @@ def faction_list(request, campaign_id: int):
     return _act(request, page="list", key=campaign_id, form=FactionCreateForm(request.POST),
                 done=_("Faction created."),
                 run=lambda d: services.faction_create(
-                    user=request.user, character_id=d["character"], name=d["name"],
+                    user=request.user, character_id=d["character"], campaign_id=campaign_id,
+                    name=d["name"],
                     description=d["description"], is_public=d["is_public"]))
 
 

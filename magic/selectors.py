@@ -28,9 +28,9 @@ def spell_panel(character: Character, pieces: list[Character]) -> list[SpellChoi
     choices = []
     for known in spellbook(character):
         spell = known.spell
-        targets = sorted((p for p in pieces
-                          if chebyshev((p.x, p.y), (character.x, character.y)) <= spell.range_cells),
-                         key=lambda p: (chebyshev((p.x, p.y), (character.x, character.y)), p.name))
+        here = (character.x, character.y)
+        targets = sorted((p for p in pieces if chebyshev((p.x, p.y), here) <= spell.range_cells),
+                         key=lambda p: (chebyshev((p.x, p.y), here), p.name))
         choices.append(SpellChoice(known, targets))
     return choices
 

@@ -20,6 +20,16 @@ PATHS = [
     "/api/drafts/{draft_id}/reroll/",
     "/api/drafts/{draft_id}/redistribute/",
     "/api/drafts/{draft_id}/confirm/",
+    "/api/campaigns/{campaign_id}/factions/",
+    "/api/factions/{faction_id}/",
+    "/api/factions/{faction_id}/join/",
+    "/api/factions/{faction_id}/invite/",
+    "/api/factions/{faction_id}/remove/",
+    "/api/factions/{faction_id}/transfer/",
+    "/api/factions/{faction_id}/leave/",
+    "/api/factions/{faction_id}/dissolve/",
+    "/api/faction-requests/{request_id}/answer/",
+    "/api/faction-requests/{request_id}/withdraw/",
 ]
 
 

@@ -39,6 +39,10 @@ SEED_SPELLS = [
 ]
 
 
+# Ten spells of the catalogue: a full spellbook.
+TEN_NAMES = [row[0] for row in SEED_SPELLS] + ["Rune 1"]
+
+
 @pytest.fixture
 def campaign(db):
     return factories.campaign(width=20, height=20)

@@ -41,7 +41,7 @@ def fireball(mage, spells):
     return spells["Boule de feu"]
 
 
-# --- damage ----------------------------------------------------------------------------------------
+# --- damage --------------------------------------------------------------------------------------
 
 def test_a_damage_spell_hits_an_adjacent_target_through_its_reduction(alice, mage, foe, fireball):
     # 1d6+1 = 6; reduction 1 + one DEF roll won of three = 2; 4 PV lost.
@@ -163,7 +163,7 @@ def test_a_protected_level_0_character_cannot_be_hurt_by_a_spell(alice, mage, bo
         cast(alice, mage, fireball, 6, 6)
 
 
-# --- faction bonus ---------------------------------------------------------------------------------
+# --- faction bonus -------------------------------------------------------------------------------
 
 def test_allies_in_view_give_the_faction_magic_bonus(alice, bob, mage, campaign, foe, fireball):
     friends = [character(bob, campaign, f"Friend {i}", (4, 4 + i)) for i in range(3)]
@@ -208,7 +208,7 @@ def test_the_faction_magic_bonus_comes_from_the_faction_hook(alice, mage, foe, f
                                                          "value": 7}])
 
 
-# --- refusals --------------------------------------------------------------------------------------
+# --- refusals ------------------------------------------------------------------------------------
 
 def test_out_of_range_is_refused(alice, mage, bob, campaign, fireball, unchanged):
     character(bob, campaign, "Far", (11, 5))  # 6 cells
@@ -268,7 +268,7 @@ def test_the_game_master_cannot_cast_with_a_player_character(mage, foe, fireball
         cast(gm, mage, fireball, 6, 5)
 
 
-# --- zones -----------------------------------------------------------------------------------------
+# --- zones ---------------------------------------------------------------------------------------
 
 def test_a_zone_damage_spell_hits_everyone_in_the_radius_caster_included(
         alice, bob, carol, mage, campaign, spells):
@@ -361,7 +361,7 @@ def test_the_caster_may_heal_itself(alice, mage, spells):
     assert (m.ew1.pv, m.ew1.xp, m.ew1.pa) == (12, 10, Decimal("10"))
 
 
-# --- XP --------------------------------------------------------------------------------------------
+# --- XP ------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("faces, xp", [((HIT, 1, DEF_FAIL, DEF_FAIL, DEF_FAIL), 10), ((MISS,), 1)])
 def test_xp_is_10_per_success_and_1_per_failure(alice, mage, foe, fireball, faces, xp):
@@ -376,3 +376,14 @@ def test_the_cost_and_xp_are_campaign_parameters(alice, mage, foe, fireball):
 
     m = fetch(mage)
     assert (m.ew1.pa, m.ew1.xp) == (Decimal("9"), 12)
+
+
+def test_a_zone_spares_protected_characters(alice, bob, mage, campaign, spells):
+    teach(mage, spells["Explosion"])
+    newbie = character(bob, campaign, "Newbie", (9, 9), acted=False)
+    veteran = character(bob, campaign, "Veteran", (9, 8))
+
+    result, _ = cast(alice, mage, spells["Explosion"], 9, 9, HIT, 5, *[DEF_FAIL] * 3)
+
+    assert [t["id"] for t in result.targets] == [veteran.pk]
+    assert fetch(newbie).ew1.pv == 100

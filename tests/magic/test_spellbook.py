@@ -33,7 +33,7 @@ def full(mage, spells):
     return mage
 
 
-# --- the cap ---------------------------------------------------------------------------------------
+# --- the cap -------------------------------------------------------------------------------------
 
 def test_a_spellbook_holds_ten_spells_and_refuses_the_eleventh(full, spells):
     assert len(known(full)) == 10
@@ -78,7 +78,7 @@ def test_another_campaigns_spell_cannot_be_learned(mage, spells):
         teach(mage, spells["Foreign"])
 
 
-# --- the stored offer ------------------------------------------------------------------------------
+# --- the stored offer ----------------------------------------------------------------------------
 
 @pytest.fixture
 def leveled(mage, spells):
@@ -212,7 +212,7 @@ def test_a_full_book_answers_by_replacing(alice, leveled, spells, unchanged):
     assert len(known(leveled)) == 10
 
 
-# --- scrolls ---------------------------------------------------------------------------------------
+# --- scrolls -------------------------------------------------------------------------------------
 
 def test_stepping_on_a_scroll_learns_the_spell_and_removes_it(alice, mage, spells):
     Scroll.objects.create(board=mage.board, x=6, y=5, spell=spells["Météore"])

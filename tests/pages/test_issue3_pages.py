@@ -1,6 +1,7 @@
 """Pages of issue 3: the creation draft, the inventory, suicide and reincarnation, level-up, the
 attack and game buttons of the board, the leaderboard; CSRF, log-in and pinned query counts."""
 
+import random
 import re
 import time
 from datetime import timedelta
@@ -49,7 +50,6 @@ def foe(bob, campaign):
 
 @pytest.fixture
 def draft(alice, campaign):
-    import random
     return draft_roll(user=alice, campaign=campaign, name="Nova", rng=random.Random(3))
 
 
@@ -345,7 +345,7 @@ def test_another_players_level_up_page_is_not_found(bob_client, leveled):
 
 def test_the_board_shows_an_attack_button_per_kind_and_the_game(alice_client, bob, hero, foe,
                                                                 catalogue, campaign):
-    far = factories.character(owner=bob, campaign=campaign, name="Far", at=(8, 5))
+    factories.character(owner=bob, campaign=campaign, name="Far", at=(8, 5))
     for key in ("axe", "bow"):
         item_equip(user=hero.owner, character_id=hero.pk, item_id=give(hero, catalogue[key]).pk)
     html = html_of(alice_client.get(url("combat:board", hero.pk)))

@@ -143,9 +143,9 @@ def test_a_refused_spending_changes_nothing(alice, hero, unchanged_sheet, setup,
 
 def test_another_players_character(alice, bob, hero, campaign, unchanged_sheet):
     EternalWarSheet.objects.filter(pk=hero.pk).update(level=1, xp=1, skill_points=15)
-    # The service says Forbidden to anyone but the owner (pages check the permission first and
-    # answer 404 to strangers), NotFound for a character that does not exist.
-    with unchanged_sheet(), pytest.raises(Forbidden):
+    # A stranger is told the character does not exist, like a missing one; the game master,
+    # who may read the sheet, is told it is not theirs to play.
+    with unchanged_sheet(), pytest.raises(NotFound):
         spend(bob, hero, {"melee": 1})
     campaign.game_master = factories.user("gm")
     campaign.save()

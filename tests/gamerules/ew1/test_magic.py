@@ -32,7 +32,7 @@ def cast(spell, *faces, magic_skill=50, level=1, **kw):
     return outcome, rng
 
 
-# --- the casting test --------------------------------------------------------------------------
+# --- the casting test ----------------------------------------------------------------------------
 
 def test_a_roll_equal_to_the_score_succeeds_and_rolls_the_spell_once():
     outcome, rng = cast(FIREBALL, 50, 4, magic_skill=50)
@@ -81,7 +81,7 @@ def test_the_steps_come_from_the_parameters():
     assert outcome.bonuses == (Bonus("level", 5),)
 
 
-# --- evolution ---------------------------------------------------------------------------------
+# --- evolution -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("level, bonus", [(0, 0), (9, 0), (10, 1), (19, 1), (25, 2), (100, 10)])
 def test_level_bonus(level, bonus):
