@@ -143,7 +143,7 @@ def run(*, count: int, repeats: int, out) -> bool:
     print(f"  {count} sheets created in {time.perf_counter() - started:.1f} s", file=out)
 
     variants = {
-        "regenerate_all (ORM: PA and PV, 2 UPDATEs)": lambda: regenerate_all(now=now),
+        "regenerate_all (ORM: PA and PV, 1 UPDATE)": lambda: regenerate_all(now=now),
         "hand-written SQL, 1 UPDATE, PA only": lambda: sql_pa(campaign_id, ts, pa_period),
         "hand-written SQL, 1 UPDATE, PA and PV": lambda: sql_pa_pv(campaign_id, ts, pa_period,
                                                                   pv_period),

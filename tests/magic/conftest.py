@@ -14,6 +14,7 @@ from factions.models import Faction, Membership
 from magic.models import ActiveEffect, KnownSpell, Scroll, Spell, SpellOffer
 from magic.spellbook import spell_grant
 from tests import factories
+from tests.api.conftest import _local_cache, api, api_as  # noqa: F401 (API fixtures)
 
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
 HTMX = {"HTTP_HX_REQUEST": "true"}

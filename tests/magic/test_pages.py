@@ -1,6 +1,5 @@
 """Spell pages: the board's spell panel, casting through htmx, the spellbook with its offer."""
 
-import random
 import re
 
 import pytest
@@ -10,7 +9,7 @@ from django.urls import reverse
 from characters.models import EternalWarSheet
 from magic.models import KnownSpell, SpellOffer
 from tests.gamerules.fakes import FakeRandom
-from tests.magic.conftest import (DEF_FAIL, HTMX, NOW, TEN_NAMES, character, fetch, snapshot,
+from tests.magic.conftest import (DEF_FAIL, HTMX, TEN_NAMES, character, fetch, snapshot,
                                   teach)
 
 HIT = 55

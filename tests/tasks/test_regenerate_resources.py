@@ -87,7 +87,7 @@ def test_a_worker_regenerates_pa_and_a_second_run_changes_nothing(alice, campaig
     sheet = factories.character(owner=alice, campaign=campaign, name="Worker", now=start,
                                 pa=Decimal("1"), pv=90).ew1
 
-    assert wait(regenerate_resources.apply_async(queue=queue).id) == 2
+    assert wait(regenerate_resources.apply_async(queue=queue).id) == 1  # one sheet updated
     after = EternalWarSheet.objects.get(pk=sheet.pk)
     assert (after.pa, after.pa_anchor) == (Decimal("4"), unix(start) + 3 * 7200)
     assert (after.pv, after.pv_anchor) == (91, unix(start) + 6 * 3600)
