@@ -131,6 +131,10 @@ BY_CODE: dict[str, str] = {
     "request_closed": gettext_noop("This request was answered or withdrawn already."),
     "leader_must_hand_over": gettext_noop("Hand the leadership to another member first."),
     "not_a_member": gettext_noop("That character is not a member of the faction."),
+    "spell_unknown": gettext_noop("This character does not know that spell."),
+    "spellbook_full": gettext_noop("The spellbook is full: replace a spell."),
+    "spell_already_known": gettext_noop("This spell is in the spellbook already."),
+    "invalid_offer": gettext_noop("This spell offer cannot be answered that way."),
 }
 
 

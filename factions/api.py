@@ -117,8 +117,8 @@ class FactionCreateSerializer(StrictSerializer):
 
 
 class CampaignFactionsView(APIView):
-    @extend_schema(operation_id="factions_list", responses={200: FactionSummarySerializer(many=True),
-                                                             **READ_ERRORS},
+    @extend_schema(operation_id="factions_list",
+                   responses={200: FactionSummarySerializer(many=True), **READ_ERRORS},
                    summary="The campaign's factions, with leader and size.")
     def get(self, request, campaign_id: int):
         campaign = campaign_get(campaign_id=campaign_id)

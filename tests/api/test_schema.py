@@ -30,6 +30,9 @@ PATHS = [
     "/api/factions/{faction_id}/dissolve/",
     "/api/faction-requests/{request_id}/answer/",
     "/api/faction-requests/{request_id}/withdraw/",
+    "/api/characters/{character_id}/spells/",
+    "/api/characters/{character_id}/spells/offer/",
+    "/api/characters/{character_id}/cast/",
 ]
 
 
