@@ -43,12 +43,13 @@ PAGES: dict[str, tuple[str, str, Callable, str]] = {
 }
 
 
-def _page(request, page: str, key: int, *, status: int = 200, form=None, **extra):
+def _page(request, page: str, key: int, *, view=None, status: int = 200, form=None, **extra):
     full, fragment, select, _name = PAGES[page]
-    try:
-        view = select(request.user, key)
-    except NotFound:
-        raise Http404(_("No such faction.")) from None
+    if view is None:
+        try:
+            view = select(request.user, key)
+        except NotFound:
+            raise Http404(_("No such faction.")) from None
     return render(request, fragment if request.htmx else full,
                   {"view": view, "form": form, **extra}, status=status)
 
@@ -63,38 +64,34 @@ def _act(request, *, page: str, key: int, form, run: Callable, done: str,
     """Validate ``form``, call ``run(cleaned_data)`` (a service), answer the page.
 
     ``gone_to``: where to go when the page no longer exists for the user after the action."""
-    error = code = None
-    if not form.is_valid():
-        error, code = _form_error(form), InvalidInput.code
-    else:
-        try:
-            run(form.cleaned_data)
-        except (NotFound, Forbidden):
-            raise Http404(_("Not found.")) from None
-        except RuleError as exc:
-            error, code = error_message(exc), exc.code
     url = reverse(PAGES[page][3], args=[key])
-    if error is None:
-        if gone_to is not None and not _still_there(request, page, key):
-            messages.success(request, done)
-            return HttpResponseClientRedirect(gone_to) if request.htmx else redirect(gone_to)
-        if not request.htmx:
-            messages.success(request, done)
-            return redirect(url)
-        return _page(request, page, key, notice=done)
+    if not form.is_valid():
+        return _refused(request, page, key, url, _form_error(form), InvalidInput.code, form)
+    try:
+        run(form.cleaned_data)
+    except (NotFound, Forbidden):
+        raise Http404(_("Not found.")) from None
+    except RuleError as exc:
+        return _refused(request, page, key, url, error_message(exc), exc.code, form)
+    try:
+        view = PAGES[page][2](request.user, key)
+    except NotFound:
+        if gone_to is None:
+            raise Http404(_("Not found.")) from None
+        messages.success(request, done)
+        return HttpResponseClientRedirect(gone_to) if request.htmx else redirect(gone_to)
+    if not request.htmx:
+        messages.success(request, done)
+        return redirect(url)
+    return _page(request, page, key, view=view, notice=done)
+
+
+def _refused(request, page: str, key: int, url: str, error: str, code: str, form):
     if not request.htmx:
         messages.error(request, error)
         return redirect(url)
     return _page(request, page, key, error=error, code=code,
                  form=form if page == "list" else None)
-
-
-def _still_there(request, page: str, key: int) -> bool:
-    try:
-        PAGES[page][2](request.user, key)
-    except NotFound:
-        return False
-    return True
 
 
 def _faction_or_404(faction_id: int):

@@ -29,7 +29,10 @@ def spell_panel(character: Character, pieces: list[Character]) -> list[SpellChoi
     for known in spellbook(character):
         spell = known.spell
         here = (character.x, character.y)
-        targets = sorted((p for p in pieces if chebyshev((p.x, p.y), here) <= spell.range_cells),
+        # A damage spell is not offered on its own caster (the service would allow it).
+        targets = sorted((p for p in pieces
+                          if chebyshev((p.x, p.y), here) <= spell.range_cells
+                          and not (spell.effect == "damage" and p.pk == character.pk)),
                          key=lambda p: (chebyshev((p.x, p.y), here), p.name))
         choices.append(SpellChoice(known, targets))
     return choices
