@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 
 from campaigns.errors import Forbidden, NotFound, RuleSystemNotPlayable
 from campaigns.models import RuleSystem
@@ -18,7 +18,11 @@ def lock_sheets(*, user, character_id: int, other_id: int | None = None,
     """Lock and return the actor's sheet (and the other's), with equipped items. Raises NotFound
     when the actor does not exist, Forbidden when ``user`` does not own it,
     RuleSystemNotPlayable outside EW1, InvalidTarget when the other does not exist."""
-    ids = [character_id] + ([other_id] if other_id is not None else [])
+    # Exact lookups, not ``__in``: Django turns an id past the database's integer range into
+    # "no row" for ``=`` only (``IN`` overflows SQLite's integers: a 500 on a huge URL id).
+    ids = Q(character__id=character_id)
+    if other_id is not None:
+        ids |= Q(character__id=other_id)
     equipped = Prefetch("character__items", to_attr="equipped_items",
                         queryset=ItemInstance.objects.filter(equipped=True)
                         .select_related("template"))
@@ -27,7 +31,7 @@ def lock_sheets(*, user, character_id: int, other_id: int | None = None,
         for s in EternalWarSheet.objects.select_for_update(of=("self", "character"))
         .select_related("character", "character__campaign", "character__board")
         .prefetch_related(equipped)
-        .filter(character_id__in=ids).order_by("character_id")
+        .filter(ids).order_by("character_id")
     }
     actor = sheets.get(character_id)
     if actor is None:

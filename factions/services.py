@@ -61,11 +61,16 @@ def _led_faction(*, user, faction_id: int) -> Faction:
 
 
 def _join(faction: Faction, character: Character) -> Membership:
+    """Make ``character`` a member; its other pending requests and invitations lapse (marked
+    withdrawn), since a character belongs to one faction at most."""
     try:
         with transaction.atomic():
-            return Membership.objects.create(faction=faction, character=character)
+            membership = Membership.objects.create(faction=faction, character=character)
     except IntegrityError:
         raise AlreadyInFaction(f"{character.name} already belongs to a faction.") from None
+    JoinRequest.objects.filter(character=character, state=JoinRequest.State.PENDING).exclude(
+        faction=faction).update(state=JoinRequest.State.WITHDRAWN, decided_at=timezone.now())
+    return membership
 
 
 def _journal(faction: Faction, kind: str, *, user, actor=None, target=None, **summary) -> None:

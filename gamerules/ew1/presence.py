@@ -31,7 +31,7 @@ def faction_bonus(allies: int, *, attack_factor: int = 0, magic_factor: int = 0,
                   dodge_factor: int = 2) -> FactionBonus:
     """Bonuses from ``allies`` faction members in view. Dodge: ``dodge_factor`` (2, the seed's)
     x log2(allies) rounded down (0 with no ally, 0 with one). Attack and magic: the same shape
-    with their own factors; the seed gives no formula for them (docs/rules, "Faction bonus")."""
+    with their own factors; the seed gives no formula for them (docs/rules, "Factions")."""
     if allies <= 0:
         return FactionBonus(0, 0, 0, 0)
     log = math.log2(allies)

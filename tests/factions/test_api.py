@@ -269,8 +269,8 @@ def test_request_refusals(world):
 
 
 def test_accepting_a_character_that_joined_elsewhere_meanwhile(world):
-    """Otto asks the Wolves, then joins the Ravens: the Wolves' accept is refused and the
-    request stays pending (the leader may refuse it)."""
+    """Otto asks the Wolves, then joins the Ravens: his request to the Wolves lapses (withdrawn)
+    and the Wolves' accept is refused."""
     request = otto_request(world)
     otto = api_client(world, "other")
     otto.post(f"/api/factions/{world.ravens.pk}/join/", {"character": world.char("Otto").pk},
@@ -278,8 +278,8 @@ def test_accepting_a_character_that_joined_elsewhere_meanwhile(world):
     before = state()
     response = api_client(world, "leader").post(f"/api/faction-requests/{request.pk}/answer/",
                                                 {"accept": True}, format="json")
-    assert (response.status_code, response.json()["code"]) == (400, "already_in_faction")
-    assert state() == before and state_of(request) == "pending"
+    assert (response.status_code, response.json()["code"]) == (400, "request_closed")
+    assert state() == before and state_of(request) == "withdrawn"
 
 
 def test_member_refusals(world):
