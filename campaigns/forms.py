@@ -46,6 +46,10 @@ class CampaignAdminForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
+        if self.instance.pk and "rule_system" in self.changed_data and self._has_characters():
+            # Their sheets, drafts and every page read the old system's rules.
+            self.add_error("rule_system", _("This campaign has characters or drafts: its rule "
+                                            "system cannot change."))
         if self.parameter_class is None:
             return cleaned
         defaults = {r["name"]: r["default"] for r in self.parameter_class.describe()}
@@ -62,3 +66,8 @@ class CampaignAdminForm(forms.ModelForm):
                 self.add_error(PREFIX + name if PREFIX + name in self.fields else None, message)
         self.instance.rule_parameters = overrides
         return cleaned
+
+    def _has_characters(self) -> bool:
+        from characters.models import Character, CharacterDraft
+        return (Character.objects.filter(campaign=self.instance).exists()
+                or CharacterDraft.objects.filter(campaign=self.instance).exists())

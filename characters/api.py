@@ -192,7 +192,8 @@ class CharacterListView(APIView):
                    responses={200: SheetSummarySerializer(many=True), **READ_ERRORS},
                    summary="Your characters, with PA and PV as they are now.")
     def get(self, request):
-        characters = characters_now(user=request.user)  # regenerated in memory: a GET writes nothing
+        # Regenerated in memory: a GET writes nothing.
+        characters = characters_now(user=request.user)
         return Response(SheetSummarySerializer(characters, many=True).data)
 
     @extend_schema(operation_id="characters_create", request=CharacterCreateSerializer,

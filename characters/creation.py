@@ -40,15 +40,29 @@ def _roll_into(draft: CharacterDraft, rng: RandomSource) -> None:
                   "attempts": steered.attempts}
 
 
+def _consume_reroll(draft: CharacterDraft) -> None:
+    """Count one reroll for the draft's user; RerollLimited past ``rerolls_per_minute``."""
+    allowance = reroll_allowance(user=draft.user,
+                                 per_minute=draft.campaign.parameters.rerolls_per_minute,
+                                 consume=True)
+    if allowance.used > allowance.limit:
+        raise RerollLimited(f"No reroll left this minute: wait {allowance.seconds_left} s.")
+
+
 @transaction.atomic
 def draft_roll(*, user, campaign: Campaign, name: str, rng: RandomSource | None = None
                ) -> CharacterDraft:
-    """Start (or restart) the user's draft in ``campaign``: a first steered roll, no reroll
-    used. Raises InvalidInput, CampaignClosed, RuleSystemNotPlayable."""
+    """Start the user's draft in ``campaign`` with a first steered roll. Restarting an existing
+    draft counts as a reroll (rate limited, band widened as for a reroll), so that starting over
+    cannot fish for a narrow-band roll. Raises InvalidInput, CampaignClosed,
+    RuleSystemNotPlayable, RerollLimited."""
     name = new_character_name(campaign=campaign, name=name)
-    draft, _ = CharacterDraft.objects.select_for_update().get_or_create(
+    draft, created = CharacterDraft.objects.select_for_update().get_or_create(
         user=user, campaign=campaign, defaults={"name": name})
-    draft.name, draft.rerolls = name, 0
+    if not created:
+        _consume_reroll(draft)
+        draft.rerolls += 1
+    draft.name = name
     _roll_into(draft, rng or random.SystemRandom())
     draft.save()
     return draft
@@ -76,11 +90,7 @@ def draft_reroll(*, user, draft_id: int, rng: RandomSource | None = None) -> Cha
     when the user has used this minute's rerolls (campaign parameter ``rerolls_per_minute``),
     NotFound."""
     draft = draft_get(user=user, draft_id=draft_id, lock=True)
-    allowance = reroll_allowance(user=user,
-                                 per_minute=draft.campaign.parameters.rerolls_per_minute,
-                                 consume=True)
-    if allowance.used > allowance.limit:
-        raise RerollLimited(f"No reroll left this minute: wait {allowance.seconds_left} s.")
+    _consume_reroll(draft)
     draft.rerolls += 1
     _roll_into(draft, rng or random.SystemRandom())
     draft.save()

@@ -95,7 +95,9 @@ def _owned_item(*, user, character_id: int, item_id: int, lock: bool = True) -> 
     qs = ItemInstance.objects.select_related("template", "owner__campaign")
     if lock:
         qs = qs.select_for_update(of=("self",))
-    item = qs.filter(pk=item_id, owner_id=character_id).first()
+    # owner__id, not owner_id: an id past the database's range then matches nothing (a
+    # foreign key's own lookup overflows SQLite's integers).
+    item = qs.filter(pk=item_id, owner__id=character_id).first()
     if item is None:
         raise NotFound("No such item.")
     if item.owner.owner_id != user.pk:

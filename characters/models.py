@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.rule_systems import is_playable
 from gamerules import dice
 
 
@@ -71,6 +72,12 @@ class Character(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        if self.campaign_id and not is_playable(self.campaign.rule_system):
+            # Pages and actions read the campaign's rules: a system not built yet has none.
+            raise ValidationError({"campaign": _("Characters cannot be made yet in a campaign "
+                                                 "of this rule system.")})
 
     @property
     def on_board(self) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import unicodedata
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
@@ -22,11 +23,17 @@ NAME_MAX = 60
 PLACEMENT_TRIES = 50
 
 
+def _visible(name: str) -> bool:
+    """At least one character that shows: not only spaces, zero-width or control characters
+    (Unicode categories Z* and C*), which ``str.strip`` leaves in place."""
+    return any(unicodedata.category(ch)[0] not in "ZC" for ch in name)
+
+
 def new_character_name(*, campaign: Campaign, name: str) -> str:
     """The stripped ``name`` if a new character may take it in ``campaign``. Raises InvalidInput
     (empty, too long, taken), CampaignClosed, RuleSystemNotPlayable."""
     name = (name or "").strip()
-    if not name or len(name) > NAME_MAX:
+    if not _visible(name) or len(name) > NAME_MAX:
         raise InvalidInput(f"A character needs a name of 1 to {NAME_MAX} characters.")
     if not campaign.is_open:
         raise CampaignClosed("This campaign takes no new characters.")

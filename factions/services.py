@@ -217,7 +217,7 @@ def member_remove(*, user, faction_id: int, character_id: int) -> None:
     faction = _led_faction(user=user, faction_id=faction_id)
     if character_id == faction.leader_id:
         raise InvalidInput("The leader cannot remove themself: hand the leadership over first.")
-    deleted, _ = Membership.objects.filter(faction=faction, character_id=character_id).delete()
+    deleted, _ = Membership.objects.filter(faction=faction, character__id=character_id).delete()
     if not deleted:
         raise NotAMember("That character is not a member.")
     _journal(faction, "faction_remove", user=user, actor=faction.leader, member=character_id)
@@ -228,7 +228,7 @@ def leadership_transfer(*, user, faction_id: int, character_id: int) -> Faction:
     """The leader hands the leadership to another member. Raises NotAMember, Forbidden."""
     faction = _led_faction(user=user, faction_id=faction_id)
     member = (Membership.objects.select_related("character")
-              .filter(faction=faction, character_id=character_id).first())
+              .filter(faction=faction, character__id=character_id).first())
     if member is None:
         raise NotAMember("The new leader must be a member.")
     previous = faction.leader

@@ -60,7 +60,7 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     sheet_refresh(sheet, params=params, now=now)
     require_able(sheet)
     known = (KnownSpell.objects.select_related("spell")
-             .filter(character=caster, spell_id=spell_id).first())
+             .filter(character=caster, spell__id=spell_id).first())
     if known is None:
         raise SpellUnknown("This character does not know that spell.")
     spell = spec_of(known.spell)

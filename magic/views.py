@@ -26,6 +26,7 @@ class CastForm(forms.Form):
 
 
 class OfferForm(forms.Form):
+    offer = forms.IntegerField(min_value=1, required=False)
     spell = forms.IntegerField(min_value=1, required=False)  # empty: decline
     replace = forms.IntegerField(min_value=1, required=False)
 
@@ -45,7 +46,7 @@ def spells_page(request, character_id: int):
         if form.is_valid():
             try:
                 spell_offer_answer(user=request.user, character_id=character_id,
-                                   offer_id=int(request.POST.get("offer", 0) or 0),
+                                   offer_id=form.cleaned_data["offer"] or 0,
                                    spell_id=form.cleaned_data["spell"],
                                    replace_spell_id=form.cleaned_data["replace"])
             except (NotFound, Forbidden):

@@ -84,8 +84,21 @@ def test_a_reroll_counts_and_widens_the_band(alice, campaign):
     assert (draft.rerolls, draft.band["k"]) == (2, 2.0)
     assert draft.band["low"] <= sum(draft.rolled.values()) <= draft.band["high"]
 
+    # Starting over is one more reroll: it cannot fish for a narrow-band first roll.
     again = draft_roll(user=alice, campaign=campaign, name="Vega", rng=random.Random(6))
-    assert (again.pk, again.name, again.rerolls, again.band["k"]) == (draft.pk, "Vega", 0, 1.0)
+    assert (again.pk, again.name, again.rerolls, again.band["k"]) == (draft.pk, "Vega", 3, 2.5)
+
+
+def test_starting_over_is_rate_limited_like_a_reroll(alice, campaign, fresh_limits):
+    campaign.rule_parameters = {"rerolls_per_minute": 1}
+    campaign.save()
+    campaign.refresh_from_db()
+    draft = draft_roll(user=alice, campaign=campaign, name="Nova", rng=random.Random(3))
+    draft_roll(user=alice, campaign=campaign, name="Nova", rng=random.Random(4))  # the one
+    before = CharacterDraft.objects.values().get(pk=draft.pk)
+    with pytest.raises(RerollLimited):
+        draft_roll(user=alice, campaign=campaign, name="Nova", rng=random.Random(5))
+    assert CharacterDraft.objects.values().get(pk=draft.pk) == before
 
 
 def test_a_reroll_forgets_the_points_moved(alice, campaign):
