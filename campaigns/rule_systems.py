@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from gamerules.errors import ParameterError
 from gamerules.ew1.params import EW1Parameters
 
 PARAMETERS = {"ew1": EW1Parameters}
@@ -19,7 +20,6 @@ def parameters_for(rule_system: str, overrides: Mapping[str, Any] | None):
     cls = PARAMETERS.get(rule_system)
     if cls is None:
         if overrides:
-            from gamerules.errors import ParameterError
             raise ParameterError({"*": "this rule system takes no parameters yet"})
         return None
     return cls.from_overrides(overrides)

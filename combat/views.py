@@ -21,7 +21,7 @@ from gamerules.errors import RuleError
 from magic.selectors import spell_panel
 
 
-def _render_board(request, character_id: int, *, status: int = 200, **extra):
+def _render_board(request, character_id: int, **extra):
     try:
         view = board_view(user=request.user, character_id=character_id)
     except NotFound:
@@ -31,7 +31,7 @@ def _render_board(request, character_id: int, *, status: int = 200, **extra):
     pieces = [character, *view.in_view] if character.on_board else []
     spells = spell_panel(character, pieces) if character.owner_id == request.user.pk else []
     return render(request, template, {"board": view, "view": view.sheet, "spells": spells,
-                                      **extra}, status=status)
+                                      **extra})
 
 
 @login_required
@@ -44,17 +44,19 @@ def _act(request, character_id: int, form, run):
     if not form.is_valid():
         error = "; ".join(f"{form.fields[k].label if k in form.fields else k}: {' '.join(v)}"
                           for k, v in form.errors.items())
-        return respond_with_board(request, character_id, error=error, status=400)
+        return respond_with_board(request, character_id, error=error)
     try:
         result = run(form.cleaned_data)
     except NotFound:
         raise Http404(_("No such character.")) from None
     except RuleError as exc:
-        return respond_with_board(request, character_id, error=error_message(exc), status=400)
+        return respond_with_board(request, character_id, error=error_message(exc))
     return respond_with_board(request, character_id, result=result.action)
 
 
-def respond_with_board(request, character_id, *, error=None, result=None, status=200):
+def respond_with_board(request, character_id, *, error=None, result=None):
+    """The board fragment with the result or error (htmx), or a redirect to the board page with
+    the error as a message."""
     if request.htmx:
         # htmx swaps 2xx only: an error is shown inside the fragment, with a 200.
         return _render_board(request, character_id, error=error, result=result)
