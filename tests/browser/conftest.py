@@ -43,3 +43,11 @@ def page(chromium):
         yield page
     finally:
         context.close()
+
+
+@pytest.fixture
+def demo(transactional_db):
+    """The demo campaign (campaigns.demo) in the live server's database."""
+    from campaigns.demo import load_demo
+
+    load_demo()

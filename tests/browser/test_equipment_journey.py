@@ -4,50 +4,15 @@ potion, then a suicide and a reincarnation."""
 
 import re
 from datetime import timedelta
-from decimal import Decimal
 
 import pytest
 
-from campaigns.demo import DEMO_PASSWORD, load_demo
+from tests.browser.helpers import expect_gauge, gauge, log_in, post
 
 pytestmark = pytest.mark.browser
 
 MACE = "Masse à deux mains"
 POTION = "Potion de soin"
-
-
-def gauge(page, name) -> Decimal:
-    return Decimal(page.get_by_test_id(name).first.inner_text().strip())
-
-
-def expect_gauge(page, name, value):
-    """Wait until the gauge ``name`` shows ``value`` (the htmx swap has landed)."""
-    page.wait_for_function(
-        "([name, value]) => { const e = document.querySelector(`[data-testid='${name}']`);"
-        " return e && Number(e.textContent.trim()) === value; }", arg=[name, float(value)])
-    assert gauge(page, name) == value
-
-
-def log_in(page, live_server, username):
-    from playwright.sync_api import expect
-
-    page.goto(live_server.url + "/accounts/login/")
-    form = page.locator("main form")
-    form.locator("input[name=username]").fill(username)
-    form.locator("input[name=password]").fill(DEMO_PASSWORD)
-    form.get_by_role("button", name="Log in").click()
-    expect(page).to_have_url(re.compile(r"/characters/$"))
-
-
-def post(page, path_end):
-    """Wait for the POST whose URL ends with ``path_end`` (the htmx request a click sends)."""
-    return page.expect_response(lambda r: r.url.endswith(path_end)
-                                and r.request.method == "POST")
-
-
-@pytest.fixture
-def demo(transactional_db):
-    load_demo()
 
 
 def test_aldric_equips_attacks_drinks_and_reincarnates(demo, live_server, page):

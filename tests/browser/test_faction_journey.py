@@ -9,9 +9,9 @@ from contextlib import contextmanager
 
 import pytest
 
-from campaigns.demo import DEMO_PASSWORD, load_demo
 from tests import factories
 from tests.browser.conftest import TIMEOUT_MS
+from tests.browser.helpers import log_in, post
 
 pytestmark = pytest.mark.browser
 
@@ -33,23 +33,6 @@ def browser_page(chromium):
         context.close()
 
 
-def log_in(page, live_server, username, password=DEMO_PASSWORD):
-    from playwright.sync_api import expect
-
-    page.goto(live_server.url + "/accounts/login/")
-    form = page.locator("main form")
-    form.locator("input[name=username]").fill(username)
-    form.locator("input[name=password]").fill(password)
-    form.get_by_role("button", name="Log in").click()
-    expect(page).to_have_url(re.compile(r"/characters/$"))
-
-
-def post(page, path_end):
-    """Wait for the POST whose URL ends with ``path_end`` (the htmx request a click sends)."""
-    return page.expect_response(lambda r: r.url.endswith(path_end)
-                                and r.request.method == "POST")
-
-
 def open_faction_list(page, campaign):
     """From any page: the header's Factions link, then the campaign's factions."""
     from playwright.sync_api import expect
@@ -58,11 +41,6 @@ def open_faction_list(page, campaign):
     expect(page).to_have_url(re.compile(r"/factions/$"))
     page.get_by_test_id(f"campaign-{campaign.pk}").click()
     expect(page).to_have_url(re.compile(rf"/factions/campaign/{campaign.pk}/$"))
-
-
-@pytest.fixture
-def demo(transactional_db):
-    load_demo()
 
 
 def test_private_faction_request_accept_and_dodge_bonus(demo, live_server, page, chromium,

@@ -4,41 +4,18 @@ random: the tests check what every cast shows (the entry and its d100 roll), and
 only when the cast succeeded."""
 
 import re
-from decimal import Decimal
 from urllib.parse import parse_qs
 
 import pytest
 
-from campaigns.demo import DEMO_PASSWORD, PLAYERS, STARTING_SPELLS, load_demo
+from campaigns.demo import PLAYERS, STARTING_SPELLS
+from tests.browser.helpers import expect_gauge, gauge, log_in
 
 pytestmark = pytest.mark.browser
 
 FIREBALL, HEAL = "Boule de feu", "Soin"
 BRENNA_AT = next(at for _, name, at in PLAYERS if name == "Brenna")
 ROLL = re.compile(r"d100 = \d+ / \d+")
-
-
-def gauge(page, name) -> Decimal:
-    return Decimal(page.get_by_test_id(name).first.inner_text().strip())
-
-
-def expect_gauge(page, name, value):
-    """Wait until the gauge ``name`` shows ``value`` (the htmx swap has landed)."""
-    page.wait_for_function(
-        "([name, value]) => { const e = document.querySelector(`[data-testid='${name}']`);"
-        " return e && Number(e.textContent.trim()) === value; }", arg=[name, float(value)])
-    assert gauge(page, name) == value
-
-
-def log_in(page, live_server, username):
-    from playwright.sync_api import expect
-
-    page.goto(live_server.url + "/accounts/login/")
-    form = page.locator("main form")
-    form.locator("input[name=username]").fill(username)
-    form.locator("input[name=password]").fill(DEMO_PASSWORD)
-    form.get_by_role("button", name="Log in").click()
-    expect(page).to_have_url(re.compile(r"/characters/$"))
 
 
 def cast(page, spell, *, target_label=None):
@@ -58,11 +35,6 @@ def cast(page, spell, *, target_label=None):
 
 def cast_form(page, spell):
     return page.locator("#spell-panel").get_by_test_id(f"spell-{spell}")
-
-
-@pytest.fixture
-def demo(transactional_db):
-    load_demo()
 
 
 def test_aldric_casts_fireball_and_heal_then_reads_his_spellbook(demo, live_server, page):

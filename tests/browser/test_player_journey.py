@@ -8,7 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from campaigns.demo import DEMO_CAMPAIGN, PLAYERS, load_demo
+from campaigns.demo import DEMO_CAMPAIGN, PLAYERS
+from tests.browser.helpers import gauge
 
 pytestmark = pytest.mark.browser
 
@@ -51,15 +52,6 @@ def next_step(here, goal, free, *, away=False):
     if not options:
         return None
     return min(options)[2:]
-
-
-def gauge(page, name) -> Decimal:
-    return Decimal(page.get_by_test_id(name).first.inner_text().strip())
-
-
-@pytest.fixture
-def demo(transactional_db):
-    load_demo()
 
 
 def test_new_player_walks_to_brenna_and_brawls(demo, live_server, page, tmp_path):

@@ -8,43 +8,19 @@ the leader is a member of the faction, and every member belongs to one faction o
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
-from django.db import connection, models
+from django.db import models
 
 from campaigns.errors import Forbidden
 from factions import services
 from factions.errors import LeaderMustHandOver, NotAMember, RequestClosed
 from factions.models import Faction, JoinRequest, Membership
 from tests import factories
+from tests.concurrency import run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def run_together(*calls, timeout=30):
-    """Run each call in its own thread and connection, released together; return the results
-    (a value or the exception raised), in order."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def worker(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except Exception as exc:  # noqa: BLE001 - reported to the test
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout)
-    assert not any(t.is_alive() for t in threads), "a call is still waiting: deadlock?"
-    return results
 
 
 def assert_consistent():

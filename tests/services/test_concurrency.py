@@ -6,13 +6,11 @@ the lock both would read the same PA and both would spend it.
 """
 
 import random
-import threading
 import time
 from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from campaigns.models import ActionRecord
@@ -21,6 +19,7 @@ from combat import services
 from combat.services import action_brawl, action_move
 from gamerules.ew1 import errors
 from tests import factories
+from tests.concurrency import run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -34,30 +33,6 @@ def slow_refresh(monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(services, "sheet_refresh", slow)
-
-
-def run_together(*calls, timeout=30):
-    """Run each call in its own thread and connection, released together; return the results
-    (a value or the exception raised), in order."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def worker(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except Exception as exc:  # noqa: BLE001 - reported to the test
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout)
-    assert not any(t.is_alive() for t in threads), "an action is still waiting: deadlock?"
-    return results
 
 
 def test_only_one_of_two_simultaneous_moves_spends_the_last_pa(alice, campaign, slow_refresh):

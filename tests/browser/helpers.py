@@ -1,0 +1,38 @@
+"""What the browser journeys share: logging in, waiting for an htmx POST, reading gauges."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from campaigns.demo import DEMO_PASSWORD
+
+
+def log_in(page, live_server, username, password=DEMO_PASSWORD):
+    """Log in through the login page and land on the character list."""
+    from playwright.sync_api import expect
+
+    page.goto(live_server.url + "/accounts/login/")
+    form = page.locator("main form")
+    form.locator("input[name=username]").fill(username)
+    form.locator("input[name=password]").fill(password)
+    form.get_by_role("button", name="Log in").click()
+    expect(page).to_have_url(re.compile(r"/characters/$"))
+
+
+def post(page, path_end):
+    """Wait for the POST whose URL ends with ``path_end`` (the htmx request a click sends)."""
+    return page.expect_response(lambda r: r.url.endswith(path_end)
+                                and r.request.method == "POST")
+
+
+def gauge(page, name) -> Decimal:
+    return Decimal(page.get_by_test_id(name).first.inner_text().strip())
+
+
+def expect_gauge(page, name, value):
+    """Wait until the gauge ``name`` shows ``value`` (the htmx swap has landed)."""
+    page.wait_for_function(
+        "([name, value]) => { const e = document.querySelector(`[data-testid='${name}']`);"
+        " return e && Number(e.textContent.trim()) === value; }", arg=[name, float(value)])
+    assert gauge(page, name) == value
