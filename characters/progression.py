@@ -7,9 +7,10 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.errors import Forbidden, NotFound
+from campaigns.errors import NotFound
 from campaigns.journal import record_action
 from characters.models import EternalWarSheet
+from characters.rules import require_owner
 from gamerules.ew1.levelup import LevelUpError, points_between, validate_allocation
 from gamerules.ew1.params import EW1Parameters
 from gamerules.ew1.progression import level_for_xp, pa_cap, pv_max
@@ -51,11 +52,7 @@ def level_up_spend(*, user, character_id: int, add_skills: dict[str, int],
              .select_related("character__campaign").filter(character_id=character_id).first())
     if sheet is None:
         raise NotFound("No such character.")
-    if sheet.character.owner_id != user.pk:
-        # Someone who may not even see the character is told it does not exist.
-        if not user.has_perm("characters.view_sheet", sheet.character):
-            raise NotFound("No such character.")
-        raise Forbidden("You can only level up your own characters.")
+    require_owner(user, sheet.character, "You can only level up your own characters.")
     params = sheet.character.campaign.parameters
     allocation = validate_allocation(
         level=sheet.level, skills=sheet.skills, characteristics=sheet.characteristics,

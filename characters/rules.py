@@ -18,3 +18,17 @@ can_act = is_owner
 
 rules.add_perm("characters.view_sheet", rules.is_authenticated & can_view_sheet)
 rules.add_perm("characters.act", rules.is_authenticated & can_act)
+
+
+def require_owner(user, character, message: str = "You can only act with your own characters."
+                  ) -> None:
+    """Let only the character's player through. Someone who may not even see the character
+    is told it does not exist (NotFound, like a missing one); someone who may see it (the
+    campaign's game master, staff) is told it is not theirs to play (Forbidden)."""
+    from campaigns.errors import Forbidden, NotFound
+
+    if user is not None and character.owner_id == user.pk:
+        return
+    if user is None or not user.has_perm("characters.view_sheet", character):
+        raise NotFound("No such character.")
+    raise Forbidden(message)

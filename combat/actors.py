@@ -7,9 +7,10 @@ from datetime import datetime
 
 from django.db.models import Prefetch, Q
 
-from campaigns.errors import Forbidden, NotFound, RuleSystemNotPlayable
+from campaigns.errors import NotFound, RuleSystemNotPlayable
 from campaigns.models import RuleSystem
 from characters.models import Character, EternalWarSheet, ItemInstance
+from characters.rules import require_owner
 from gamerules.ew1 import errors
 
 
@@ -38,11 +39,8 @@ def lock_sheets(*, user, character_id: int, other_id: int | None = None,
         if not Character.objects.filter(pk=character_id).exists():
             raise NotFound("No such character.")
         raise RuleSystemNotPlayable("This character's rule system has no board actions yet.")
-    if check_owner and (user is None or actor.character.owner_id != user.pk):
-        # Someone who may not even see the character is told it does not exist.
-        if user is None or not user.has_perm("characters.view_sheet", actor.character):
-            raise NotFound("No such character.")
-        raise Forbidden("You can only act with your own characters.")
+    if check_owner:
+        require_owner(user, actor.character)
     if actor.character.campaign.rule_system != RuleSystem.ETERNAL_WAR:
         raise RuleSystemNotPlayable("This character's rule system has no board actions yet.")
     other = sheets.get(other_id) if other_id is not None else None
