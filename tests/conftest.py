@@ -49,3 +49,12 @@ def alice(db):
 @pytest.fixture
 def bob(db):
     return factories.user("bob")
+
+
+@pytest.fixture
+def unchanged():
+    """``with unchanged(): <refused request>`` fails unless nothing at all changed
+    (tests.snapshots)."""
+    from tests.snapshots import unchanged_state
+
+    return unchanged_state

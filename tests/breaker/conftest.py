@@ -1,6 +1,6 @@
 """A small world for the breaker tests: two players side by side on one board, each with items,
-a known spell, a pending spell offer and a creation draft; a creature and a door; and a snapshot
-of every table a refused request must leave alone."""
+a known spell, a pending spell offer and a creation draft; a creature and a door. Refusals are
+checked with the ``unchanged`` fixture (tests.snapshots)."""
 
 from __future__ import annotations
 
@@ -13,13 +13,13 @@ from django.core.cache import caches
 from django.test import Client
 from rest_framework.test import APIClient
 
-from campaigns.models import ActionRecord, Campaign, RollRecord
+from campaigns.models import Campaign
 from characters.creation import draft_roll
 from characters.equipment import item_grant
-from characters.models import (Character, CharacterDraft, EternalWarSheet, ItemInstance,
+from characters.models import (Character, CharacterDraft, ItemInstance,
                                ItemTemplate)
 from characters.services import piece_create
-from magic.models import ActiveEffect, KnownSpell, Scroll, Spell, SpellOffer
+from magic.models import KnownSpell, Spell, SpellOffer
 from magic.spellbook import spell_grant, spell_offer_pending
 from tests import factories
 
@@ -96,39 +96,6 @@ def world(db, alice, bob) -> World:
                  items[b.pk, sword.pk], items[b.pk, potion.pk], a_spell, b_spell,
                  KnownSpell.objects.get(character=a), KnownSpell.objects.get(character=b),
                  a_offer, b_offer, a_draft, b_draft, creature, door)
-
-
-def snapshot() -> dict:
-    """Every row a player request may change, and the journal's size."""
-    return {
-        "characters": list(Character.objects.order_by("pk").values()),
-        "sheets": list(EternalWarSheet.objects.order_by("pk").values()),
-        "items": list(ItemInstance.objects.order_by("pk").values()),
-        "drafts": list(CharacterDraft.objects.order_by("pk").values()),
-        "known": list(KnownSpell.objects.order_by("pk").values()),
-        "offers": list(SpellOffer.objects.order_by("pk").values()),
-        "offered": sorted(SpellOffer.spells.through.objects.values_list("spelloffer_id",
-                                                                         "spell_id")),
-        "effects": list(ActiveEffect.objects.order_by("pk").values()),
-        "scrolls": list(Scroll.objects.order_by("pk").values()),
-        "campaigns": list(Campaign.objects.order_by("pk").values()),
-        "actions": ActionRecord.objects.count(),
-        "rolls": RollRecord.objects.count(),
-    }
-
-
-@pytest.fixture
-def unchanged():
-    """``with unchanged(): <refused request>`` fails unless nothing at all changed."""
-    from contextlib import contextmanager
-
-    @contextmanager
-    def check():
-        before = snapshot()
-        yield
-        assert snapshot() == before
-
-    return check
 
 
 def logged_in(user, *, csrf: bool = False) -> Client:

@@ -1,5 +1,5 @@
 """Helpers of the magic tests: the seed's example spells, a mage and its neighbours, scripted
-dice, a fixed clock and a snapshot of everything a cast may change."""
+dice and a fixed clock; the snapshot of everything a cast may change is tests.snapshots."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from datetime import datetime, timezone
 import pytest
 from django.test import Client
 
-from campaigns.models import ActionRecord, RollRecord
-from characters.models import Character, EternalWarSheet
+from characters.models import Character
 from factions.models import Faction, Membership
-from magic.models import ActiveEffect, KnownSpell, Scroll, Spell, SpellOffer
+from magic.models import KnownSpell, Spell
 from magic.spellbook import spell_grant
 from tests import factories
 from tests.api.conftest import _local_cache, api, api_as  # noqa: F401 (API fixtures)
+from tests.snapshots import snapshot  # noqa: F401 - imported by the tests here
 
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -114,37 +114,6 @@ def ally(*characters) -> Faction:
 
 def fetch(c) -> Character:
     return Character.objects.select_related("ew1").get(pk=c.pk)
-
-
-def snapshot() -> dict:
-    """Every character's position, counters and sheet, the spellbooks, offers, effects and
-    scrolls, and the journal's size."""
-    return {
-        "characters": list(Character.objects.order_by("pk").values(
-            "pk", "board_id", "x", "y", "first_action_at", "last_action_at", "kills", "deaths")),
-        "sheets": list(EternalWarSheet.objects.order_by("pk").values(
-            "pk", "pa", "pa_anchor", "pv", "pv_anchor", "xp", "level", "skill_points")),
-        "known": list(KnownSpell.objects.order_by("pk").values()),
-        "offers": list(SpellOffer.objects.order_by("pk").values()),
-        "effects": list(ActiveEffect.objects.order_by("pk").values()),
-        "scrolls": list(Scroll.objects.order_by("pk").values()),
-        "actions": ActionRecord.objects.count(),
-        "rolls": RollRecord.objects.count(),
-    }
-
-
-@pytest.fixture
-def unchanged():
-    """``with unchanged(): <refused action>`` fails unless nothing at all changed."""
-    from contextlib import contextmanager
-
-    @contextmanager
-    def check():
-        before = snapshot()
-        yield
-        assert snapshot() == before
-
-    return check
 
 
 @pytest.fixture

@@ -1,15 +1,13 @@
-"""Helpers for service tests: a scripted random source, a fixed clock and a snapshot of everything
-an action may change (to prove that a refused action changed nothing)."""
+"""Helpers for service tests: a scripted random source and a fixed clock. The snapshot that
+proves a refused action changed nothing is tests.snapshots (the ``unchanged`` fixture)."""
 
 from __future__ import annotations
 
 from collections import deque
 from datetime import datetime, timezone
 
-import pytest
 
-from campaigns.models import ActionRecord, RollRecord
-from characters.models import Character, EternalWarSheet
+from tests.snapshots import snapshot  # noqa: F401 - imported by the tests here
 
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
 
@@ -27,30 +25,5 @@ class FakeRandom:
         return face
 
 
-CHARACTER_FIELDS = ("board_id", "x", "y", "first_action_at", "last_action_at", "deaths", "kills")
-SHEET_FIELDS = ("pa", "pa_max", "pa_anchor", "pv", "pv_max", "pv_anchor", "xp", "level")
 
 
-def snapshot() -> dict:
-    """Every character's position and sheet numbers, and the journal's size."""
-    return {
-        "characters": {c["id"]: c for c in Character.objects.values("id", *CHARACTER_FIELDS)},
-        "sheets": {s["character_id"]: s
-                   for s in EternalWarSheet.objects.values("character_id", *SHEET_FIELDS)},
-        "actions": ActionRecord.objects.count(),
-        "rolls": RollRecord.objects.count(),
-    }
-
-
-@pytest.fixture
-def unchanged():
-    """``with unchanged(): <refused action>`` fails unless nothing at all changed."""
-    from contextlib import contextmanager
-
-    @contextmanager
-    def check():
-        before = snapshot()
-        yield
-        assert snapshot() == before
-
-    return check
