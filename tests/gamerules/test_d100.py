@@ -178,3 +178,29 @@ def test_opposed_chances_are_exact(a, b):
     assert chances == {k: Fraction(v, 10_000) for k, v in counts.items()}
     if a == b:
         assert chances["first"] == chances["second"]
+
+
+class FirstFace:
+    """Gives ``face`` to the first throw, the lowest face to every later one."""
+
+    def __init__(self, face):
+        self.face = face
+
+    def randint(self, a, b):
+        face, self.face = (self.face if self.face is not None else a), None
+        return face
+
+
+def test_perfect_below_grades_as_ew1_attacks_resolve_on_every_face():
+    from gamerules.ew1.attacks import BRAWL, Combatant, resolve_attack
+    from gamerules.ew1.params import EW1Parameters
+
+    params = EW1Parameters()
+    chars = {"FOR": 10, "TAI": 10, "DEX": 10, "DEF": 10, "INT": 10, "LUK": 10}
+    attacker = Combatant(chars, {"brawl": 40}, level=1, luck=10)
+    door = Combatant(chars, {}, level=0, fixed_reduction=0)
+    rule = PerfectBelow(threshold=params.perfect_below)
+    for face in ALL_FACES:
+        outcome = resolve_attack(BRAWL, attacker, door, FirstFace(face), params)
+        grade = grade_face(face, outcome.attack_score, rule)
+        assert (outcome.hit, outcome.perfect) == (grade.success, grade is Grade.PERFECT), face
