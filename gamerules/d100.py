@@ -14,8 +14,9 @@ die and grades it; the grade is a ``Grade`` (a str enum the journal stores as te
   critique"; a double (11, 22 ... 88) is a critical success under the target and a critical
   failure above it. Success is "inférieur" (strictly below) unless ``inclusive``.
 
-``d100_test`` rolls; ``grade_chances`` gives the exact chance of each grade (icepool);
-``opposed`` and ``opposed_chances`` settle one character against another.
+Rules take keyword arguments only (``PerfectBelow(threshold=5)``). ``d100_test`` rolls;
+``grade_chances`` gives the exact chance of each grade (icepool); ``opposed`` and
+``opposed_chances`` settle one character against another.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class CriticalRule(Hashable, Protocol):
     def grade(self, reading: int, target: int) -> Grade: ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class RollUnder:
     """Success when the die is <= target (``inclusive``) or < target; no criticals."""
 
@@ -83,7 +84,7 @@ class RollUnder:
         return Grade.SUCCESS if self.succeeds(reading, target) else Grade.FAILURE
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class PerfectBelow(RollUnder):
     """EW1: a success rolled strictly below ``threshold`` (5) is perfect."""
 
@@ -96,7 +97,7 @@ class PerfectBelow(RollUnder):
         return Grade.PERFECT if reading < self.threshold else Grade.SUCCESS
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class CriticalBands(RollUnder):
     """Homebrew: at most ``success_max`` (5) is a critical success and at least
     ``failure_min`` (96) a critical failure, whatever the target; between, roll under."""
@@ -113,7 +114,7 @@ class CriticalBands(RollUnder):
         return super().grade(reading, target)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class EclipseDoubles(RollUnder):
     """Eclipse Phase: reads 00-99; 00 always a critical success, 99 always a critical failure;
     doubles 11-88 critical, a success or a failure as the target says. ``inclusive`` False is

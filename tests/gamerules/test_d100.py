@@ -204,3 +204,9 @@ def test_perfect_below_grades_as_ew1_attacks_resolve_on_every_face():
         outcome = resolve_attack(BRAWL, attacker, door, FirstFace(face), params)
         grade = grade_face(face, outcome.attack_score, rule)
         assert (outcome.hit, outcome.perfect) == (grade.success, grade is Grade.PERFECT), face
+
+
+def test_rules_take_keywords_only():
+    with pytest.raises(TypeError):
+        PerfectBelow(5)
+    assert PerfectBelow(threshold=3).grade(3, 50) is Grade.SUCCESS
