@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 MANAGE := $(BIN)/python manage.py
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: run test bench lint install messages migrate clean
+.PHONY: run test bench lint typecheck install messages migrate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,3 +51,7 @@ clean:
 lint: install
 	$(BIN)/pip install --quiet ruff==0.17.6
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+
+typecheck: install
+	$(BIN)/mypy

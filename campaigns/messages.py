@@ -135,6 +135,25 @@ BY_CODE: dict[str, str] = {
     "spellbook_full": gettext_noop("The spellbook is full: replace a spell."),
     "spell_already_known": gettext_noop("This spell is in the spellbook already."),
     "invalid_offer": gettext_noop("This spell offer cannot be answered that way."),
+    # homebrew d100 (gamerules.homebrew): class codes, then the codes raised with code=...
+    "homebrew_refused": gettext_noop("This action is not allowed by the homebrew rules."),
+    "invalid_characteristics": gettext_noop("These characteristics do not fit the creation budgets."),
+    "reaction_refused": gettext_noop("This reaction is not allowed now."),
+    "invalid_weapon": gettext_noop("A damage die is one die, 1d2 to 1d100."),
+    "invalid_amount": gettext_noop("This amount is not allowed."),
+    "invalid_fumble_effect": gettext_noop("Pick a critical failure effect from the list or describe one."),
+    "posture_locked": gettext_noop("The posture can be changed only at the start of one's turn."),
+    "action_used": gettext_noop("One action per turn: this turn's action is already spent."),
+    "turn_over": gettext_noop("This turn is over."),
+    "attack_missed": gettext_noop("There is nothing to react to: the attack missed."),
+    "surprised": gettext_noop("A surprised character cannot react in its first turn."),
+    "needs_defensive_posture": gettext_noop("Parry and dodge need the defensive posture."),
+    "parry_against_magic": gettext_noop("A magical attack cannot be parried."),
+    "dodge_for_ally": gettext_noop("One dodges only attacks aimed at oneself."),
+    "no_more_dodges": gettext_noop("After a failed dodge, no more dodges this round."),
+    "fumble_bonus": gettext_noop("A critical failure's malus cannot be a bonus."),
+    "unknown_fumble_effect": gettext_noop("Unknown critical failure effect."),
+    "fumble_effect_required": gettext_noop("Pick an effect from the list or describe one."),
 }
 
 

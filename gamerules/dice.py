@@ -11,7 +11,7 @@ from __future__ import annotations
 import warnings
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
+from typing import Any, Protocol
 
 with warnings.catch_warnings():
     # lark-parser, d20's parser, imports the deprecated sre_parse module.
@@ -84,7 +84,7 @@ def parse(expression: str) -> tuple[_Term, ...]:
     return tuple(terms)
 
 
-def _collect(node, sign: int, terms: list[_Term], expression: str) -> None:
+def _collect(node: Any, sign: int, terms: list[_Term], expression: str) -> None:
     if isinstance(node, diceast.Parenthetical):
         _collect(node.value, sign, terms, expression)
     elif isinstance(node, diceast.UnOp) and node.op in "+-":

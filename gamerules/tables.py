@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, Sequence, TypeVar
+from typing import Any, Generic, Sequence, TypeVar
 
 V = TypeVar("V")
 
@@ -39,5 +39,5 @@ class RangeTable(Generic[V]):
                 return band.value
         return self.bands[-1].value
 
-    def as_rows(self) -> list[list]:
+    def as_rows(self) -> list[list[Any]]:
         return [[b.low, b.high, b.value] for b in self.bands]

@@ -25,6 +25,7 @@ from typing import Mapping
 from gamerules.dice import RandomSource, d100, roll
 from gamerules.ew1.params import EW1Parameters
 from gamerules.ew1.progression import damage_reduction_rolls
+from gamerules.modifiers import Modifier as Modifier  # re-exported: the apps import it here
 from gamerules.tables import RangeTable
 
 BRAWL, MELEE, RANGED, THROW = "brawl", "melee", "ranged", "throw"
@@ -75,12 +76,6 @@ class Combatant:
     modifiers: Mapping[str, int] = field(default_factory=dict)
     fixed_reduction: int | None = None
     shield: int = 0  # active damage-reduction spells (Bouclier, Barrière...)
-
-
-@dataclass(frozen=True)
-class Modifier:
-    source: str
-    value: int
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,7 @@
 """Why an Eternal War One II action is refused. Each ``code`` is stable: the API returns it."""
 
+from datetime import datetime
+
 from gamerules.errors import RuleError
 
 
@@ -58,6 +60,6 @@ class ReincarnationBlocked(ActionRefused):
 
     code = "reincarnation_blocked"
 
-    def __init__(self, message: str, *, until=None):
+    def __init__(self, message: str, *, until: datetime | None = None):
         super().__init__(message)
         self.until = until

@@ -14,6 +14,13 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from gamerules.dice import DiceRoll, RandomSource, d100, roll
+from gamerules.geometry import chebyshev
+from gamerules.modifiers import Modifier
+
+Bonus = Modifier  # the shared type; the name stays for magic/casting.py
+__all__ = ["ALLIES", "DAMAGE", "EVERYONE", "HEAL", "SHIELD", "Bonus", "CastOutcome", "Piece",
+           "SpellSpec", "chebyshev", "evolution_bonuses", "heal_amount", "in_range",
+           "resolve_cast", "zone_targets"]
 
 DAMAGE, HEAL, SHIELD = "damage", "heal", "shield"
 EVERYONE, ALLIES = "everyone", "allies"
@@ -29,12 +36,6 @@ class SpellSpec:
     zone_radius: int = 0
     reach: str = EVERYONE
     duration_hours: int = 0
-
-
-@dataclass(frozen=True)
-class Bonus:
-    source: str
-    value: int
 
 
 @dataclass(frozen=True)
@@ -74,10 +75,6 @@ def resolve_cast(spell: SpellSpec, *, magic_skill: int, level: int, rng: RandomS
                                 skill_step=skill_step)
     return CastOutcome(score, test, True, power_roll, bonuses,
                        max(0, power_roll.total + sum(b.value for b in bonuses)))
-
-
-def chebyshev(a: tuple[int, int], b: tuple[int, int]) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
 @dataclass(frozen=True)

@@ -1,24 +1,22 @@
 """Eternal War One II rule parameters: the seed's numbers, each replaceable per campaign.
 
 Every field here is a number a game master may change in the admin (Campaign.rule_parameters
-holds only the overrides). ``docs/rules/eternal-war-one-ii.md`` says where each comes from.
+holds only the overrides); ``from_overrides`` and ``describe`` come from the shared
+``gamerules.parameters.RuleParameters``. ``docs/rules/eternal-war-one-ii.md`` says where each
+comes from.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
-from decimal import Decimal, InvalidOperation
-from typing import Any, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
 
-from gamerules.errors import ParameterError
-
-
-def _p(default, low, high, help_text):
-    return field(default=default, metadata={"low": low, "high": high, "help": help_text})
+from gamerules.parameters import RuleParameters
+from gamerules.parameters import param as _p
 
 
 @dataclass(frozen=True)
-class EW1Parameters:
+class EW1Parameters(RuleParameters):
     view_radius: int = _p(5, 1, 50, "Cells seen around a character on the board.")
     pa_base: int = _p(12, 1, 100, "PA cap at level 0.")
     pa_cap_levels_per_bonus: int = _p(10, 1, 100, "The PA cap grows by 1 every this many levels.")
@@ -81,55 +79,3 @@ class EW1Parameters:
     # Death (seed: "Le suicide").
     suicide_cooldown_hours: int = _p(6, 0, 720, "Hours before a suicided character may reincarnate.")
     reincarnation_pv_percent: int = _p(100, 1, 100, "PV on reincarnation, in % of max PV.")
-
-    @classmethod
-    def from_overrides(cls, overrides: Mapping[str, Any] | None) -> "EW1Parameters":
-        """Defaults with ``overrides`` applied. Raises ParameterError naming each bad key."""
-        overrides = dict(overrides or {})
-        known = {f.name: f for f in fields(cls)}
-        errors: dict[str, str] = {}
-        values: dict[str, Any] = {}
-        for name, raw in overrides.items():
-            f = known.get(name)
-            if f is None:
-                errors[name] = "unknown parameter"
-                continue
-            try:
-                value = _coerce(raw, type(f.default))
-            except (TypeError, ValueError, InvalidOperation):
-                errors[name] = f"expected a {type(f.default).__name__}"
-                continue
-            low, high = f.metadata["low"], f.metadata["high"]
-            if not low <= value <= high:
-                errors[name] = f"must be between {low} and {high}"
-                continue
-            values[name] = value
-        if errors:
-            raise ParameterError(errors)
-        return replace(cls(), **values)
-
-    @classmethod
-    def describe(cls) -> list[dict[str, Any]]:
-        """One row per parameter: name, default, bounds, help (for the admin and the docs)."""
-        return [
-            {"name": f.name, "default": f.default, "low": f.metadata["low"],
-             "high": f.metadata["high"], "help": f.metadata["help"]}
-            for f in fields(cls)
-        ]
-
-
-def _coerce(raw: Any, kind: type) -> Any:
-    if isinstance(raw, bool):
-        raise TypeError
-    if kind is Decimal:
-        value = Decimal(str(raw))
-        if not value.is_finite():  # NaN would make the range check raise InvalidOperation
-            raise ValueError
-        return value
-    if isinstance(raw, float) and not raw.is_integer():
-        raise ValueError
-    if isinstance(raw, Decimal) and (not raw.is_finite() or raw != raw.to_integral_value()):
-        raise ValueError  # int() would silently truncate 2.5 to 2
-    if isinstance(raw, str) and not raw.strip().lstrip("-").isdigit():
-        raise ValueError
-    return int(raw)

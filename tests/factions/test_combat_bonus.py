@@ -76,7 +76,8 @@ def test_dodge_bonus_by_allies_in_view(arena, allies, bonus):
     assert dodge.target_score == DODGE_SCORE + bonus
     assert result.outcome.dodge_score == DODGE_SCORE + bonus
     faction_mods = [m for m in dodge.modifiers if m["source"].startswith("faction")]
-    assert faction_mods == ([{"source": f"faction ({allies} allies)", "value": bonus}]
+    label = f"faction ({allies} allies)"
+    assert faction_mods == ([{"label": label, "value": bonus, "source": label}]
                             if bonus else [])
     assert result.action.summary["faction_dodge_bonus"] == bonus
     assert result.action.summary["faction_attack_bonus"] == 0
@@ -93,7 +94,8 @@ def test_an_ally_just_outside_the_view_radius_does_not_count(arena):
 
     # 2 allies (bonus 2), not 3 (bonus 3).
     assert roll(result, "dodge").target_score == DODGE_SCORE + 2
-    assert {"source": "faction (2 allies)", "value": 2} in roll(result, "dodge").modifiers
+    assert ({"label": "faction (2 allies)", "value": 2, "source": "faction (2 allies)"}
+            in roll(result, "dodge").modifiers)
 
 
 def test_an_ally_from_another_faction_does_not_count(arena):
@@ -128,7 +130,8 @@ def test_attack_bonus_applies_to_the_attack_score(arena):
 
     attack_roll = roll(result, "attack")
     assert attack_roll.target_score == result.outcome.attack_score == ATTACK_SCORE + 2
-    assert {"source": "faction (2 allies)", "value": 2} in attack_roll.modifiers
+    assert ({"label": "faction (2 allies)", "value": 2, "source": "faction (2 allies)"}
+            in attack_roll.modifiers)
     assert result.action.summary["faction_attack_bonus"] == 2
     assert result.action.summary["faction_dodge_bonus"] == 0
 

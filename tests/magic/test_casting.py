@@ -129,8 +129,8 @@ def test_the_evolution_bonuses_add_to_the_damage(alice, mage, foe, fireball):
 
     assert result.outcome.power == 6 + 2 + 2  # level 20: +2; magic 70: +2
     spell_roll = result.action.rolls.get(label="spell_power")
-    assert spell_roll.modifiers == [{"source": "level", "value": 2},
-                                    {"source": "magic skill", "value": 2}]
+    assert spell_roll.modifiers == [{"label": "level", "value": 2, "source": "level"},
+                                    {"label": "magic skill", "value": 2, "source": "magic skill"}]
 
 
 def test_a_target_below_0_pv_is_disincarnated_with_a_kill_for_the_caster(alice, mage, foe,
@@ -174,7 +174,8 @@ def test_allies_in_view_give_the_faction_magic_bonus(alice, bob, mage, campaign,
     # faction_magic_factor 2 x log2(3 allies) = 3.17, rounded down
     assert result.outcome.score == 55 + 3
     test = result.action.rolls.get(label="cast")
-    assert test.modifiers == [{"source": "faction (3 allies)", "value": 3}]
+    assert test.modifiers == [
+        {"label": "faction (3 allies)", "value": 3, "source": "faction (3 allies)"}]
 
 
 def test_with_a_magic_factor_of_0_the_score_is_the_magic_skill(alice, bob, mage, campaign, foe,
@@ -204,8 +205,8 @@ def test_the_faction_magic_bonus_comes_from_the_faction_hook(alice, mage, foe, f
     assert asked == [(mage.pk, sorted([mage.pk, foe.pk]))]
     assert result.outcome.score == 62 and result.outcome.success
     test = result.action.rolls.get(label="cast")
-    assert (test.target_score, test.modifiers) == (62, [{"source": "faction (4 allies)",
-                                                         "value": 7}])
+    assert (test.target_score, test.modifiers) == (62, [{"label": "faction (4 allies)",
+                                                         "value": 7, "source": "faction (4 allies)"}])
 
 
 # --- refusals ------------------------------------------------------------------------------------

@@ -94,7 +94,8 @@ def test_the_seed_example_a_legendary_mace_hits_on_55(alice, fighters, mace):
         ("damage_reduction", "1d100", [DEF_FAIL], DEF_FAIL, 10, False, b.pk),
     ]
     assert result.action.rolls.first().modifiers == [
-        {"source": "weapon skill (ca)", "value": 10}, {"source": "FOR", "value": 15}]
+        {"label": "weapon skill (ca)", "value": 10, "source": "weapon skill (ca)"},
+        {"label": "FOR", "value": 15, "source": "FOR"}]
     assert (result.action.kind, result.action.pa_spent, result.action.summary["weapon"]) == (
         "melee", Decimal("2"), "Masse à deux mains")
     a, b = fetch(a), fetch(b)
@@ -118,8 +119,9 @@ def test_a_standard_weapons_for_modifier_adds_to_the_melee_score(alice, fighters
     result = attack(alice, a, b, "melee", MISS)
     assert result.outcome.attack_score == 35 + 5 + 15 + 3
     assert result.action.rolls.get().modifiers == [
-        {"source": "weapon skill (ca)", "value": 5}, {"source": "FOR", "value": 15},
-        {"source": "items FOR", "value": 3}]
+        {"label": "weapon skill (ca)", "value": 5, "source": "weapon skill (ca)"},
+        {"label": "FOR", "value": 15, "source": "FOR"},
+        {"label": "items FOR", "value": 3, "source": "items FOR"}]
 
 
 def test_a_standard_armours_def_modifier_raises_the_reduction_target(alice, bob, fighters):
@@ -159,8 +161,9 @@ def test_a_ranged_attack_loses_1_per_cell_beyond_the_first(alice, bob, board, fi
     result = attack(alice, a, far, "ranged", MISS)
     assert result.outcome.attack_score == 25 + 5 + 10 - 2
     assert result.action.rolls.get().modifiers == [
-        {"source": "weapon skill (ca)", "value": 5}, {"source": "DEX", "value": 10},
-        {"source": "distance", "value": -2}]
+        {"label": "weapon skill (ca)", "value": 5, "source": "weapon skill (ca)"},
+        {"label": "DEX", "value": 10, "source": "DEX"},
+        {"label": "distance", "value": -2, "source": "distance"}]
     assert (result.action.summary["distance"], result.action.pa_spent) == (3, Decimal("2"))
 
 
@@ -235,7 +238,7 @@ def test_own_characters_nearby_give_a_malus(alice, board, fighters):
     malus = (5 - 2) + (5 - 3) + (5 - 5)  # the one at 6 cells is out of reach
     assert result.outcome.attack_score == 90 - malus
     assert result.action.rolls.get().modifiers == [
-        {"source": "own characters in view", "value": -malus}]
+        {"label": "own characters in view", "value": -malus, "source": "own characters in view"}]
     assert result.action.summary["own_characters_malus"] == malus
 
 

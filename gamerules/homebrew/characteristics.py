@@ -1,0 +1,135 @@
+"""Characteristics: three mains from a shared budget, two subs under each.
+
+Source: 002_80873c4f1892db54.txt, "Caractéristiques": "chaque personnage dispose d'un total de
+170 points de statistiques à répartir"; "des points peuvent être investis à hauteur du chiffre
+des dizaines de la caractéristique principale (par exemple, avec 60 en Physique, on dispose de 6
+points à répartir entre Force et Dextérité), avec un maximum de 6 points par sous-catégorie".
+
+Choices (docs/rules/homebrew-d100.md, "Characteristics"): the budget must be spent exactly
+(``spend_all_points``); a main's sub points are ``main // 10`` (100 gives 10, not the "0" of its
+tens digit), and may be left unspent; each sub is 0 to ``sub_max``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from gamerules.homebrew.errors import HomebrewError
+from gamerules.homebrew.params import HomebrewParameters
+
+PHYSIQUE, PERCEPTION, MENTAL = "physique", "perception", "mental"
+FORCE, DEXTERITE, SENS, ETHER, ESPRIT, INTELLIGENCE = (
+    "force", "dexterite", "sens", "ether", "esprit", "intelligence")
+MAINS = (PHYSIQUE, PERCEPTION, MENTAL)
+SUBS: dict[str, tuple[str, str]] = {
+    PHYSIQUE: (FORCE, DEXTERITE), PERCEPTION: (SENS, ETHER), MENTAL: (ESPRIT, INTELLIGENCE)}
+MAIN_OF = {sub: main for main, pair in SUBS.items() for sub in pair}
+CODES = MAINS + tuple(MAIN_OF)
+LABELS = {PHYSIQUE: "Physique", PERCEPTION: "Perception", MENTAL: "Mental", FORCE: "Force",
+          DEXTERITE: "Dextérité", SENS: "Sens", ETHER: "Éther", ESPRIT: "Esprit",
+          INTELLIGENCE: "Intelligence"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a sheet: ``field`` (a code, or "*" for the whole sheet), a stable
+    ``code``, the numbers of the message in ``params``, and the English ``message``."""
+
+    field: str
+    code: str
+    params: dict[str, Any]
+    message: str
+
+
+class CharacteristicsError(HomebrewError):
+    """``problems`` lists every problem; ``errors`` maps each field to its messages joined."""
+
+    code = "invalid_characteristics"
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(p.message for p in problems))
+        self.problems = tuple(problems)
+        self.errors: dict[str, str] = {}
+        for p in problems:
+            self.errors[p.field] = "; ".join(filter(None, [self.errors.get(p.field), p.message]))
+
+
+@dataclass(frozen=True)
+class Characteristics:
+    physique: int
+    perception: int
+    mental: int
+    force: int
+    dexterite: int
+    sens: int
+    ether: int
+    esprit: int
+    intelligence: int
+
+    def value(self, code: str) -> int:
+        if code not in CODES:
+            raise KeyError(code)
+        return int(getattr(self, code))
+
+    def as_dict(self) -> dict[str, int]:
+        return {code: self.value(code) for code in CODES}
+
+
+def sub_points(main: int) -> int:
+    """Points the subs of a main share: its tens (60 -> 6; 100 -> 10)."""
+    return max(0, main) // 10
+
+
+def validate_characteristics(values: Mapping[str, Any], params: HomebrewParameters
+                             ) -> Characteristics:
+    """The sheet from ``values`` (code -> points; every code of CODES). Raises
+    CharacteristicsError listing every problem: unknown or missing codes, non-integers, a main
+    outside [characteristic_min, characteristic_max], the mains not adding up to
+    ``characteristic_points`` (or above it), a sub outside [0, sub_max], a pair of subs above
+    its main's tens."""
+    problems: list[Problem] = []
+    for code in sorted(set(values) - set(CODES)):
+        problems.append(Problem(code, "unknown", {}, f"{code} is not a characteristic."))
+    clean: dict[str, int] = {}
+    for code in CODES:
+        raw = values.get(code)
+        if raw is None:
+            problems.append(Problem(code, "missing", {}, f"{LABELS[code]} is missing."))
+        elif not isinstance(raw, int) or isinstance(raw, bool):
+            problems.append(Problem(code, "not_whole", {},
+                                    f"{LABELS[code]} must be a whole number."))
+        else:
+            clean[code] = raw
+    low, high = params.characteristic_min, params.characteristic_max
+    for main in MAINS:
+        if main in clean and not low <= clean[main] <= high:
+            problems.append(Problem(main, "main_out_of_range", {"low": low, "high": high,
+                                                                "value": clean[main]},
+                                    f"{LABELS[main]} must be between {low} and {high} "
+                                    f"(here {clean[main]})."))
+    if all(m in clean for m in MAINS):
+        spent, budget = sum(clean[m] for m in MAINS), params.characteristic_points
+        if spent > budget or (params.spend_all_points and spent != budget):
+            left = budget - spent
+            problems.append(Problem("*", "points_total", {"budget": budget, "spent": spent},
+                                    f"Physique, Perception and Mental must add up to {budget} "
+                                    f"(here {spent}: {abs(left)} "
+                                    f"{'left to spend' if left > 0 else 'too many'})."))
+    for main, pair in SUBS.items():
+        for sub in pair:
+            if sub in clean and not 0 <= clean[sub] <= params.sub_max:
+                problems.append(Problem(sub, "sub_out_of_range",
+                                        {"high": params.sub_max, "value": clean[sub]},
+                                        f"{LABELS[sub]} must be between 0 and {params.sub_max} "
+                                        f"(here {clean[sub]})."))
+        if main in clean and all(s in clean for s in pair):
+            budget, spent = sub_points(clean[main]), clean[pair[0]] + clean[pair[1]]
+            if spent > budget:
+                problems.append(Problem(
+                    main, "sub_points", {"budget": budget, "spent": spent, "main": clean[main]},
+                    f"{LABELS[pair[0]]} and {LABELS[pair[1]]} share {budget} points with "
+                    f"{clean[main]} in {LABELS[main]} (here {spent})."))
+    if problems:
+        raise CharacteristicsError(problems)
+    return Characteristics(**clean)

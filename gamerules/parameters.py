@@ -1,0 +1,102 @@
+"""Campaign rule parameters: every system's numbers, each replaceable per campaign.
+
+A system declares its parameters as a frozen dataclass that inherits ``RuleParameters`` and
+declares each field with ``param(default, low, high, help)``. The campaign stores only the
+overrides (a JSON object); ``from_overrides`` validates them against each field's type and
+inclusive bounds, and ``describe`` lists every parameter for the admin and the rules documents.
+
+Types: ``int``, ``Decimal`` (given as a string, an int or a float) and ``bool`` (given as a
+JSON boolean only). A bool is never taken for an int or a Decimal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, Field, field, fields
+from decimal import Decimal, InvalidOperation
+from typing import Any, Mapping, TypeVar
+
+from gamerules.errors import ParameterError
+
+T = TypeVar("T", int, Decimal, bool)
+P = TypeVar("P", bound="RuleParameters")
+
+
+def param(default: T, low: T, high: T, help_text: str) -> T:
+    """A parameter field: ``default`` within the inclusive bounds [``low``, ``high``], with the
+    sentence the admin and the docs show."""
+    if not low <= default <= high:
+        raise ValueError(f"default {default!r} outside {low!r}-{high!r}")
+    return field(default=default, metadata={"low": low, "high": high, "help": help_text})
+
+
+class RuleParameters:
+    """Base of a system's parameters (a frozen dataclass made with ``param`` fields)."""
+
+    @classmethod
+    def from_overrides(cls: type[P], overrides: Mapping[str, Any] | None) -> P:
+        """Defaults with ``overrides`` applied. Raises ParameterError naming each bad key
+        ("unknown parameter", "expected a int", "must be between LOW and HIGH")."""
+        known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+        errors: dict[str, str] = {}
+        values: dict[str, Any] = {}
+        for name, raw in dict(overrides or {}).items():
+            f = known.get(name)
+            if f is None:
+                errors[name] = "unknown parameter"
+                continue
+            kind = type(_default(f))
+            try:
+                value = coerce(raw, kind)
+            except (TypeError, ValueError, InvalidOperation):
+                errors[name] = f"expected a {kind.__name__}"
+                continue
+            low, high = f.metadata["low"], f.metadata["high"]
+            if not low <= value <= high:
+                errors[name] = f"must be between {low} and {high}"
+                continue
+            values[name] = value
+        if errors:
+            raise ParameterError(errors)
+        return cls(**values)
+
+    @classmethod
+    def describe(cls) -> list[dict[str, Any]]:
+        """One row per parameter, in declaration order: name, default, low, high, help."""
+        return [
+            {"name": f.name, "default": _default(f), "low": f.metadata["low"],
+             "high": f.metadata["high"], "help": f.metadata["help"]}
+            for f in fields(cls)  # type: ignore[arg-type]
+        ]
+
+    def overrides(self) -> dict[str, Any]:
+        """The fields that differ from the defaults (what a campaign stores)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)  # type: ignore[arg-type]
+                if getattr(self, f.name) != _default(f)}
+
+
+def _default(f: Field[Any]) -> Any:
+    if f.default is MISSING:
+        raise TypeError(f"parameter {f.name} has no default: declare it with param()")
+    return f.default
+
+
+def coerce(raw: Any, kind: type) -> Any:
+    """``raw`` as a ``kind`` (int, Decimal or bool). Raises TypeError or ValueError."""
+    if kind is bool:
+        if not isinstance(raw, bool):
+            raise TypeError
+        return raw
+    if isinstance(raw, bool):
+        raise TypeError
+    if kind is Decimal:
+        value = Decimal(str(raw))
+        if not value.is_finite():  # NaN would make the range check raise InvalidOperation
+            raise ValueError
+        return value
+    if isinstance(raw, float) and not raw.is_integer():
+        raise ValueError
+    if isinstance(raw, Decimal) and (not raw.is_finite() or raw != raw.to_integral_value()):
+        raise ValueError  # int() would silently truncate 2.5 to 2
+    if isinstance(raw, str) and not raw.strip().lstrip("-").isdigit():
+        raise ValueError
+    return int(raw)

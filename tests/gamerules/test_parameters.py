@@ -1,0 +1,50 @@
+"""gamerules.parameters: the machinery every system's parameters share."""
+
+import dataclasses
+from decimal import Decimal
+
+import pytest
+
+from gamerules.errors import ParameterError
+from gamerules.parameters import RuleParameters, param
+
+
+@dataclasses.dataclass(frozen=True)
+class Toy(RuleParameters):
+    dice: int = param(6, 2, 100, "Sides.")
+    ratio: Decimal = param(Decimal("1.5"), Decimal("0"), Decimal("10"), "A ratio.")
+    enabled: bool = param(True, False, True, "A switch.")
+
+
+def test_defaults_and_overrides():
+    assert Toy.from_overrides(None) == Toy()
+    params = Toy.from_overrides({"dice": "8", "ratio": 2.5, "enabled": False})
+    assert (params.dice, params.ratio, params.enabled) == (8, Decimal("2.5"), False)
+    assert params.overrides() == {"dice": 8, "ratio": Decimal("2.5"), "enabled": False}
+    assert Toy().overrides() == {}
+
+
+@pytest.mark.parametrize(("name", "raw", "message"), [
+    ("enabled", 1, "expected a bool"), ("enabled", "true", "expected a bool"),
+    ("dice", True, "expected a int"), ("ratio", False, "expected a Decimal"),
+    ("dice", 1, "must be between 2 and 100"), ("ratio", "11", "must be between 0 and 10"),
+    ("nope", 1, "unknown parameter"),
+])
+def test_bad_overrides_are_named(name, raw, message):
+    with pytest.raises(ParameterError) as info:
+        Toy.from_overrides({name: raw})
+    assert info.value.errors == {name: message}
+
+
+def test_describe_lists_each_parameter():
+    assert Toy.describe() == [
+        {"name": "dice", "default": 6, "low": 2, "high": 100, "help": "Sides."},
+        {"name": "ratio", "default": Decimal("1.5"), "low": Decimal("0"), "high": Decimal("10"),
+         "help": "A ratio."},
+        {"name": "enabled", "default": True, "low": False, "high": True, "help": "A switch."},
+    ]
+
+
+def test_a_default_outside_its_bounds_is_a_programming_error():
+    with pytest.raises(ValueError):
+        param(0, 1, 10, "bad")
