@@ -40,14 +40,16 @@ class Loadout:
     """What a character's equipped items add up to."""
 
     modifiers: dict[str, int] = field(default_factory=dict)  # standard items, by code
-    armour: int = 0  # armour points + legendary protections' modifiers
+    armour: int = 0  # armour points + legendary armours' modifiers
     melee: Weapon | None = None
     ranged: Weapon | None = None
 
 
 def loadout_of(items: Iterable[ItemInstance]) -> Loadout:
     """The loadout of ``items`` (instances with their template loaded); unequipped ones are
-    ignored. No query."""
+    ignored. Standard items' modifiers go to ``modifiers``; a legendary weapon's to its damage,
+    a legendary armour's to ``armour``; a legendary misc item's modifiers have no effect (seed
+    000, "Modificateurs": "pour les armes" / "pour les protections" only). No query."""
     modifiers: dict[str, int] = defaultdict(int)
     armour = 0
     weapons: dict[str, Weapon] = {}
@@ -65,8 +67,10 @@ def loadout_of(items: Iterable[ItemInstance]) -> Loadout:
             weapons[t.kind] = Weapon(name=t.name, damage_dice=t.damage_dice,
                                      weapon_skill=t.weapon_skill, range_cells=t.range_cells,
                                      legendary_damage=bonus if legendary else 0)
-        elif legendary:
+        elif legendary and t.kind == ItemTemplate.Kind.ARMOUR:
             armour += bonus
+        # A legendary misc item's modifiers go nowhere: the seed sends legendary bonuses to
+        # damage (weapons) or armour (protections) only (docs/rules, "Legendary misc items").
     return Loadout(dict(modifiers), armour, weapons.get("melee"), weapons.get("ranged"))
 
 
