@@ -71,6 +71,9 @@ class EW1Parameters:
                                            "(0: never).")
     spell_skill_step: int = _p(10, 0, 100, "Spells gain +1 power every this many magic skill "
                                            "points above 50 (0: never).")
+    shield_duration_hours: int = _p(24, 1, 720, "Hours a shield spell lasts when it has no "
+                                                "duration of its own (seed: 24 h for Bouclier "
+                                                "and Barrière; none for Protection).")
     # Factions (seed: "Les factions", "Phase d'esquive").
     faction_dodge_factor: int = _p(2, 0, 20, "Dodge bonus = this x log2(allies in view), rounded "
                                              "down (seed: 2).")
