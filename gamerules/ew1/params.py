@@ -32,7 +32,8 @@ class EW1Parameters:
     hit_xp: int = _p(5, 0, 100, "Attacker XP per successful attack (seed: 5 in combat, 15 in the XP table).")
     perfect_bonus_xp: int = _p(2, 0, 100, "Extra attacker XP for a perfect attack.")
     miss_xp: int = _p(1, 0, 100, "Attacker XP per missed attack.")
-    dodge_xp: int = _p(2, 0, 100, "Defender XP per dodged attack.")
+    dodge_xp: int = _p(2, 0, 100, "Defender XP per dodged attack (seed: 2 in combat rewards, "
+                                  "5 in the XP table).")
     perfect_below: int = _p(5, 1, 100, "A skill-test roll strictly below this is a perfect attack.")
     luck_divisor: int = _p(5, 1, 100, "Dodge adds LUK divided by this (rounded down).")
     base_damage_reduction: int = _p(1, 0, 100, "Damage every character blocks before rolls and armour.")
