@@ -43,6 +43,7 @@ KNOWN_MESSAGES: tuple[str, ...] = (
     gettext_noop("The target must stand on an adjacent cell."),
     gettext_noop("A level 0 character is protected until its first action."),
     gettext_noop("This character is already on the board."),
+    gettext_noop("Friendly fire is off in this campaign: allies cannot be attacked."),
     # progression, creation, equipment
     gettext_noop("You can only level up your own characters."),
     gettext_noop("Choose at least one point to spend."),
@@ -135,6 +136,9 @@ BY_CODE: dict[str, str] = {
     "spellbook_full": gettext_noop("The spellbook is full: replace a spell."),
     "spell_already_known": gettext_noop("This spell is in the spellbook already."),
     "invalid_offer": gettext_noop("This spell offer cannot be answered that way."),
+    "friendly_fire": gettext_noop("Friendly fire is off in this campaign: allies cannot be "
+                                  "attacked."),
+    "invalid_dice": gettext_noop("This is not dice notation (e.g. 2d6+1)."),
 }
 
 

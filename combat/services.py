@@ -25,7 +25,7 @@ from characters.progression import grant_xp
 from characters.regeneration import sheet_refresh, unix
 from characters.services import character_place
 from combat.actors import disincarnate, lock_sheets, require_able, spend_pa
-from factions.bonus import combat_bonus
+from factions.bonus import combat_bonus, require_not_ally
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
 from gamerules.ew1.attacks import (BRAWL, KINDS, MELEE, RANGED, THROW, AttackOutcome, Combatant,
@@ -132,7 +132,8 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
     (off the board, a death for it, a kill for the attacker). ``check_owner=False`` is for the
     game's own pieces (creatures), which no user owns.
     Raises InvalidTarget (self, unknown kind, other board, missing), ItemMissing (no weapon),
-    TargetProtected (level 0 before its first action), NotAdjacent / OutOfRange, CannotAct,
+    TargetProtected (level 0 before its first action), FriendlyFire (an ally of the attacker's
+    faction while the campaign's ``friendly_fire`` is 0), NotAdjacent / OutOfRange, CannotAct,
     NotEnoughPA, Forbidden, NotFound.
     Source: 000_afeb9d2c9ccd2b72.txt, "Mécanismes de combat", "Récompenses de combat".
     """
@@ -164,13 +165,14 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
         raise errors.OutOfRange(f"The target is {cells} cells away; the reach is {reach}.")
     if target.is_protected:
         raise errors.TargetProtected("A level 0 character is protected until its first action.")
-    cost = getattr(params, COSTS[kind])
-    spend_pa(sheet, cost, now)
-
     pieces = _pieces_around(attacker, target, max(params.view_radius,
                                                   params.own_characters_reach))
     _with_faction(attacker, pieces)
     _with_faction(target, pieces)
+    require_not_ally(attacker, target, params)
+    cost = getattr(params, COSTS[kind])
+    spend_pa(sheet, cost, now)
+
     own = [distance(attacker, p) for p in pieces if attacker.owner_id is not None
            and p.owner_id == attacker.owner_id and p.pk != attacker.pk and p.is_player]
     malus = own_characters_malus(own, reach=params.own_characters_reach)

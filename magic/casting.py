@@ -18,7 +18,7 @@ from characters.models import Character, EternalWarSheet
 from characters.progression import grant_xp
 from characters.regeneration import sheet_refresh
 from combat.actors import disincarnate, lock_sheets, require_able, spend_pa
-from factions.bonus import combat_bonus
+from factions.bonus import FRIENDLY_FIRE_OFF, are_allies, combat_bonus
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
 from gamerules.ew1.attacks import Combatant, damage_reduction
@@ -51,8 +51,10 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     countered), heal capped at max PV, shield for ``duration_hours`` (or the campaign's
     ``shield_duration_hours`` when the spell has none). XP ``magic_xp`` (10) on a
     success, ``miss_xp`` on a failure. A damage spell spares protected level 0 characters (seed,
-    "Niveaux"). Raises SpellUnknown, OffBoard, OutOfRange, InvalidTarget (nobody reached),
-    TargetProtected (only protected characters reached), CannotAct, NotEnoughPA, Forbidden,
+    "Niveaux"), and, when the campaign's ``friendly_fire`` is 0, the caster's faction allies.
+    Raises SpellUnknown, OffBoard, OutOfRange, InvalidTarget (nobody reached), TargetProtected
+    (only protected characters reached), FriendlyFire (only allies, or allies and protected
+    characters, reached with friendly fire off), CannotAct, NotEnoughPA, Forbidden,
     NotFound."""
     rng = rng or random.SystemRandom()
     now = now or timezone.now()
@@ -88,7 +90,12 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
         if set(target_ids) <= protected:
             raise errors.TargetProtected(
                 "A level 0 character is protected until its first action.")
-        target_ids = [t for t in target_ids if t not in protected]
+        # Friendly fire off: the caster's faction allies are spared too (docs/rules).
+        spared = protected | ({p.pk for p in around if are_allies(caster, p)}
+                              if not params.friendly_fire else set())
+        if set(target_ids) <= spared:
+            raise errors.FriendlyFire(FRIENDLY_FIRE_OFF)
+        target_ids = [t for t in target_ids if t not in spared]
     spend_pa(sheet, params.magic_cost_pa, now)
 
     bonus = combat_bonus(caster, in_view, params)

@@ -80,6 +80,9 @@ class EW1Parameters:
                                              "down (seed: 2).")
     faction_attack_factor: int = _p(2, 0, 20, "Attack bonus = this x log2(allies in view), "
                                               "rounded down (not in the seed).")
+    friendly_fire: int = _p(1, 0, 1, "1: members of one faction may attack each other (the seed "
+                                     "is silent); 0: attacks and damage spells on an ally are "
+                                     "refused.")
     faction_magic_factor: int = _p(2, 0, 20, "Magic bonus = this x log2(allies in view), rounded "
                                              "down (not in the seed).")
     # Death (seed: "Le suicide").
