@@ -49,7 +49,8 @@ SPELLS = [
     ("Bouclier", "base", "shield", "1d4+1", 0, 0, "everyone", 24),
     ("Météore", "advanced", "damage", "2d6+2", 6, 0, "everyone", 0),
     ("Régénération", "advanced", "heal", "2d6+2", 3, 0, "everyone", 0),
-    ("Protection", "advanced", "shield", "2d4+2", 3, 0, "everyone", 24),
+    # No "/ 24h" in the seed: it lasts the campaign's shield_duration_hours.
+    ("Protection", "advanced", "shield", "2d4+2", 3, 0, "everyone", 0),
     ("Explosion", "zone", "damage", "1d6+1", 5, 2, "everyone", 0),
     ("Guérison de groupe", "zone", "heal", "1d6+1", 3, 2, "allies", 0),
     ("Barrière", "zone", "shield", "1d4+1", 0, 2, "allies", 24),

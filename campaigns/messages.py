@@ -43,6 +43,7 @@ KNOWN_MESSAGES: tuple[str, ...] = (
     gettext_noop("The target must stand on an adjacent cell."),
     gettext_noop("A level 0 character is protected until its first action."),
     gettext_noop("This character is already on the board."),
+    gettext_noop("Friendly fire is off in this campaign: allies cannot be attacked."),
     # progression, creation, equipment
     gettext_noop("You can only level up your own characters."),
     gettext_noop("Choose at least one point to spend."),
@@ -154,6 +155,9 @@ BY_CODE: dict[str, str] = {
     "fumble_bonus": gettext_noop("A critical failure's malus cannot be a bonus."),
     "unknown_fumble_effect": gettext_noop("Unknown critical failure effect."),
     "fumble_effect_required": gettext_noop("Pick an effect from the list or describe one."),
+    "friendly_fire": gettext_noop("Friendly fire is off in this campaign: allies cannot be "
+                                  "attacked."),
+    "invalid_dice": gettext_noop("This is not dice notation (e.g. 2d6+1)."),
 }
 
 

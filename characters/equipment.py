@@ -22,6 +22,7 @@ from campaigns.errors import NotFound
 from campaigns.journal import record_action, roll_row
 from characters.models import Character, EternalWarSheet, ItemInstance, ItemTemplate
 from characters.regeneration import sheet_refresh
+from combat.actors import spend_pa
 from gamerules.dice import RandomSource, roll
 from gamerules.errors import RuleError
 from gamerules.ew1 import errors
@@ -40,14 +41,16 @@ class Loadout:
     """What a character's equipped items add up to."""
 
     modifiers: dict[str, int] = field(default_factory=dict)  # standard items, by code
-    armour: int = 0  # armour points + legendary protections' modifiers
+    armour: int = 0  # armour points + legendary armours' modifiers
     melee: Weapon | None = None
     ranged: Weapon | None = None
 
 
 def loadout_of(items: Iterable[ItemInstance]) -> Loadout:
     """The loadout of ``items`` (instances with their template loaded); unequipped ones are
-    ignored. No query."""
+    ignored. Standard items' modifiers go to ``modifiers``; a legendary weapon's to its damage,
+    a legendary armour's to ``armour``; a legendary misc item's modifiers have no effect (seed
+    000, "Modificateurs": "pour les armes" / "pour les protections" only). No query."""
     modifiers: dict[str, int] = defaultdict(int)
     armour = 0
     weapons: dict[str, Weapon] = {}
@@ -65,8 +68,10 @@ def loadout_of(items: Iterable[ItemInstance]) -> Loadout:
             weapons[t.kind] = Weapon(name=t.name, damage_dice=t.damage_dice,
                                      weapon_skill=t.weapon_skill, range_cells=t.range_cells,
                                      legendary_damage=bonus if legendary else 0)
-        elif legendary:
+        elif legendary and t.kind == ItemTemplate.Kind.ARMOUR:
             armour += bonus
+        # A legendary misc item's modifiers go nowhere: the seed sends legendary bonuses to
+        # damage (weapons) or armour (protections) only (docs/rules, "Legendary misc items").
     return Loadout(dict(modifiers), armour, weapons.get("melee"), weapons.get("ranged"))
 
 
@@ -134,7 +139,8 @@ def item_use(*, user, character_id: int, item_id: int, rng: RandomSource | None 
              now: datetime | None = None) -> HealOutcome:
     """Drink a healing consumable: ``use_item_cost_pa`` PA, heal its dice (capped at max PV), the
     item is gone. Works at 0 PV (the seed lets a downed character heal), not once disincarnated.
-    Raises ItemError, NotEnoughPA, CannotAct, NotFound."""
+    Spending the PA is the character's first action if it had none: a level 0 character is no
+    longer protected (seed 000, "Niveaux": "protégé jusqu'à sa première action"). Raises ItemError, NotEnoughPA, CannotAct, NotFound."""
     now = now or timezone.now()
     item = _owned_item(user=user, character_id=character_id, item_id=item_id)
     if not item.template.is_consumable:
@@ -145,13 +151,15 @@ def item_use(*, user, character_id: int, item_id: int, rng: RandomSource | None 
     sheet_refresh(sheet, params=params, now=now)
     if not character.on_board or sheet.pv < 0:
         raise errors.CannotAct("A disincarnated character cannot use items.")
-    if sheet.pa < params.use_item_cost_pa:
-        raise errors.NotEnoughPA(f"This needs {params.use_item_cost_pa} PA; you have {sheet.pa}.")
-    sheet.pa -= params.use_item_cost_pa
+    sheet.character = character  # the same row, already loaded: no query in spend_pa
+    protected = character.first_action_at is None
+    spend_pa(sheet, params.use_item_cost_pa, now)
     outcome = resolve_heal(dice=item.template.heal_dice, pv=sheet.pv, pv_max=sheet.pv_max,
                            rng=rng or random.SystemRandom())
     sheet.pv = outcome.pv_after
     sheet.save()
+    if protected:  # spending PA is an action: a level 0 character's protection ends here
+        character.save(update_fields=["first_action_at", "last_action_at"])
     record_action(campaign=character.campaign, kind="use_item", now=now, user=user,
                   actor=character, pa_spent=params.use_item_cost_pa,
                   summary={"item": item.template.name, "healed": outcome.healed,

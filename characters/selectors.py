@@ -14,7 +14,7 @@ from campaigns.models import ActionRecord, Campaign, RollRecord
 from characters.equipment import loadout_of
 from characters.models import Character
 from characters.regeneration import sheet_refresh
-from factions.bonus import combat_bonus
+from factions.bonus import are_allies, combat_bonus
 from gamerules.ew1.attacks import Combatant, Modifier, attack_modifiers
 from gamerules.ew1.presence import own_characters_malus
 from gamerules.ew1.progression import LevelProgress, level_progress
@@ -160,7 +160,9 @@ def attack_options(character: Character, others: list[Character], loadout,
     services check again): brawl and melee adjacent, ranged within the equipped weapon's range,
     throw within ``throw_range_cells``. Protected characters get none. Each piece also gets
     ``attack_kinds``: (kind, PA cost, chance to hit in %) with the same modifiers the attack will
-    use (items, own characters in view, faction bonus). No query."""
+    use (items, own characters in view, faction bonus), ``is_ally`` (a member of the character's
+    faction) and ``friendly_fire_refused`` (an ally while the campaign's ``friendly_fire`` is
+    0: no attack listed for it, its buttons disabled). No query."""
     pieces = [character, *others]
     own = [max(abs(p.x - character.x), abs(p.y - character.y)) for p in others
            if character.owner_id and p.owner_id == character.owner_id and p.is_player]
@@ -176,6 +178,10 @@ def attack_options(character: Character, others: list[Character], loadout,
                          level=sheet.level, modifiers=loadout.modifiers)
     options: dict[int, list[str]] = {}
     for p in others:
+        # Allies are marked; with friendly fire off their buttons show, disabled, with the
+        # reason, and the API lists no attack on them (docs/rules, "Friendly fire").
+        p.is_ally = are_allies(character, p)
+        p.friendly_fire_refused = p.is_ally and not params.friendly_fire
         if p.is_protected:
             options[p.pk], p.attack_kinds = [], []
             continue
@@ -189,7 +195,7 @@ def attack_options(character: Character, others: list[Character], loadout,
             kinds.append("ranged")
         if d <= params.throw_range_cells:
             kinds.append("throw")
-        options[p.pk] = kinds
+        options[p.pk] = [] if p.friendly_fire_refused else kinds
         p.attack_kinds = []
         for kind in kinds:
             weapon = {"melee": loadout.melee, "ranged": loadout.ranged}.get(kind)

@@ -50,13 +50,18 @@ class PieceSerializer(serializers.Serializer):
         source="is_protected", help_text="Level 0 and no action yet: it cannot be attacked.")
     attacks = serializers.SerializerMethodField(
         help_text="The attacks the viewed character can make on this piece from where it stands "
-                  "(empty for itself).")
+                  "(empty for itself, and for an ally when the campaign forbids friendly fire).")
+    ally = serializers.SerializerMethodField(
+        help_text="A member of the viewed character's faction (not the character itself).")
 
     def get_mine(self, piece) -> bool:
         return piece.owner_id == self.context["owner_id"]
 
     def get_adjacent(self, piece) -> bool:
         return piece.pk in self.context["adjacent_ids"]
+
+    def get_ally(self, piece) -> bool:
+        return getattr(piece, "is_ally", False)
 
     @extend_schema_field(serializers.ListField(child=serializers.ChoiceField(choices=KINDS)))
     def get_attacks(self, piece):

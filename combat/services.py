@@ -25,7 +25,7 @@ from characters.progression import grant_xp
 from characters.regeneration import sheet_refresh, unix
 from characters.services import character_place
 from combat.actors import disincarnate, lock_sheets, require_able, spend_pa
-from factions.bonus import combat_bonus
+from factions.bonus import combat_bonus, require_not_ally
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
 from gamerules.ew1.attacks import (BRAWL, KINDS, MELEE, RANGED, THROW, AttackOutcome, Combatant,
@@ -51,19 +51,20 @@ def distance(a: Character, b: Character) -> int:
 
 
 @transaction.atomic
-def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | None = None
-                ) -> ActionResult:
+def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | None = None,
+                check_owner: bool = True) -> ActionResult:
     """Move one cell in one of eight directions (dx, dy in -1..1, not both 0).
 
     Costs ``move_cost_pa`` (0.5 PA) and gives ``move_xp`` (1 XP). Raises InvalidDirection,
     CannotAct (0 PV or off the board), OffBoard, CellOccupied, NotEnoughPA, Forbidden, NotFound.
-    Source: 000_afeb9d2c9ccd2b72.txt, "Caractéristiques fixes" (DEP 0.5 PA per cell) and
-    "Répartition des gains d'XP par action".
+    ``check_owner=False`` is for the game's own pieces (creatures), which no user owns; they pick
+    up no scroll. Source: 000_afeb9d2c9ccd2b72.txt, "Caractéristiques fixes" (DEP 0.5 PA per
+    cell) and "Répartition des gains d'XP par action".
     """
     now = now or timezone.now()
     if (dx, dy) not in DIRECTIONS:
         raise errors.InvalidDirection("Move one cell in one of the eight directions.")
-    sheet, _ = lock_sheets(user=user, character_id=character_id)
+    sheet, _ = lock_sheets(user=user, character_id=character_id, check_owner=check_owner)
     character = sheet.character
     params = character.campaign.parameters
     sheet_refresh(sheet, params=params, now=now)
@@ -74,7 +75,8 @@ def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | No
     if Character.objects.filter(board_id=character.board_id, x=x, y=y).exists():
         raise errors.CellOccupied("That cell is occupied.")
     spend_pa(sheet, params.move_cost_pa, now)
-    grant_xp(sheet, params.move_xp, params)
+    xp = params.move_xp if character.is_player else 0  # creatures gain no XP (docs/rules)
+    grant_xp(sheet, xp, params)
     character.x, character.y = x, y
     try:
         with transaction.atomic():
@@ -82,10 +84,10 @@ def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | No
     except IntegrityError:  # another piece took the cell between the check and the write
         raise errors.CellOccupied("That cell is occupied.") from None
     sheet.save()
-    learned = scroll_pick_up(character=character, now=now)
+    learned = scroll_pick_up(character=character, now=now) if character.is_player else None
     action = record_action(campaign=character.campaign, kind="move", now=now, user=user,
                            actor=character, pa_spent=params.move_cost_pa,
-                           summary={"to": [x, y], "xp": params.move_xp,
+                           summary={"to": [x, y], "xp": xp,
                                     **({"scroll": learned.spell.name} if learned else {})})
     return ActionResult(action, character)
 
@@ -132,7 +134,8 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
     (off the board, a death for it, a kill for the attacker). ``check_owner=False`` is for the
     game's own pieces (creatures), which no user owns.
     Raises InvalidTarget (self, unknown kind, other board, missing), ItemMissing (no weapon),
-    TargetProtected (level 0 before its first action), NotAdjacent / OutOfRange, CannotAct,
+    TargetProtected (level 0 before its first action), FriendlyFire (an ally of the attacker's
+    faction while the campaign's ``friendly_fire`` is 0), NotAdjacent / OutOfRange, CannotAct,
     NotEnoughPA, Forbidden, NotFound.
     Source: 000_afeb9d2c9ccd2b72.txt, "Mécanismes de combat", "Récompenses de combat".
     """
@@ -164,13 +167,14 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
         raise errors.OutOfRange(f"The target is {cells} cells away; the reach is {reach}.")
     if target.is_protected:
         raise errors.TargetProtected("A level 0 character is protected until its first action.")
-    cost = getattr(params, COSTS[kind])
-    spend_pa(sheet, cost, now)
-
     pieces = _pieces_around(attacker, target, max(params.view_radius,
                                                   params.own_characters_reach))
     _with_faction(attacker, pieces)
     _with_faction(target, pieces)
+    require_not_ally(attacker, target, params)
+    cost = getattr(params, COSTS[kind])
+    spend_pa(sheet, cost, now)
+
     own = [distance(attacker, p) for p in pieces if attacker.owner_id is not None
            and p.owner_id == attacker.owner_id and p.pk != attacker.pk and p.is_player]
     malus = own_characters_malus(own, reach=params.own_characters_reach)
@@ -189,7 +193,8 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
         kind, _combatant(sheet, loadout), defender, rng, params, weapon=weapon,
         distance=cells, attack_modifiers_extra=attack_mods, dodge_modifiers=dodge_mods,
         hit_xp=params.throw_xp if kind == THROW else None)
-    grant_xp(sheet, outcome.attacker_xp, params)
+    if attacker.is_player:  # creatures gain no XP (docs/rules, "Creatures")
+        grant_xp(sheet, outcome.attacker_xp, params)
     if target.is_player:
         grant_xp(target_sheet, outcome.defender_xp, params)
     target_sheet.pv -= outcome.pv_lost

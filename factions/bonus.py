@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from gamerules.ew1.errors import FriendlyFire
 from gamerules.ew1.params import EW1Parameters
 from gamerules.ew1.presence import FactionBonus, faction_bonus
 
@@ -23,6 +24,24 @@ def allies_in_view(character, pieces: Iterable, *, radius: int) -> int:
                if p.pk != character.pk and p.board_id == character.board_id
                and getattr(p, "faction_id_cached", None) == mine
                and max(abs(p.x - character.x), abs(p.y - character.y)) <= radius)
+
+
+def are_allies(character, other) -> bool:
+    """Whether ``other`` is a member of ``character``'s faction (both with
+    ``faction_id_cached``); a character is not its own ally. No query."""
+    mine = getattr(character, "faction_id_cached", None)
+    return (mine is not None and other.pk != character.pk
+            and getattr(other, "faction_id_cached", None) == mine)
+
+
+FRIENDLY_FIRE_OFF = "Friendly fire is off in this campaign: allies cannot be attacked."
+
+
+def require_not_ally(character, target, params: EW1Parameters) -> None:
+    """Raise FriendlyFire when the campaign forbids friendly fire and ``target`` is an ally of
+    ``character`` (docs/rules, "Friendly fire")."""
+    if not params.friendly_fire and are_allies(character, target):
+        raise FriendlyFire(FRIENDLY_FIRE_OFF)
 
 
 def combat_bonus(character, pieces: Iterable, params: EW1Parameters) -> FactionBonus:

@@ -9,6 +9,7 @@ no rule of ours uses them and their results could not be replayed from the store
 from __future__ import annotations
 
 import warnings
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
@@ -31,6 +32,13 @@ class RandomSource(Protocol):
 
 class DiceNotationError(ValueError):
     """The text is not dice notation that Percentile accepts."""
+
+    code = "invalid_dice"
+
+
+# Whitespace between two characters of one term ("1d20 5", "1 d6", "1d 6"): a typo, never a
+# separator. Spaces may only stand next to a sign or a parenthesis ("2d6 + 1", "- 1d4").
+_SPACE_INSIDE_TERM = re.compile(r"([0-9a-z])\s+([0-9a-z])", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -69,7 +77,14 @@ class _Term:
 
 @lru_cache(maxsize=512)
 def parse(expression: str) -> tuple[_Term, ...]:
-    """Parse ``expression`` into signed terms. Raises DiceNotationError on anything else."""
+    """Parse ``expression`` into signed terms. Raises DiceNotationError on anything else,
+    including a space inside a term (``1d20 5`` is refused, not read as ``1d205``)."""
+    inner = _SPACE_INSIDE_TERM.search(expression or "")
+    if inner:
+        raise DiceNotationError(
+            f"{expression!r}: a space between {inner.group(1)!r} and {inner.group(2)!r} splits a "
+            "term; spaces may only separate terms (e.g. 2d6 + 1). Write the term without spaces "
+            "or join the terms with + or -.")
     text = (expression or "").replace(" ", "").lower()
     if not text:
         raise DiceNotationError("Empty dice expression.")

@@ -41,7 +41,8 @@ class SpellSerializer(serializers.Serializer):
                                                      "within this many cells of the cell.")
     reach = serializers.ChoiceField(choices=Spell.Reach.choices,
                                     help_text="Who a zone reaches.")
-    duration_hours = serializers.IntegerField(help_text="Shields: how long they last.")
+    duration_hours = serializers.IntegerField(
+        help_text="Shields: how long they last, in hours; 0: the campaign's shield_duration_hours.")
 
 
 class SpellRefSerializer(serializers.Serializer):

@@ -18,12 +18,13 @@ from characters.models import Character, EternalWarSheet
 from characters.progression import grant_xp
 from characters.regeneration import sheet_refresh
 from combat.actors import disincarnate, lock_sheets, require_able, spend_pa
-from factions.bonus import combat_bonus
+from factions.bonus import FRIENDLY_FIRE_OFF, are_allies, combat_bonus
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
 from gamerules.ew1.attacks import Combatant, damage_reduction
 from gamerules.ew1.magic import (DAMAGE, HEAL, SHIELD, Bonus, CastOutcome, Piece, SpellSpec,
-                                 heal_amount, in_range, resolve_cast, zone_targets)
+                                 effect_hours, heal_amount, in_range, resolve_cast,
+                                 zone_targets)
 from magic.errors import SpellUnknown
 from magic.models import ActiveEffect, KnownSpell, Spell
 
@@ -47,10 +48,13 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     """Cast a known spell on cell (x, y): ``magic_cost_pa`` (2 PA), a magic skill test with the
     faction magic bonus, then the effect on every piece reached (one target for radius 0, the
     zone otherwise): damage through each target's damage reduction (no dodge: spells cannot be
-    countered), heal capped at max PV, shield for ``duration_hours``. XP ``magic_xp`` (10) on a
+    countered), heal capped at max PV, shield for ``duration_hours`` (or the campaign's
+    ``shield_duration_hours`` when the spell has none). XP ``magic_xp`` (10) on a
     success, ``miss_xp`` on a failure. A damage spell spares protected level 0 characters (seed,
-    "Niveaux"). Raises SpellUnknown, OffBoard, OutOfRange, InvalidTarget (nobody reached),
-    TargetProtected (only protected characters reached), CannotAct, NotEnoughPA, Forbidden,
+    "Niveaux"), and, when the campaign's ``friendly_fire`` is 0, the caster's faction allies.
+    Raises SpellUnknown, OffBoard, OutOfRange, InvalidTarget (nobody reached), TargetProtected
+    (only protected characters reached), FriendlyFire (only allies, or allies and protected
+    characters, reached with friendly fire off), CannotAct, NotEnoughPA, Forbidden,
     NotFound."""
     rng = rng or random.SystemRandom()
     now = now or timezone.now()
@@ -64,6 +68,7 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     if known is None:
         raise SpellUnknown("This character does not know that spell.")
     spell = spec_of(known.spell)
+    hours = effect_hours(spell, default_shield_hours=params.shield_duration_hours)
     if not caster.board.contains(x, y):
         raise errors.OffBoard("That cell is off the board.")
     if not in_range(spell, caster=(caster.x, caster.y), cell=(x, y)):
@@ -85,7 +90,12 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
         if set(target_ids) <= protected:
             raise errors.TargetProtected(
                 "A level 0 character is protected until its first action.")
-        target_ids = [t for t in target_ids if t not in protected]
+        # Friendly fire off: the caster's faction allies are spared too (docs/rules).
+        spared = protected | ({p.pk for p in around if are_allies(caster, p)}
+                              if not params.friendly_fire else set())
+        if set(target_ids) <= spared:
+            raise errors.FriendlyFire(FRIENDLY_FIRE_OFF)
+        target_ids = [t for t in target_ids if t not in spared]
     spend_pa(sheet, params.magic_cost_pa, now)
 
     bonus = combat_bonus(caster, in_view, params)
@@ -100,7 +110,7 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
         rolls.append(roll_row(label="spell_power", roll=outcome.power_roll, actor=caster,
                               modifiers=outcome.bonuses))
         results = _apply(spell, known.spell, outcome.power, caster, sheet, target_ids, rng,
-                         params, now, rolls)
+                         params, now, rolls, hours=hours)
     grant_xp(sheet, params.magic_xp if outcome.success else params.miss_xp, params)
     caster.save(update_fields=["first_action_at", "last_action_at", "kills", "board", "x", "y",
                                "deaths"])
@@ -139,8 +149,9 @@ def _with_view(caster: Character, params) -> list[Character]:
 
 def _apply(spell: SpellSpec, model: Spell, power: int, caster: Character,
            caster_sheet: EternalWarSheet, target_ids: list[int], rng: RandomSource, params,
-           now: datetime, rolls: list[dict]) -> list[dict]:
-    """Apply a successful cast to every target (sheets locked in id order)."""
+           now: datetime, rolls: list[dict], *, hours: int) -> list[dict]:
+    """Apply a successful cast to every target (sheets locked in id order); a shield holds
+    ``hours`` hours."""
     sheets = {s.character_id: s for s in EternalWarSheet.objects.select_for_update(
         of=("self", "character")).select_related("character").prefetch_related(
         "character__items__template").filter(character_id__in=target_ids)
@@ -180,9 +191,8 @@ def _apply(spell: SpellSpec, model: Spell, power: int, caster: Character,
             ActiveEffect.objects.filter(target_id=target_id, spell=model).delete()
             ActiveEffect.objects.create(target_id=target_id, caster=caster, spell=model,
                                         amount=power,
-                                        expires_at=now + timedelta(hours=spell.duration_hours))
-            entry.update(shield=power,
-                         until=(now + timedelta(hours=spell.duration_hours)).isoformat())
+                                        expires_at=now + timedelta(hours=hours))
+            entry.update(shield=power, until=(now + timedelta(hours=hours)).isoformat())
         if target_id != caster.pk:
             target_sheet.save()
             target.save(update_fields=["board", "x", "y", "deaths"])

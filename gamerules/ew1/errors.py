@@ -41,6 +41,12 @@ class TargetProtected(ActionRefused):
     code = "target_protected"
 
 
+class FriendlyFire(ActionRefused):
+    """The campaign's ``friendly_fire`` is 0 and the target is a member of the actor's faction."""
+
+    code = "friendly_fire"
+
+
 class InvalidDirection(ActionRefused):
     code = "invalid_direction"
 

@@ -77,6 +77,16 @@ def resolve_cast(spell: SpellSpec, *, magic_skill: int, level: int, rng: RandomS
                        max(0, power_roll.total + sum(b.value for b in bonuses)))
 
 
+def effect_hours(spell: SpellSpec, *, default_shield_hours: int) -> int:
+    """Hours the spell's lasting effect holds: its own ``duration_hours``, or, for a shield that
+    has none (the seed gives "/ 24h" to Bouclier and Barrière, nothing to Protection),
+    ``default_shield_hours`` (the campaign's ``shield_duration_hours``). Damage and heals do
+    not last: 0."""
+    if spell.effect != SHIELD:
+        return 0
+    return spell.duration_hours or default_shield_hours
+
+
 @dataclass(frozen=True)
 class Piece:
     id: int

@@ -30,7 +30,8 @@ class EW1Parameters(RuleParameters):
     hit_xp: int = _p(5, 0, 100, "Attacker XP per successful attack (seed: 5 in combat, 15 in the XP table).")
     perfect_bonus_xp: int = _p(2, 0, 100, "Extra attacker XP for a perfect attack.")
     miss_xp: int = _p(1, 0, 100, "Attacker XP per missed attack.")
-    dodge_xp: int = _p(2, 0, 100, "Defender XP per dodged attack.")
+    dodge_xp: int = _p(2, 0, 100, "Defender XP per dodged attack (seed: 2 in combat rewards, "
+                                  "5 in the XP table).")
     perfect_below: int = _p(5, 1, 100, "A skill-test roll strictly below this is a perfect attack.")
     luck_divisor: int = _p(5, 1, 100, "Dodge adds LUK divided by this (rounded down).")
     base_damage_reduction: int = _p(1, 0, 100, "Damage every character blocks before rolls and armour.")
@@ -69,11 +70,17 @@ class EW1Parameters(RuleParameters):
                                            "(0: never).")
     spell_skill_step: int = _p(10, 0, 100, "Spells gain +1 power every this many magic skill "
                                            "points above 50 (0: never).")
+    shield_duration_hours: int = _p(24, 1, 720, "Hours a shield spell lasts when it has no "
+                                                "duration of its own (seed: 24 h for Bouclier "
+                                                "and Barrière; none for Protection).")
     # Factions (seed: "Les factions", "Phase d'esquive").
     faction_dodge_factor: int = _p(2, 0, 20, "Dodge bonus = this x log2(allies in view), rounded "
                                              "down (seed: 2).")
     faction_attack_factor: int = _p(2, 0, 20, "Attack bonus = this x log2(allies in view), "
                                               "rounded down (not in the seed).")
+    friendly_fire: int = _p(1, 0, 1, "1: members of one faction may attack each other (the seed "
+                                     "is silent); 0: attacks and damage spells on an ally are "
+                                     "refused.")
     faction_magic_factor: int = _p(2, 0, 20, "Magic bonus = this x log2(allies in view), rounded "
                                              "down (not in the seed).")
     # Death (seed: "Le suicide").

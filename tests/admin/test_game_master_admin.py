@@ -142,3 +142,34 @@ def test_an_item_of_another_campaign_cannot_be_granted(gm_client, alice):
     assert response.status_code == 200
     assert response.context["adminform"].form.non_field_errors()
     assert not hero.items.exists()
+
+
+# Issue 8: the new parameters are admin fields like every other, with bounds and defaults.
+def test_gm_sets_friendly_fire_off_and_a_shield_duration(gm_client):
+    page = gm_client.get("/admin/campaigns/campaign/add/").content.decode()
+    assert 'name="param_friendly_fire"' in page and 'name="param_shield_duration_hours"' in page
+    response = gm_client.post("/admin/campaigns/campaign/add/", _campaign_form(
+        param_friendly_fire="0", param_shield_duration_hours="12"))
+    assert response.status_code == 302
+    campaign = Campaign.objects.get(name="Nouvelle campagne")
+    assert campaign.rule_parameters == {"friendly_fire": 0, "shield_duration_hours": 12}
+    assert (campaign.parameters.friendly_fire, campaign.parameters.shield_duration_hours) == (0, 12)
+
+
+@pytest.mark.parametrize("field,value", [("param_friendly_fire", "2"),
+                                         ("param_friendly_fire", "-1"),
+                                         ("param_shield_duration_hours", "0"),
+                                         ("param_shield_duration_hours", "721")])
+def test_new_parameters_out_of_bounds_are_refused(gm_client, field, value):
+    response = gm_client.post("/admin/campaigns/campaign/add/", _campaign_form(**{field: value}))
+    assert response.status_code == 200
+    assert field in response.context["adminform"].form.errors
+    assert not Campaign.objects.exists()
+
+
+def test_the_item_admin_explains_a_space_inside_a_dice_term(gm_client):
+    response = gm_client.post("/admin/characters/itemtemplate/add/",
+                              _item_form(damage_dice="1d6 2"))
+    assert response.status_code == 200
+    assert "splits a term" in str(response.context["adminform"].form.errors["damage_dice"])
+    assert not ItemTemplate.objects.exists()

@@ -65,7 +65,7 @@ def test_board(api_as, alice, bob):
     assert body["board"] == {"width": 20, "height": 20}
     assert body["radius"] == 5
     assert body["bounds"] == {"x_min": 0, "x_max": 8, "y_min": 5, "y_max": 15}
-    piece = {"kind": "player", "pv_max": 100, "protected": False}
+    piece = {"kind": "player", "pv_max": 100, "protected": False, "ally": False}
     assert body["pieces"] == [
         {**piece, "id": a.pk, "name": "Anna", "x": 3, "y": 10, "level": 0, "pv": 100,
          "mine": True, "adjacent": False, "attacks": []},

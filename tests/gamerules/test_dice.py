@@ -169,3 +169,34 @@ def test_seeded_totals_stay_within_bounds(seed, expression):
     result = dice.roll(expression, random.Random(seed))
     assert low <= result.total <= high
     assert result.total == sum(f.sign * f.face for f in result.faces) + result.constant
+
+
+# Issue 8, item 9: a space may separate terms, never the digits or letters of one term.
+@pytest.mark.parametrize("expression", ["1d20 5", "1d6 2", "1 d6", "1d 6", "2d6+1 0", "1d4\t1",
+                                        " 1d6 +1 2"])
+def test_a_space_inside_a_term_is_refused_not_glued(expression):
+    with pytest.raises(DiceNotationError, match="splits a term") as refused:
+        dice.parse(expression)
+    assert refused.value.code == "invalid_dice"
+    with pytest.raises(DiceNotationError):
+        dice.roll(expression, FakeRandom())
+
+
+@pytest.mark.parametrize("expression, normalised", [
+    ("2d6 + 1", "2d6+1"), (" 1d20 ", "1d20"), ("- 1d4", "-1d4"), ("1d8 +2", "1d8+2"),
+    ("3d6 - 2", "3d6-2"), ("( 1d6 + 1 )", "(1d6+1)"),
+])
+def test_spaces_between_terms_are_still_accepted(expression, normalised):
+    assert dice.validate(expression) == normalised
+
+
+@pytest.mark.django_db
+def test_the_admin_validator_refuses_an_inner_space_with_the_reason():
+    from django.core.exceptions import ValidationError
+
+    from characters.models import ItemTemplate
+
+    item = ItemTemplate(name="Typo sword", kind="melee", damage_dice="1d6 2")
+    with pytest.raises(ValidationError) as refused:
+        item.full_clean()
+    assert "splits a term" in str(refused.value.message_dict["damage_dice"])

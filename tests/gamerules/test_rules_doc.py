@@ -43,3 +43,39 @@ def test_doc_parameter_table_lists_every_parameter(doc):
     for row in EW1Parameters.describe():
         line = f"| `{row['name']}` | {row['default']} | {row['low']}–{row['high']} | {row['help']} |"
         assert line in table, f"parameter row out of date: {row['name']}"
+
+
+# Issue 8: each silent difference is decided and recorded with the seed's own words and the
+# parameter that holds its number.
+RECORDED = {
+    "4.": ["Esquive : 5 XP", "2 XP si l'attaque est esquivée", "`dodge_xp`"],
+    "5.": ["des compétences ou le temps de repos", "compétences spéciales", "Not built"],
+    "6.": ["protégé jusqu'à sa première action", "using an item"],
+    "7.": ["(pour les armes) ou l'armure (pour les protections)", "miscellaneous"],
+    "8.": ["Bouclier : Réduit les dégâts de 1d4+1 / 24h", "Protection : Réduit les dégâts de "
+           "2d4+2", "`shield_duration_hours`"],
+    "9.": ["`1d20 5`", "`1d205`", "`invalid_dice`"],
+    "15.": ["Creatures"],
+    "16.": ["`friendly_fire`"],
+}
+
+
+@pytest.mark.parametrize("item", RECORDED)
+def test_each_silent_difference_is_recorded_with_the_seeds_words(doc, item):
+    decided = section(doc, "Silent differences decided")
+    match = re.search(rf"^ ?{re.escape(item)} (.*?)(?=^ ?\d+\. |\Z)", decided, re.M | re.S)
+    assert match, f"item {item} is not recorded"
+    text = " ".join(match.group(1).split())
+    for words in RECORDED[item]:
+        assert words in text, f"item {item} does not say {words!r}"
+
+
+def test_creatures_and_friendly_fire_have_their_sections(doc):
+    creatures = " ".join(section(doc, "Creatures").split())
+    for words in ("nearest prey", "fewest PV, then the lowest id", "`move_cost_pa`",
+                  "`brawl_cost_pa`", "`view_radius`", "gain no XP"):
+        assert words in creatures
+    friendly = " ".join(section(doc, "Friendly fire").split())
+    for words in ("`friendly_fire`", "1 by default", "disabled with the reason",
+                  "code `friendly_fire`"):
+        assert words in friendly

@@ -176,3 +176,49 @@ def test_the_beat_schedule_runs_the_cleanup_every_15_minutes():
     task = app.tasks["magic.tasks.expire_effects"]
     assert 0 < task.soft_time_limit < task.time_limit
 
+
+
+# Issue 8, item 8: the seed gives "/ 24h" to Bouclier and Barrière only; "Protection : Réduit
+# les dégâts de 2d4+2" has no duration of its own and lasts the campaign's
+# shield_duration_hours.
+@pytest.fixture
+def protection(mage, spells):
+    spells["Protection"].duration_hours = 0
+    spells["Protection"].save(update_fields=["duration_hours"])
+    teach(mage, spells["Protection"])
+    return spells["Protection"]
+
+
+@pytest.mark.parametrize("overrides, hours", [({}, 24), ({"shield_duration_hours": 6}, 6),
+                                              ({"shield_duration_hours": 1}, 1)])
+def test_a_shield_without_its_own_duration_lasts_the_campaign_parameter(
+        alice, mage, protection, overrides, hours):
+    from tests.magic.conftest import set_parameters
+
+    set_parameters(mage, **overrides)
+    result = spell_cast(user=alice, character_id=mage.pk, spell_id=protection.pk, x=5, y=5,
+                        rng=FakeRandom(HIT, 1, 2), now=NOW)  # 2d4+2 = 1 + 2 + 2
+    assert result.targets[0]["shield"] == 5
+    until = NOW + timedelta(hours=hours)
+    assert result.targets[0]["until"] == until.isoformat()
+    assert ActiveEffect.objects.get(target=mage).expires_at == until
+    assert shield_of(mage.pk, until - SECOND) > 0
+    assert shield_of(mage.pk, until) == 0
+
+
+def test_a_shield_with_its_own_duration_ignores_the_parameter(alice, mage, bouclier):
+    from tests.magic.conftest import set_parameters
+
+    set_parameters(mage, shield_duration_hours=6)
+    result = shield(alice, mage, bouclier, 5, 5, 1)
+    assert result.targets[0]["until"] == (NOW + DAY).isoformat()
+
+
+@pytest.mark.django_db
+def test_the_demo_protection_has_no_duration_of_its_own_unlike_bouclier_and_barriere():
+    from campaigns.demo import load_demo
+    from magic.models import Spell
+
+    load_demo(seed=1)
+    hours = dict(Spell.objects.filter(effect="shield").values_list("name", "duration_hours"))
+    assert hours == {"Bouclier": 24, "Barrière": 24, "Protection": 0}

@@ -213,3 +213,19 @@ def test_another_players_item_is_not_found(alice, bob, hero, campaign, catalogue
     for call in calls:
         with items_unchanged(), pytest.raises(NotFound):
             call()
+
+
+def test_a_legendary_misc_item_adds_nothing_to_armour_or_tests(hero, catalogue):
+    """Issue 8, item 7: seed "Objets légendaires : ... les dégâts infligés (pour les armes) ou
+    l'armure (pour les protections)": a legendary misc item (not a protection) adds its
+    modifiers neither to the armour nor, being legendary, to the skill tests."""
+    amulet = template("Amulette", Kind.MISC, category=Category.LEGENDARY,
+                      modifiers=[("DEF", "+1d3"), ("FOR", "+1d3")])
+    plate = template("Plaque", Kind.ARMOUR, category=Category.LEGENDARY, armour=2,
+                     modifiers=[("DEF", "+1d3")])
+    for item in (grant(hero, amulet, 3, 2), grant(hero, plate, 1)):
+        ItemInstance.objects.filter(pk=item.pk).update(equipped=True)
+
+    loadout = loadout_of(ItemInstance.objects.filter(owner=hero).select_related("template"))
+
+    assert (loadout.armour, loadout.modifiers) == (2 + 1, {})  # the plate's points and bonus

@@ -303,3 +303,25 @@ def test_attack_invariants_with_seeded_dice(seed, kind, distance, level, fixed):
     again = resolve_attack(kind, fighter(), defender, random.Random(seed), P, weapon=weapon,
                            distance=distance)
     assert again == outcome
+
+
+# --- issue 8, item 4: dodge XP -------------------------------------------------------------------
+# The seed says "Esquive : 5 XP" in its XP table and "2 XP si l'attaque est esquivée" in
+# "Récompenses de combat". Like the attack's 5 XP (not the table's 15), the dodge follows the
+# combat rewards: dodge_xp = 2, and a campaign that wants the table's 5 sets it.
+
+def test_dodge_xp_default_is_the_combat_rewards_2_and_the_help_names_both_seed_values():
+    row = next(r for r in EW1Parameters.describe() if r["name"] == "dodge_xp")
+    assert row["default"] == 2
+    assert "2 in combat rewards" in row["help"] and "5 in the XP table" in row["help"]
+
+
+@pytest.mark.parametrize("params, xp", [(P, 2), (EW1Parameters.from_overrides({"dodge_xp": 5}), 5)])
+def test_a_dodge_at_one_below_the_score_pays_dodge_xp(params, xp):
+    outcome = attack(BRAWL, 50, 11, params=params)  # dodge score 10 + 10 // 5 = 12; 11 < 12
+    assert (outcome.dodged, outcome.defender_xp, outcome.pv_lost) == (True, xp, 0)
+
+
+def test_a_dodge_roll_equal_to_the_score_pays_no_dodge_xp():
+    outcome = attack(BRAWL, 50, 12, 1, 1, *MISS_ALL_DEF)  # 12 is not < 12: the blow lands
+    assert (outcome.dodged, outcome.defender_xp) == (False, 0)

@@ -201,3 +201,14 @@ def test_a_heal_never_exceeds_the_maximum_nor_lowers_pv(power, pv, pv_max):
     assert healed >= 0
     assert healed <= power
     assert pv + healed <= max(pv, pv_max)
+
+
+def test_effect_hours_of_a_shield_without_a_duration_is_the_default():
+    from gamerules.ew1.magic import effect_hours
+
+    protection = SpellSpec("Protection", "shield", "2d4+2", range_cells=3)
+    bouclier = SpellSpec("Bouclier", "shield", "1d4+1", range_cells=0, duration_hours=24)
+    fireball = SpellSpec("Boule de feu", "damage", "1d6+1", range_cells=5, duration_hours=3)
+    assert effect_hours(protection, default_shield_hours=6) == 6
+    assert effect_hours(bouclier, default_shield_hours=6) == 24
+    assert effect_hours(fireball, default_shield_hours=6) == 0
