@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.journal import record_action, roll_row
+from characters.daily_pa import charge_pa
 from characters.models import Character, EternalWarSheet, ItemInstance, ItemTemplate
 from characters.regeneration import sheet_refresh
 from gamerules.dice import RandomSource, roll
@@ -145,9 +146,7 @@ def item_use(*, user, character_id: int, item_id: int, rng: RandomSource | None 
     sheet_refresh(sheet, params=params, now=now)
     if not character.on_board or sheet.pv < 0:
         raise errors.CannotAct("A disincarnated character cannot use items.")
-    if sheet.pa < params.use_item_cost_pa:
-        raise errors.NotEnoughPA(f"This needs {params.use_item_cost_pa} PA; you have {sheet.pa}.")
-    sheet.pa -= params.use_item_cost_pa
+    charge_pa(sheet, params.use_item_cost_pa, params=params, now=now)
     outcome = resolve_heal(dice=item.template.heal_dice, pv=sheet.pv, pv_max=sheet.pv_max,
                            rng=rng or random.SystemRandom())
     sheet.pv = outcome.pv_after

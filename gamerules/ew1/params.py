@@ -1,7 +1,7 @@
 """Eternal War One II rule parameters: the seed's numbers, each replaceable per campaign.
 
-Every field here is a number a game master may change in the admin (Campaign.rule_parameters
-holds only the overrides). ``docs/rules/eternal-war-one-ii.md`` says where each comes from.
+Every field here is a number (or, for ``game_day_time_zone``, a time-zone name) a game master
+may change in the admin (Campaign.rule_parameters holds only the overrides). ``docs/rules/eternal-war-one-ii.md`` says where each comes from.
 """
 
 from __future__ import annotations
@@ -9,12 +9,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any, Mapping
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from gamerules.errors import ParameterError
 
 
 def _p(default, low, high, help_text):
     return field(default=default, metadata={"low": low, "high": high, "help": help_text})
+
+
+def _zone(default, help_text):
+    """A time-zone name parameter (IANA, checked against zoneinfo): no bounds."""
+    return field(default=default, metadata={"low": None, "high": None, "help": help_text,
+                                            "kind": "zone"})
+
+
+def is_time_zone(name: Any) -> bool:
+    """Whether ``name`` is an IANA time-zone name zoneinfo knows (``UTC``, ``Europe/Paris``)."""
+    if not isinstance(name, str) or not name or name != name.strip():
+        return False
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):  # ValueError: "../x", absolute paths
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -81,6 +99,11 @@ class EW1Parameters:
     # Death (seed: "Le suicide").
     suicide_cooldown_hours: int = _p(6, 0, 720, "Hours before a suicided character may reincarnate.")
     reincarnation_pv_percent: int = _p(100, 1, 100, "PV on reincarnation, in % of max PV.")
+    # Daily PA cap (seed: "12 PA par jour" and its example day "avec 24 PA").
+    daily_pa_cap: int = _p(24, 0, 1000, "Most PA a character may spend in one game day "
+                                        "(0: no cap).")
+    game_day_time_zone: str = _zone("UTC", "Time zone whose midnight starts the game day "
+                                           "(IANA name, e.g. Europe/Paris).")
 
     @classmethod
     def from_overrides(cls, overrides: Mapping[str, Any] | None) -> "EW1Parameters":
@@ -93,6 +116,12 @@ class EW1Parameters:
             f = known.get(name)
             if f is None:
                 errors[name] = "unknown parameter"
+                continue
+            if f.metadata.get("kind") == "zone":
+                if is_time_zone(raw):
+                    values[name] = raw
+                else:
+                    errors[name] = "expected a time zone name (IANA, e.g. Europe/Paris)"
                 continue
             try:
                 value = _coerce(raw, type(f.default))
@@ -110,10 +139,11 @@ class EW1Parameters:
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
-        """One row per parameter: name, default, bounds, help (for the admin and the docs)."""
+        """One row per parameter: name, kind ("number" or "zone"), default, bounds (None for a
+        zone), help (for the admin and the docs)."""
         return [
-            {"name": f.name, "default": f.default, "low": f.metadata["low"],
-             "high": f.metadata["high"], "help": f.metadata["help"]}
+            {"name": f.name, "kind": f.metadata.get("kind", "number"), "default": f.default,
+             "low": f.metadata["low"], "high": f.metadata["high"], "help": f.metadata["help"]}
             for f in fields(cls)
         ]
 
