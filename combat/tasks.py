@@ -1,5 +1,6 @@
 from celery import shared_task
 
+from combat.cooldowns import cooldowns_release
 from combat.creatures import creatures_act
 
 
@@ -7,3 +8,11 @@ from combat.creatures import creatures_act
 def creatures_act_task() -> int:
     """Beat task: every creature may brawl one adjacent character (see combat.creatures)."""
     return creatures_act()
+
+
+@shared_task(name="combat.tasks.release_cooldowns", time_limit=120, soft_time_limit=100)
+def release_cooldowns() -> dict:
+    """Beat task: notify (or reincarnate, when asked) characters whose suicide block ended.
+    Idempotent: each suicide is handled once (see combat.cooldowns)."""
+    done = cooldowns_release()
+    return {"noticed": done.noticed, "reincarnated": done.reincarnated}
