@@ -68,13 +68,15 @@ def cooldowns_release(*, now: datetime | None = None, rng: RandomSource | None =
 def _release_campaign(campaign: Campaign, *, now: datetime, rng: RandomSource
                       ) -> CooldownRelease:
     params = campaign.parameters
-    due = list(Character.objects.select_for_update(skip_locked=True, of=("self", "ew1"))
-               .select_related("ew1")
-               .filter(cooldown_ended(params=params, now=now), campaign_id=campaign.pk,
-                       board__isnull=True)
-               .order_by("id"))
-    if not due:
+    # From the sheet side: an inner join (FOR UPDATE refuses the nullable side of an outer one).
+    sheets_due = list(
+        EternalWarSheet.objects.select_for_update(skip_locked=True, of=("self", "character"))
+        .select_related("character").filter(character__in=Character.objects.filter(
+            cooldown_ended(params=params, now=now), campaign_id=campaign.pk, board__isnull=True))
+        .order_by("character_id"))
+    if not sheets_due:
         return CooldownRelease()
+    due = [s.character for s in sheets_due]
     board = getattr(campaign, "board", None)
     back = [c for c in due if c.reincarnate_asap]
     cells = _free_cells(board, len(back), rng) if back and board else []
