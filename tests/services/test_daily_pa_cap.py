@@ -141,3 +141,15 @@ def test_the_sheet_shows_the_count_in_french(client, alice, paris):
     client.force_login(alice)
     html = client.get(f"/characters/{hero.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "PA dépensés aujourd'hui : 0,5 / 3" in html
+
+
+def test_the_api_sheet_gives_the_count_and_the_cap(alice, paris):
+    from django.utils import timezone as dj_timezone
+    from rest_framework.test import APIClient
+
+    hero = factories.character(owner=alice, campaign=paris, name="Hero", at=(0, 0))
+    action_move(user=alice, character_id=hero.pk, dx=1, dy=0, now=dj_timezone.now())
+    api = APIClient()
+    api.force_authenticate(alice)
+    body = api.get(f"/api/characters/{hero.pk}/").json()
+    assert (body["pa_spent_today"], body["daily_pa_cap"], body["cooldown_notice"]) == (0.5, 3, "")
