@@ -1,7 +1,8 @@
 """Eternal War One II rule parameters: the seed's numbers, each replaceable per campaign.
 
 Every field here is a number (or, for ``game_day_time_zone``, a time-zone name) a game master
-may change in the admin (Campaign.rule_parameters holds only the overrides). ``docs/rules/eternal-war-one-ii.md`` says where each comes from.
+may change in the admin (Campaign.rule_parameters holds only the overrides).
+``docs/rules/eternal-war-one-ii.md`` says where each comes from.
 """
 
 from __future__ import annotations

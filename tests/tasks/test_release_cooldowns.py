@@ -4,7 +4,6 @@ character comes back on a free cell. Run twice or late, each suicide is handled 
 runs a fixed number of statements whatever the number of characters."""
 
 from datetime import timedelta
-from decimal import Decimal
 
 import pytest
 from django.conf import settings
@@ -13,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns.models import ActionRecord
-from characters.models import Character, EternalWarSheet
+from characters.models import Character
 from combat.cooldowns import CooldownRelease, cooldowns_release
 from combat.services import character_reincarnate, character_suicide
 from combat.tasks import release_cooldowns
