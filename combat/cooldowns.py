@@ -77,6 +77,7 @@ def _release_campaign(campaign: Campaign, *, now: datetime, rng: RandomSource
     if not sheets_due:
         return CooldownRelease()
     due = [s.character for s in sheets_due]
+    sheet_of = {s.character_id: s for s in sheets_due}
     board = getattr(campaign, "board", None)
     back = [c for c in due if c.reincarnate_asap]
     cells = _free_cells(board, len(back), rng) if back and board else []
@@ -84,11 +85,12 @@ def _release_campaign(campaign: Campaign, *, now: datetime, rng: RandomSource
     for character, (x, y) in zip(back, cells):
         character.board, character.x, character.y = board, x, y
         character.last_action_at = now
-        restore_on_reincarnation(character.ew1, params=params, now=now)
-        sheets.append(character.ew1)
+        sheet = sheet_of[character.pk]
+        restore_on_reincarnation(sheet, params=params, now=now)
+        sheets.append(sheet)
         journal.append(ActionRecord(campaign=campaign, kind="reincarnate", actor=character,
                                     created_at=now, summary={
-                                        "at": [x, y], "pv": character.ew1.pv, "automatic": True}))
+                                        "at": [x, y], "pv": sheet.pv, "automatic": True}))
     back_ids = {c.pk for c in back}
     for character in due:
         cooldown_clear(character)
