@@ -5,13 +5,21 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from campaigns import rule_systems
 from campaigns.models import Campaign
 from gamerules.errors import ParameterError
+from gamerules.parameters import is_time_zone
 
 PREFIX = "param_"
+
+
+def _validate_time_zone(value: str) -> None:
+    if value and not is_time_zone(value):
+        raise ValidationError(_("Not a time zone zoneinfo knows: use an IANA name such as "
+                                "Europe/Paris or UTC."), code="invalid_time_zone")
 
 
 class CampaignAdminForm(forms.ModelForm):
@@ -32,6 +40,14 @@ class CampaignAdminForm(forms.ModelForm):
         current = self.instance.rule_parameters or {}
         for row in self.parameter_class.describe():
             default = row["default"]
+            if row["kind"] == "zone":
+                self.fields[PREFIX + row["name"]] = forms.CharField(
+                    label=row["name"], required=False, max_length=64,
+                    initial=current.get(row["name"], default),
+                    validators=[_validate_time_zone],
+                    help_text=_("%(help)s Default: %(default)s.") % {"help": row["help"],
+                                                                      "default": default})
+                continue
             kind = forms.DecimalField if isinstance(default, Decimal) else forms.IntegerField
             extra = {"decimal_places": 2, "max_digits": 6} if kind is forms.DecimalField else {}
             self.fields[PREFIX + row["name"]] = kind(
@@ -57,7 +73,7 @@ class CampaignAdminForm(forms.ModelForm):
         for field in self.parameter_names():
             name = field[len(PREFIX):]
             value = cleaned.get(field)
-            if value is not None and value != defaults[name]:
+            if value not in (None, "") and value != defaults[name]:
                 overrides[name] = str(value) if isinstance(value, Decimal) else value
         try:
             rule_systems.parameters_for(cleaned.get("rule_system") or "ew1", overrides)

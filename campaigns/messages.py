@@ -87,6 +87,9 @@ PATTERNS: tuple[tuple[re.Pattern, object], ...] = (
      _("The target is %(cells)s cells away; the reach is %(reach)s.")),
     (re.compile(r"Reincarnation possible in (?P<hours>\d+) h (?P<minutes>\d+) min\."),
      _("Reincarnation possible in %(hours)s h %(minutes)s min.")),
+    (re.compile(r"Daily PA cap reached: (?P<spent>\S+) of (?P<cap>\d+) PA spent today, "
+                r"this needs (?P<cost>\S+)\."),
+     _("Daily PA cap reached: %(spent)s of %(cap)s PA spent today, this needs %(cost)s.")),
     (re.compile(r"No reroll left this minute: wait (?P<seconds>\d+) s\."),
      _("No reroll left this minute: wait %(seconds)s s.")),
     (re.compile(r"A faction needs a name of 1 to (?P<max>\d+) characters\."),
@@ -122,6 +125,7 @@ BY_CODE: dict[str, str] = {
     "out_of_range": gettext_noop("The target is out of reach."),
     "item_missing": gettext_noop("Equip a suitable weapon first."),
     "reincarnation_blocked": gettext_noop("Reincarnation is not possible yet."),
+    "daily_pa_cap_reached": gettext_noop("This character has spent today's PA allowance."),
     "invalid_item": gettext_noop("This item cannot be used that way."),
     "reroll_limited": gettext_noop("No reroll left for now: wait a little."),
     "invalid_redistribution": gettext_noop("This redistribution of points is not allowed."),

@@ -150,6 +150,13 @@ class SheetSerializer(serializers.Serializer):
     pa_max = _pa_field(source="character.ew1.pa_max")
     pa_next_at = serializers.DateTimeField(allow_null=True,
                                            help_text="When the next PA comes; null when full.")
+    pa_spent_today = _pa_field(help_text="PA spent on the campaign's game day (local midnight "
+                                         "to midnight in its game_day_time_zone).")
+    daily_pa_cap = serializers.IntegerField(help_text="Most PA per game day; 0: no cap.")
+    cooldown_notice = serializers.CharField(
+        source="character.cooldown_notice",
+        help_text="cooldown_over or reincarnated once a suicide's block ended, until dismissed; "
+                  "empty otherwise.")
     position = PositionField(source="character")
     on_board = serializers.BooleanField(source="character.on_board")
     kills = serializers.IntegerField(source="character.kills")

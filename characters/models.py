@@ -50,6 +50,15 @@ class Character(models.Model):
     last_action_at = models.DateTimeField(null=True, blank=True)
     reincarnation_blocked_until = models.DateTimeField(
         null=True, blank=True, help_text=_("Set by a suicide: no reincarnation before."))
+    reincarnate_asap = models.BooleanField(
+        _("reincarnate as soon as possible"), default=False,
+        help_text=_("Chosen on the suicide form: the cooldown task brings the character back "
+                    "when the block ends."))
+    cooldown_notice = models.CharField(
+        _("cooldown notice"), max_length=16, blank=True, choices=[
+            ("cooldown_over", _("May reincarnate")), ("reincarnated", _("Reincarnated"))],
+        help_text=_("Shown to the player until dismissed: the suicide block ended."))
+    cooldown_notice_at = models.DateTimeField(null=True, blank=True)
     deaths = models.PositiveIntegerField(_("deaths"), default=0)
     kills = models.PositiveIntegerField(_("kills"), default=0)
     attacks = models.PositiveIntegerField(_("attacks"), default=0)
@@ -118,6 +127,13 @@ class EternalWarSheet(models.Model):
                                  default=Decimal("12"))
     pa_anchor = models.BigIntegerField(default=unix_now,
                                        help_text=_("PA regeneration anchor, Unix seconds."))
+    pa_spent_today = models.DecimalField(
+        _("PA spent on the game day"), max_digits=7, decimal_places=1, default=Decimal("0"),
+        help_text=_("Counted against the daily PA cap; belongs to the day below."))
+    pa_spent_day = models.DateField(
+        _("game day of the PA count"), null=True, blank=True,
+        help_text=_("Local date (campaign time zone) the count belongs to; another day's count "
+                    "is 0."))
     pv = models.IntegerField("PV", default=100)
     pv_max = models.PositiveIntegerField(_("max PV"), default=100)
     pv_anchor = models.BigIntegerField(default=unix_now,

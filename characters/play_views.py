@@ -1,4 +1,5 @@
-"""Sheet actions: level-up, inventory (equip, unequip, use), suicide and reincarnation.
+"""Sheet actions: level-up, inventory (equip, unequip, use), suicide, reincarnation and the
+cooldown notice.
 
 With htmx each POST answers with the sheet fragment (result or error inside); without it, a
 redirect to the sheet with a message.
@@ -17,6 +18,7 @@ from characters.equipment import item_equip, item_unequip, item_use
 from characters.forms import LevelUpForm
 from characters.progression import level_up_spend
 from characters.selectors import character_sheet
+from characters.services import cooldown_notice_dismiss
 from combat.services import character_reincarnate, character_suicide
 from gamerules.errors import RuleError
 from gamerules.ew1.levelup import per_skill_cap
@@ -71,8 +73,10 @@ def use(request, character_id: int, item_id: int):
 @login_required
 @require_POST
 def suicide(request, character_id: int):
+    asap = request.POST.get("reincarnate_asap") in ("1", "on", "true")
     return _act(request, character_id, lambda: character_suicide(
-        user=request.user, character_id=character_id), _("Your character left the board."))
+        user=request.user, character_id=character_id, reincarnate_asap=asap),
+        _("Your character left the board."))
 
 
 @login_required
@@ -80,6 +84,18 @@ def suicide(request, character_id: int):
 def reincarnate(request, character_id: int):
     return _act(request, character_id, lambda: character_reincarnate(
         user=request.user, character_id=character_id), _("Your character is back on the board."))
+
+
+@login_required
+@require_POST
+def dismiss_notice(request, character_id: int):
+    try:
+        cooldown_notice_dismiss(user=request.user, character_id=character_id)
+    except NotFound:
+        raise Http404(_("No such character.")) from None
+    if request.htmx:
+        return _sheet(request, character_id)
+    return redirect("characters:detail", character_id=character_id)
 
 
 @login_required

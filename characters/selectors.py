@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from datetime import timezone as dt_timezone
+from decimal import Decimal
 
 from django.db.models import Prefetch, Q
 from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.models import ActionRecord, Campaign, RollRecord
+from characters.daily_pa import pa_spent_today
 from characters.equipment import loadout_of
 from characters.models import Character
 from characters.regeneration import sheet_refresh
@@ -72,6 +74,17 @@ class SheetView:
         """Time left before a suicided character may come back, or None."""
         until = self.character.reincarnation_blocked_until
         return until - self.now if until and until > self.now else None
+
+    @property
+    def daily_pa_cap(self) -> int:
+        """The campaign's ``daily_pa_cap`` (0: no cap)."""
+        return self.character.campaign.parameters.daily_pa_cap
+
+    @property
+    def pa_spent_today(self) -> Decimal:
+        """PA spent on the campaign's game day of ``now`` (no query)."""
+        return pa_spent_today(self.character.ew1, params=self.character.campaign.parameters,
+                              now=self.now)
 
     @property
     def pa_next_at(self) -> datetime | None:

@@ -9,7 +9,8 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from campaigns.errors import BoardFull, CampaignClosed, InvalidInput, RuleSystemNotPlayable
+from campaigns.errors import (BoardFull, CampaignClosed, InvalidInput, NotFound,
+                              RuleSystemNotPlayable)
 from campaigns.journal import record_action, roll_row
 from campaigns.models import Board, Campaign, RuleSystem
 from characters.models import Character, EternalWarSheet
@@ -144,3 +145,11 @@ def piece_create(*, campaign: Campaign, kind: str, name: str, x: int, y: int, pv
         pa=params.pa_base, pa_max=params.pa_base, pa_anchor=ts, pv=pv, pv_max=pv, pv_anchor=ts,
         fixed_reduction=fixed_reduction)
     return character
+
+
+def cooldown_notice_dismiss(*, user, character_id: int) -> None:
+    """Hide the notice the cooldown beat left on the user's character (one UPDATE). Raises
+    NotFound when the character is missing or not the user's."""
+    if not Character.objects.filter(pk=character_id, owner_id=user.pk).update(
+            cooldown_notice="", cooldown_notice_at=None):
+        raise NotFound("No such character.")

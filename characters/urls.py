@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:character_id>/items/<int:item_id>/use/", play_views.use, name="use"),
     path("<int:character_id>/suicide/", play_views.suicide, name="suicide"),
     path("<int:character_id>/reincarnate/", play_views.reincarnate, name="reincarnate"),
+    path("<int:character_id>/notice/dismiss/", play_views.dismiss_notice, name="dismiss-notice"),
     path("drafts/<int:draft_id>/", creation_views.draft_detail, name="draft"),
     path("drafts/<int:draft_id>/reroll/", creation_views.draft_reroll_view, name="draft-reroll"),
     path("drafts/<int:draft_id>/redistribute/", creation_views.draft_redistribute_view,

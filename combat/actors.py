@@ -9,6 +9,7 @@ from django.db.models import Prefetch, Q
 
 from campaigns.errors import NotFound, RuleSystemNotPlayable
 from campaigns.models import RuleSystem
+from characters.daily_pa import charge_pa
 from characters.models import Character, EternalWarSheet, ItemInstance
 from characters.rules import require_owner
 from gamerules.ew1 import errors
@@ -50,10 +51,10 @@ def lock_sheets(*, user, character_id: int, other_id: int | None = None,
 
 
 def spend_pa(sheet: EternalWarSheet, cost, now: datetime) -> None:
-    if sheet.pa < cost:
-        raise errors.NotEnoughPA(f"This needs {cost} PA; you have {sheet.pa}.")
-    sheet.pa -= cost
+    """``charge_pa`` for a board action of the sheet's character (with its campaign loaded, as
+    ``lock_sheets`` gives it), and mark the character's action time."""
     character = sheet.character
+    charge_pa(sheet, cost, params=character.campaign.parameters, now=now)
     character.first_action_at = character.first_action_at or now
     character.last_action_at = now
 

@@ -149,11 +149,18 @@ class GameResultSerializer(serializers.Serializer):
     character = SheetSummarySerializer(help_text="The character after the game.")
 
 
+class SuicideSerializer(serializers.Serializer):
+    reincarnate_asap = serializers.BooleanField(
+        required=False, default=False,
+        help_text="Come back by itself on a free cell as soon as the cooldown ends.")
+
+
 class SuicideResultSerializer(serializers.Serializer):
     action = ActionSerializer()
     character = SheetSummarySerializer(help_text="The character, now off the board.")
     reincarnation_blocked_until = serializers.DateTimeField(
         source="character.reincarnation_blocked_until")
+    reincarnate_asap = serializers.BooleanField(source="character.reincarnate_asap")
 
 
 class ReincarnateResultSerializer(serializers.Serializer):
@@ -208,12 +215,15 @@ class CharacterGameView(APIView):
 
 
 class CharacterSuicideView(APIView):
-    @extend_schema(operation_id="characters_suicide", request=None,
+    @extend_schema(operation_id="characters_suicide", request=SuicideSerializer,
                    responses={200: SuicideResultSerializer, **ERRORS},
                    summary="Leave the board: a death, and no reincarnation for a while (6 h).")
     def post(self, request, character_id: int):
         require_playable(request, character_id)
-        result = character_suicide(user=request.user, character_id=character_id)
+        payload = SuicideSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        result = character_suicide(user=request.user, character_id=character_id,
+                                   **payload.validated_data)
         return Response(SuicideResultSerializer(result).data)
 
 

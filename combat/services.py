@@ -264,10 +264,12 @@ def action_game(*, user, character_id: int, rng: RandomSource | None = None,
 
 
 @transaction.atomic
-def character_suicide(*, user, character_id: int, now: datetime | None = None) -> ActionResult:
+def character_suicide(*, user, character_id: int, reincarnate_asap: bool = False,
+                      now: datetime | None = None) -> ActionResult:
     """Leave the board by one's own hand: a death is counted and reincarnation is blocked for
-    ``suicide_cooldown_hours`` (6 h). Raises CannotAct (already off the board), Forbidden,
-    NotFound. Source: 000_afeb9d2c9ccd2b72.txt, "Le suicide"."""
+    ``suicide_cooldown_hours`` (6 h). ``reincarnate_asap``: the cooldown beat brings the
+    character back when the block ends (``combat.cooldowns``). Raises CannotAct (already off the
+    board), Forbidden, NotFound. Source: 000_afeb9d2c9ccd2b72.txt, "Le suicide"."""
     now = now or timezone.now()
     sheet, _ = lock_sheets(user=user, character_id=character_id)
     character = sheet.character
@@ -278,11 +280,15 @@ def character_suicide(*, user, character_id: int, now: datetime | None = None) -
     character.deaths += 1
     character.reincarnation_blocked_until = now + timedelta(hours=params.suicide_cooldown_hours)
     character.last_action_at = now
+    character.reincarnate_asap = bool(reincarnate_asap)
+    character.cooldown_notice, character.cooldown_notice_at = "", None
     character.save(update_fields=["board", "x", "y", "deaths", "reincarnation_blocked_until",
-                                  "last_action_at"])
+                                  "last_action_at", "reincarnate_asap", "cooldown_notice",
+                                  "cooldown_notice_at"])
     action = record_action(campaign=character.campaign, kind="suicide", now=now, user=user,
                            actor=character, summary={
-                               "blocked_until": character.reincarnation_blocked_until.isoformat()})
+                               "blocked_until": character.reincarnation_blocked_until.isoformat(),
+                               **({"reincarnate_asap": True} if reincarnate_asap else {})})
     return ActionResult(action, character)
 
 
@@ -307,15 +313,25 @@ def character_reincarnate(*, user, character_id: int, rng: RandomSource | None =
             f"Reincarnation possible in {int(left.total_seconds() // 3600)} h "
             f"{int(left.total_seconds() % 3600 // 60)} min.", until=blocked)
     board = character.campaign.board
-    sheet_refresh(sheet, params=params, now=now)
     character_place(character=character, board=board, rng=rng or random.SystemRandom())
-    sheet.pv = max(sheet.pv, math.ceil(sheet.pv_max * params.reincarnation_pv_percent / 100))
-    sheet.pv_anchor = unix(now)
+    restore_on_reincarnation(sheet, params=params, now=now)
     character.reincarnation_blocked_until = None
     character.last_action_at = now
-    character.save(update_fields=["reincarnation_blocked_until", "last_action_at"])
+    character.reincarnate_asap = False
+    character.cooldown_notice, character.cooldown_notice_at = "", None
+    character.save(update_fields=["reincarnation_blocked_until", "last_action_at",
+                                  "reincarnate_asap", "cooldown_notice", "cooldown_notice_at"])
     sheet.save()
     action = record_action(campaign=character.campaign, kind="reincarnate", now=now, user=user,
                            actor=character, summary={"at": [character.x, character.y],
                                                      "pv": sheet.pv})
     return ActionResult(action, character)
+
+
+def restore_on_reincarnation(sheet: EternalWarSheet, *, params, now: datetime) -> None:
+    """A reincarnating character's sheet, in memory (the caller saves it): PA and PV brought up
+    to ``now``, then PV raised to ``reincarnation_pv_percent`` of max PV and its regeneration
+    restarted. Shared by ``character_reincarnate`` and the cooldown beat."""
+    sheet_refresh(sheet, params=params, now=now)
+    sheet.pv = max(sheet.pv, math.ceil(sheet.pv_max * params.reincarnation_pv_percent / 100))
+    sheet.pv_anchor = unix(now)

@@ -1,5 +1,6 @@
 from celery import shared_task
 
+from combat.cooldowns import cooldowns_release
 from combat.creatures import creatures_act
 
 
@@ -8,3 +9,11 @@ def creatures_act_task() -> int:
     """Beat task: every creature attacks an adjacent prey or steps toward one (see
     combat.creatures)."""
     return creatures_act()
+
+
+@shared_task(name="combat.tasks.release_cooldowns", time_limit=120, soft_time_limit=100)
+def release_cooldowns() -> dict:
+    """Beat task: notify (or reincarnate, when asked) characters whose suicide block ended.
+    Idempotent: each suicide is handled once (see combat.cooldowns)."""
+    done = cooldowns_release()
+    return {"noticed": done.noticed, "reincarnated": done.reincarnated}

@@ -6,7 +6,8 @@ overrides (a JSON object); ``from_overrides`` validates them against each field'
 inclusive bounds, and ``describe`` lists every parameter for the admin and the rules documents.
 
 Types: ``int``, ``Decimal`` (given as a string, an int or a float) and ``bool`` (given as a
-JSON boolean only). A bool is never taken for an int or a Decimal.
+JSON boolean only). A bool is never taken for an int or a Decimal. A time-zone name
+(``time_zone_param``) is a string zoneinfo knows, with no bounds.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import MISSING, Field, field, fields
 from decimal import Decimal, InvalidOperation
 from typing import Any, Mapping, TypeVar
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from gamerules.errors import ParameterError
 
@@ -27,6 +29,27 @@ def param(default: T, low: T, high: T, help_text: str) -> T:
     if not low <= default <= high:
         raise ValueError(f"default {default!r} outside {low!r}-{high!r}")
     return field(default=default, metadata={"low": low, "high": high, "help": help_text})
+
+
+def time_zone_param(default: str, help_text: str) -> str:
+    """A time-zone name parameter (IANA, checked against zoneinfo): no bounds; ``describe``
+    gives it the kind "zone"."""
+    if not is_time_zone(default):
+        raise ValueError(f"unknown time zone {default!r}")
+    result: str = field(default=default, metadata={"low": None, "high": None, "help": help_text,
+                                                   "kind": "zone"})
+    return result
+
+
+def is_time_zone(name: Any) -> bool:
+    """Whether ``name`` is an IANA time-zone name zoneinfo knows (``UTC``, ``Europe/Paris``)."""
+    if not isinstance(name, str) or not name or name != name.strip():
+        return False
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):  # ValueError: "../x", absolute paths
+        return False
+    return True
 
 
 class RuleParameters:
@@ -43,6 +66,12 @@ class RuleParameters:
             f = known.get(name)
             if f is None:
                 errors[name] = "unknown parameter"
+                continue
+            if f.metadata.get("kind") == "zone":
+                if is_time_zone(raw):
+                    values[name] = raw
+                else:
+                    errors[name] = "expected a time zone name (IANA, e.g. Europe/Paris)"
                 continue
             kind = type(_default(f))
             try:
@@ -61,9 +90,11 @@ class RuleParameters:
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
-        """One row per parameter, in declaration order: name, default, low, high, help."""
+        """One row per parameter, in declaration order: name, kind ("number" or "zone"),
+        default, low, high (None for a zone), help."""
         return [
-            {"name": f.name, "default": _default(f), "low": f.metadata["low"],
+            {"name": f.name, "kind": f.metadata.get("kind", "number"), "default": _default(f),
+             "low": f.metadata["low"],
              "high": f.metadata["high"], "help": f.metadata["help"]}
             for f in fields(cls)  # type: ignore[arg-type]
         ]

@@ -33,6 +33,18 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(minutes=15),
         "options": {"expires": 14 * 60},
     },
+    "release-cooldowns": {
+        "task": "combat.tasks.release_cooldowns",
+        "schedule": timedelta(minutes=5),
+        "options": {"expires": 4 * 60},
+    },
+    # Every 10 minutes: the new game day's count is derived anyway (a spend after midnight starts
+    # from 0 before this runs); the reset only writes it down.
+    "reset-daily-pa": {
+        "task": "characters.tasks.reset_daily_pa",
+        "schedule": timedelta(minutes=10),
+        "options": {"expires": 9 * 60},
+    },
     "creatures-act": {
         "task": "combat.tasks.creatures_act",
         "schedule": timedelta(minutes=10),

@@ -69,3 +69,13 @@ class ReincarnationBlocked(ActionRefused):
     def __init__(self, message: str, *, until: datetime | None = None):
         super().__init__(message)
         self.until = until
+
+
+class DailyPACapReached(ActionRefused):
+    """The PA spent on this game day would pass the campaign's ``daily_pa_cap``."""
+
+    code = "daily_pa_cap_reached"
+
+    def __init__(self, message: str, *, spent=None, cap=None):
+        super().__init__(message)
+        self.spent, self.cap = spent, cap

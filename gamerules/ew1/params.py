@@ -1,9 +1,9 @@
 """Eternal War One II rule parameters: the seed's numbers, each replaceable per campaign.
 
-Every field here is a number a game master may change in the admin (Campaign.rule_parameters
-holds only the overrides); ``from_overrides`` and ``describe`` come from the shared
-``gamerules.parameters.RuleParameters``. ``docs/rules/eternal-war-one-ii.md`` says where each
-comes from.
+Every field here is a number (or, for ``game_day_time_zone``, a time-zone name) a game master
+may change in the admin (Campaign.rule_parameters holds only the overrides); ``from_overrides``
+and ``describe`` come from the shared ``gamerules.parameters.RuleParameters``.
+``docs/rules/eternal-war-one-ii.md`` says where each comes from.
 """
 
 from __future__ import annotations
@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from gamerules.parameters import RuleParameters
+from gamerules.parameters import RuleParameters, is_time_zone, time_zone_param
 from gamerules.parameters import param as _p
+
+__all__ = ["EW1Parameters", "is_time_zone"]
 
 
 @dataclass(frozen=True)
@@ -86,3 +88,8 @@ class EW1Parameters(RuleParameters):
     # Death (seed: "Le suicide").
     suicide_cooldown_hours: int = _p(6, 0, 720, "Hours before a suicided character may reincarnate.")
     reincarnation_pv_percent: int = _p(100, 1, 100, "PV on reincarnation, in % of max PV.")
+    # Daily PA cap (seed: "12 PA par jour" and its example day "avec 24 PA").
+    daily_pa_cap: int = _p(24, 0, 1000, "Most PA a character may spend in one game day "
+                                        "(0: no cap).")
+    game_day_time_zone: str = time_zone_param(
+        "UTC", "Time zone whose midnight starts the game day (IANA name, e.g. Europe/Paris).")

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from gamerules.errors import ParameterError, RuleError
-from gamerules.ew1.params import EW1Parameters
+from gamerules.ew1.params import EW1Parameters, is_time_zone
 
 
 def test_no_overrides_gives_the_defaults():
@@ -111,5 +111,10 @@ def test_describe_has_one_row_per_parameter_with_its_default():
     assert [r["name"] for r in rows] == [f.name for f in dataclasses.fields(EW1Parameters)]
     for row in rows:
         assert row["default"] == getattr(defaults, row["name"])
-        assert row["low"] <= row["default"] <= row["high"]
+        if row["kind"] == "zone":  # a time-zone name has no bounds
+            assert (row["low"], row["high"]) == (None, None)
+            assert is_time_zone(row["default"])
+        else:
+            assert row["kind"] == "number"
+            assert row["low"] <= row["default"] <= row["high"]
         assert row["help"]
