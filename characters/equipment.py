@@ -140,7 +140,8 @@ def item_use(*, user, character_id: int, item_id: int, rng: RandomSource | None 
     """Drink a healing consumable: ``use_item_cost_pa`` PA, heal its dice (capped at max PV), the
     item is gone. Works at 0 PV (the seed lets a downed character heal), not once disincarnated.
     Spending the PA is the character's first action if it had none: a level 0 character is no
-    longer protected (seed 000, "Niveaux": "protégé jusqu'à sa première action"). Raises ItemError, NotEnoughPA, CannotAct, NotFound."""
+    longer protected (seed 000, "Niveaux": "protégé jusqu'à sa première action").
+    Raises ItemError, NotEnoughPA, DailyPACapReached, CannotAct, NotFound."""
     now = now or timezone.now()
     item = _owned_item(user=user, character_id=character_id, item_id=item_id)
     if not item.template.is_consumable:

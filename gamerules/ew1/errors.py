@@ -76,6 +76,6 @@ class DailyPACapReached(ActionRefused):
 
     code = "daily_pa_cap_reached"
 
-    def __init__(self, message: str, *, spent=None, cap=None):
+    def __init__(self, message: str, *, spent: object = None, cap: object = None) -> None:
         super().__init__(message)
         self.spent, self.cap = spent, cap

@@ -38,10 +38,11 @@ def test_bad_overrides_are_named(name, raw, message):
 
 def test_describe_lists_each_parameter():
     assert Toy.describe() == [
-        {"name": "dice", "default": 6, "low": 2, "high": 100, "help": "Sides."},
-        {"name": "ratio", "default": Decimal("1.5"), "low": Decimal("0"), "high": Decimal("10"),
-         "help": "A ratio."},
-        {"name": "enabled", "default": True, "low": False, "high": True, "help": "A switch."},
+        {"name": "dice", "kind": "number", "default": 6, "low": 2, "high": 100, "help": "Sides."},
+        {"name": "ratio", "kind": "number", "default": Decimal("1.5"), "low": Decimal("0"),
+         "high": Decimal("10"), "help": "A ratio."},
+        {"name": "enabled", "kind": "number", "default": True, "low": False, "high": True,
+         "help": "A switch."},
     ]
 
 

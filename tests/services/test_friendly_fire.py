@@ -74,7 +74,7 @@ def test_a_faction_is_needed_on_both_sides(alice, bob, campaign):
     assert brawl(alice, hero, other).action.target_id == other.pk
 
 
-def test_the_api_answers_friendly_fire_with_its_code(alice, trio, api_as):
+def test_the_api_answers_friendly_fire_with_its_code(alice, trio, api_as):  # noqa: F811 (fixture)
     hero, friend, _ = trio
     set_parameters(hero, friendly_fire=0)
     response = api_as(alice).post(f"/api/characters/{hero.pk}/attack/",
