@@ -153,7 +153,7 @@ def test_the_board_is_in_french_for_allies(alice_client, trio):
 
 
 def test_the_api_board_says_who_is_an_ally_and_lists_no_attack_on_them_when_off(
-        alice, trio, api_as):
+        alice, trio, api_as):  # noqa: F811 (fixture)
     hero, friend, foe = trio
     set_parameters(hero, friendly_fire=0)
     pieces = {p["name"]: p for p in
