@@ -6,7 +6,9 @@ adds ``until``. DRF's own errors keep their status and get the same shape: a mal
 400 ``invalid_input`` with the per-field messages in ``errors``.
 """
 
+from drf_spectacular.views import SpectacularSwaggerView
 from rest_framework import exceptions, serializers, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -67,3 +69,16 @@ class ErrorSerializer(serializers.Serializer):
 
 ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer}
 READ_ERRORS = {403: ErrorSerializer, 404: ErrorSerializer}
+
+
+class ApiDocsView(SpectacularSwaggerView):
+    """The Swagger UI page (/api/docs/), its files from drf-spectacular-sidecar (no CDN).
+
+    Only the page itself is HTML: OPTIONS and errors (a POST is 405) answer JSON like every
+    other endpoint (drf-spectacular's HTML renderer has no template for them and would 500)."""
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        if isinstance(response, Response) and response.template_name is None:
+            request.accepted_renderer, request.accepted_media_type = (JSONRenderer(),
+                                                                      "application/json")
+        return super().finalize_response(request, response, *args, **kwargs)

@@ -3,7 +3,7 @@
 files: no CDN)."""
 
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
 
 from campaigns.api import CampaignListView, LeaderboardView
 from characters.api import (CharacterDetailView, CharacterItemEquipView, CharacterItemUnequipView,
@@ -12,12 +12,13 @@ from characters.api import (CharacterDetailView, CharacterItemEquipView, Charact
                             DraftRedistributeView, DraftRerollView)
 from combat.api import (CharacterAttackView, CharacterBoardView, CharacterGameView,
                         CharacterMoveView, CharacterReincarnateView, CharacterSuicideView)
+from config.api import ApiDocsView
 
 ITEM = "characters/<int:character_id>/items/<int:item_id>"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("docs/", ApiDocsView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("factions.api")),
     path("", include("magic.api")),
     path("campaigns/", CampaignListView.as_view(), name="api-campaigns"),
