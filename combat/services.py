@@ -12,13 +12,14 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from campaigns.journal import record_action, roll_row
 from campaigns.models import ActionRecord
+from characters.cooldowns import reincarnation_available_at
 from characters.equipment import Loadout, loadout_of
 from characters.models import Character, EternalWarSheet
 from characters.progression import grant_xp
@@ -261,7 +262,8 @@ def action_game(*, user, character_id: int, rng: RandomSource | None = None,
 @transaction.atomic
 def character_suicide(*, user, character_id: int, now: datetime | None = None) -> ActionResult:
     """Leave the board by one's own hand: a death is counted and reincarnation is blocked for
-    ``suicide_cooldown_hours`` (6 h). Raises CannotAct (already off the board), Forbidden,
+    ``suicide_cooldown_hours`` (6 h) from ``now``, stored as ``suicided_at`` (the end is derived
+    from the campaign's current parameter: characters.cooldowns). Raises CannotAct (already off the board), Forbidden,
     NotFound. Source: 000_afeb9d2c9ccd2b72.txt, "Le suicide"."""
     now = now or timezone.now()
     sheet, _ = lock_sheets(user=user, character_id=character_id)
@@ -271,10 +273,9 @@ def character_suicide(*, user, character_id: int, now: datetime | None = None) -
         raise errors.CannotAct("This character is not on the board.")
     character.board, character.x, character.y = None, None, None
     character.deaths += 1
-    character.reincarnation_blocked_until = now + timedelta(hours=params.suicide_cooldown_hours)
+    character.suicided_at = now
     character.last_action_at = now
-    character.save(update_fields=["board", "x", "y", "deaths", "reincarnation_blocked_until",
-                                  "last_action_at"])
+    character.save(update_fields=["board", "x", "y", "deaths", "suicided_at", "last_action_at"])
     action = record_action(campaign=character.campaign, kind="suicide", now=now, user=user,
                            actor=character, summary={
                                "blocked_until": character.reincarnation_blocked_until.isoformat()})
@@ -295,7 +296,7 @@ def character_reincarnate(*, user, character_id: int, rng: RandomSource | None =
     params = character.campaign.parameters
     if character.on_board:
         raise errors.CannotAct("This character is already on the board.")
-    blocked = character.reincarnation_blocked_until
+    blocked = reincarnation_available_at(character, params)
     if blocked and blocked > now:
         left = blocked - now
         raise errors.ReincarnationBlocked(
@@ -306,9 +307,9 @@ def character_reincarnate(*, user, character_id: int, rng: RandomSource | None =
     character_place(character=character, board=board, rng=rng or random.SystemRandom())
     sheet.pv = max(sheet.pv, math.ceil(sheet.pv_max * params.reincarnation_pv_percent / 100))
     sheet.pv_anchor = unix(now)
-    character.reincarnation_blocked_until = None
+    character.suicided_at = None
     character.last_action_at = now
-    character.save(update_fields=["reincarnation_blocked_until", "last_action_at"])
+    character.save(update_fields=["suicided_at", "last_action_at"])
     sheet.save()
     action = record_action(campaign=character.campaign, kind="reincarnate", now=now, user=user,
                            actor=character, summary={"at": [character.x, character.y],
