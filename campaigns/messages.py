@@ -28,6 +28,7 @@ KNOWN_MESSAGES: tuple[str, ...] = (
     # campaigns / characters / combat services
     gettext_noop("No such character."),
     gettext_noop("No such target."),
+    gettext_noop("This character has no sheet yet: the game master must save it in the admin."),
     gettext_noop("You can only act with your own characters."),
     gettext_noop("This character's rule system has no board actions yet."),
     gettext_noop("This campaign takes no new characters."),
