@@ -42,10 +42,17 @@ class EternalWarSheetForm(forms.ModelForm):
 
     def __init__(self, *args, character: Character | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        if character is None and self.instance.pk:
+            character = self.instance.character
         self.character = character  # the parent, unsaved on an add page
         for name in DEFAULTED:
             self.fields[name].required = False
         stored = self.instance.skills if self.instance.pk else {}
+        self.missing_skills = bool(self.instance.pk) and any(s.code not in stored
+                                                              for s in SKILLS)
+        if self.missing_skills:  # an older sheet: show the kind's defaults for what it lacks
+            stored = {**sheet_defaults(kind=character.kind, params=character.campaign.parameters,
+                                       level=self.instance.level)["skills"], **stored}
         for skill in SKILLS:
             self.fields[f"skill_{skill.code}"].initial = stored.get(skill.code)
         self.now = timezone.now()
@@ -57,6 +64,10 @@ class EternalWarSheetForm(forms.ModelForm):
             sheet_refresh(current, params=character.campaign.parameters, now=self.now)
             self.fields["pa_now"].initial = current.pa
             self.fields["pv_now"].initial = current.pv
+
+    def has_changed(self) -> bool:
+        # A sheet that lacks skills is saved even when untouched, so that it gets them all.
+        return super().has_changed() or self.missing_skills
 
     def _post_clean(self):
         character = self.character
