@@ -195,6 +195,10 @@ class ItemInstanceInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False  # grant items from the item admin, which rolls their modifiers
 
+    def get_queryset(self, request):
+        # Each row shows "template (owner)": one query for all, not two per item.
+        return super().get_queryset(request).select_related("template", "owner")
+
 
 @admin.register(Character)
 class CharacterAdmin(admin.ModelAdmin):

@@ -10,7 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import formats, timezone
 
-from characters.models import EternalWarSheet
+from characters.equipment import item_grant
+from characters.models import EternalWarSheet, ItemTemplate
 from gamerules.ew1.skills import SKILLS
 from tests import factories
 from tests.admin.test_admin_add_forms import form_data
@@ -123,3 +124,17 @@ def test_a_day_old_anchor_is_still_a_date(gm_client, hero):
     page = gm_client.get(change_url(hero))
     # 24 hours at 1 PV every 6 hours: 50 + 4.
     assert page.context["inline_admin_formsets"][0].formset.forms[0]["pv_now"].value() == 54
+
+
+@pytest.mark.parametrize("items", [1, 4])
+def test_the_change_page_query_count_does_not_grow_with_the_items(
+        gm_client, hero, campaign, items, django_assert_num_queries):
+    bow = ItemTemplate.objects.create(campaign=campaign, name="Arc", kind="ranged",
+                                      damage_dice="1d6")
+    for _ in range(items):
+        item_grant(character=hero, template=bow)
+    gm_client.get(change_url(hero))  # warm the content-type cache
+    # The same 11 whatever the number of items (each item cost two more before: its template
+    # and its owner, for the inline's "template (owner)" label).
+    with django_assert_num_queries(11):
+        assert gm_client.get(change_url(hero)).status_code == 200

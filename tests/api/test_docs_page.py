@@ -29,3 +29,9 @@ def test_the_navigation_links_to_the_api_docs(client):
     client.force_login(factories.user("reader"))
     html = client.get("/characters/").content.decode()
     assert 'href="/api/docs/"' in html
+
+
+@pytest.mark.django_db
+def test_the_docs_page_reads_nothing_from_the_database(client, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        assert client.get("/api/docs/").status_code == 200
