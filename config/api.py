@@ -81,8 +81,9 @@ def exception_handler(exc, context):
 class ErrorSerializer(serializers.Serializer):
     """The body of every 4xx answer (for the OpenAPI schema)."""
 
-    code = serializers.CharField(help_text="Stable: not_found, forbidden, invalid_input, "
-                                           "off_board, not_enough_pa, not_authenticated...")
+    code = serializers.CharField(help_text="Stable: not_found, sheet_missing, forbidden, "
+                                           "invalid_input, off_board, not_enough_pa, "
+                                           "not_authenticated, server_error...")
     detail = serializers.CharField(help_text="A message for the player.")
     errors = serializers.DictField(required=False,
                                    help_text="Per-field messages, for invalid_input.")

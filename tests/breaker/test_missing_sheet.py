@@ -62,3 +62,34 @@ def test_a_character_without_a_sheet_answers_sheet_missing(scene, alice):
     assert api.post(f"/api/characters/{hero.pk}/move/", {"dx": 1, "dy": 0},
                     format="json").status_code < 500
     assert Character.objects.filter(pk=hero.pk).exists()
+
+
+def test_a_faction_member_without_a_sheet_leaves_the_faction_pages_working(scene, alice,
+                                                                          campaign):
+    from factions.models import Faction, Membership
+
+    hero, _, client, _ = scene
+    other = factories.character(owner=alice, campaign=campaign, name="Other", at=(1, 1))
+    faction = Faction.objects.create(campaign=campaign, name="Wolves", leader=hero)
+    Membership.objects.create(faction=faction, character=hero)
+    Membership.objects.create(faction=faction, character=other)
+    EternalWarSheet.objects.filter(pk=other.pk).delete()
+    for name in ("factions:detail", "factions:manage"):
+        response = client.get(reverse(name, args=[faction.pk]))
+        assert response.status_code == 200, name
+
+
+def test_a_zone_spell_over_a_piece_without_a_sheet_is_cast(scene, campaign):
+    from magic.models import Spell
+    from magic.spellbook import spell_grant
+
+    hero, door, _, api = scene
+    EternalWarSheet.objects.filter(pk=hero.pk).update(skills={"magic": 95})
+    boom = Spell.objects.create(campaign=campaign, name="Boom", tier="zone", effect="damage",
+                                dice="1d6", range_cells=5, zone_radius=1)
+    spell_grant(character=hero, spell=boom, source="granted")
+    response = api.post(f"/api/characters/{hero.pk}/cast/",
+                        {"spell": boom.pk, "x": door.x, "y": door.y}, format="json")
+    assert response.status_code == 200
+    targets = [t["name"] for t in response.json()["action"]["summary"]["targets"]]
+    assert "Door" not in targets  # no sheet, no target
