@@ -263,12 +263,11 @@ def action_game(*, user, character_id: int, rng: RandomSource | None = None,
 def character_suicide(*, user, character_id: int, now: datetime | None = None) -> ActionResult:
     """Leave the board by one's own hand: a death is counted and reincarnation is blocked for
     ``suicide_cooldown_hours`` (6 h) from ``now``, stored as ``suicided_at`` (the end is derived
-    from the campaign's current parameter: characters.cooldowns). Raises CannotAct (already off the board), Forbidden,
-    NotFound. Source: 000_afeb9d2c9ccd2b72.txt, "Le suicide"."""
+    from the campaign's current parameter: characters.cooldowns). Raises CannotAct (already off
+    the board), Forbidden, NotFound. Source: 000_afeb9d2c9ccd2b72.txt, "Le suicide"."""
     now = now or timezone.now()
     sheet, _ = lock_sheets(user=user, character_id=character_id)
     character = sheet.character
-    params = character.campaign.parameters
     if not character.on_board:
         raise errors.CannotAct("This character is not on the board.")
     character.board, character.x, character.y = None, None, None
