@@ -8,6 +8,7 @@ from django.forms.models import BaseInlineFormSet
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.labels import SKILLS as SKILL_LABELS
 from characters.equipment import item_grant
 from characters.models import Character, EternalWarSheet, ItemInstance, ItemModifier, ItemTemplate
 from characters.regeneration import sheet_refresh, unix
@@ -99,7 +100,7 @@ class EternalWarSheetForm(forms.ModelForm):
 for _skill in SKILLS:  # one field per skill (seed 000, "Compétences de base"), 0-100
     EternalWarSheetForm.base_fields[f"skill_{_skill.code}"] = \
         EternalWarSheetForm.declared_fields[f"skill_{_skill.code}"] = forms.IntegerField(
-            label=_skill.label, required=False, min_value=0, max_value=100,
+            label=SKILL_LABELS.get(_skill.code, _skill.label), required=False, min_value=0, max_value=100,
             help_text=_("Empty: the default for the kind."))
 
 
