@@ -9,6 +9,13 @@ class NotFound(RuleError):
     code = "not_found"
 
 
+class SheetMissing(NotFound):
+    """The character has no rule-system sheet (data saved around the admin, which always makes
+    one): it cannot be shown nor played until the game master saves it in the admin."""
+
+    code = "sheet_missing"
+
+
 class Forbidden(RuleError):
     code = "forbidden"
 

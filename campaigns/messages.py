@@ -28,6 +28,7 @@ KNOWN_MESSAGES: tuple[str, ...] = (
     # campaigns / characters / combat services
     gettext_noop("No such character."),
     gettext_noop("No such target."),
+    gettext_noop("This character has no sheet yet: the game master must save it in the admin."),
     gettext_noop("You can only act with your own characters."),
     gettext_noop("This character's rule system has no board actions yet."),
     gettext_noop("This campaign takes no new characters."),
@@ -108,6 +109,8 @@ BY_CODE: dict[str, str] = {
     "rule_error": gettext_noop("This action is not allowed by the rules."),
     "invalid_parameter": gettext_noop("A rule parameter is unknown or out of range."),
     "not_found": gettext_noop("Not found."),
+    "sheet_missing": gettext_noop("This character has no sheet yet: the game master must save "
+                                  "it in the admin."),
     "forbidden": gettext_noop("You are not allowed to do that."),
     "rule_system_not_playable": gettext_noop("This rule system cannot be played here yet."),
     "campaign_closed": gettext_noop("This campaign takes no new characters."),

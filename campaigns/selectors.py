@@ -29,5 +29,6 @@ def leaderboard(*, campaign: Campaign, order: str = "kills", limit: int = 50
     """The campaign's player characters ranked by ``order`` (kills, level, attacks, dodges,
     deaths), with their owner and sheet: one query. Unknown orders fall back to kills."""
     ordering = LEADERBOARD_ORDERS.get(order, LEADERBOARD_ORDERS["kills"])
-    return (Character.objects.filter(campaign=campaign, kind=Character.Kind.PLAYER)
+    return (Character.objects.filter(campaign=campaign, kind=Character.Kind.PLAYER,
+                                     ew1__isnull=False)
             .select_related("owner", "ew1").order_by(*ordering)[:limit])

@@ -167,7 +167,8 @@ class SheetSerializer(serializers.Serializer):
         help_text="Level 0 and no action yet: it cannot be attacked.")
     reincarnation_blocked_until = serializers.DateTimeField(
         source="character.reincarnation_blocked_until", allow_null=True,
-        help_text="Set by a suicide: no reincarnation before (may be in the past).")
+        help_text="When the last suicide's block ends (may be in the past): the suicide's time "
+                  "plus the campaign's current suicide_cooldown_hours; null without one.")
     skill_points = serializers.IntegerField(source="character.ew1.skill_points",
                                             help_text="Banked, to spend with level-up.")
     characteristic_points = serializers.IntegerField(

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import time
+from datetime import datetime
 from decimal import Decimal
 
 from django.conf import settings
@@ -10,6 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.rule_systems import is_playable
+from characters.cooldowns import reincarnation_available_at
 from gamerules import dice
 
 
@@ -48,8 +50,11 @@ class Character(models.Model):
     first_action_at = models.DateTimeField(
         null=True, blank=True, help_text=_("A level 0 character cannot be attacked before this."))
     last_action_at = models.DateTimeField(null=True, blank=True)
-    reincarnation_blocked_until = models.DateTimeField(
-        null=True, blank=True, help_text=_("Set by a suicide: no reincarnation before."))
+    suicided_at = models.DateTimeField(
+        _("suicided at"), null=True, blank=True,
+        help_text=_("Set by a suicide, cleared by reincarnation. The character may reincarnate "
+                    "suicide_cooldown_hours after it, with the campaign's current value: "
+                    "changing the parameter also changes blocks already running."))
     reincarnate_asap = models.BooleanField(
         _("reincarnate as soon as possible"), default=False,
         help_text=_("Chosen on the suicide form: the cooldown task brings the character back "
@@ -95,6 +100,13 @@ class Character(models.Model):
     @property
     def is_player(self) -> bool:
         return self.kind == self.Kind.PLAYER
+
+    @property
+    def reincarnation_blocked_until(self) -> datetime | None:
+        """When the last suicide's block ends (possibly in the past), derived from the
+        campaign's current ``suicide_cooldown_hours``; None without a suicide to wait for.
+        Reads ``self.campaign`` (load it with the character)."""
+        return reincarnation_available_at(self, self.campaign.parameters)
 
     @property
     def is_protected(self) -> bool:

@@ -10,7 +10,7 @@ from decimal import Decimal
 from django.db.models import Prefetch, Q
 from django.utils import timezone
 
-from campaigns.errors import NotFound
+from campaigns.errors import NotFound, SheetMissing
 from campaigns.models import ActionRecord, Campaign, RollRecord
 from characters.daily_pa import pa_spent_today
 from characters.equipment import loadout_of
@@ -26,8 +26,8 @@ LOG_SIZE = 10
 
 
 def characters_of(user):
-    """The user's characters with their campaign and sheet."""
-    return (Character.objects.filter(owner=user)
+    """The user's characters with their campaign and sheet (one without a sheet is left out)."""
+    return (Character.objects.filter(owner=user, ew1__isnull=False)
             .select_related("campaign", "ew1", "board").order_by("campaign__name", "name"))
 
 
@@ -46,12 +46,16 @@ def open_campaigns():
 
 def character_get(*, user, character_id: int, perm: str = "characters.view_sheet") -> Character:
     """The character with campaign, board and sheet, if ``user`` has ``perm`` on it; NotFound
-    otherwise (another player's character looks exactly like a missing one)."""
+    otherwise (another player's character looks exactly like a missing one), SheetMissing (a
+    NotFound) for a character saved without its sheet."""
     character = (Character.objects.select_related("campaign", "board", "ew1", "owner",
                                                   "membership__faction")
                  .filter(pk=character_id).first())
     if character is None or not user.has_perm(perm, character):
         raise NotFound("No such character.")
+    if not hasattr(character, "ew1"):
+        raise SheetMissing("This character has no sheet yet: the game master must save it in "
+                           "the admin.")
     return character
 
 
@@ -148,7 +152,9 @@ def board_view(*, user, character_id: int, now: datetime | None = None) -> Board
     radius = character.campaign.parameters.view_radius
     x0, x1 = max(0, character.x - radius), min(board.width - 1, character.x + radius)
     y0, y1 = max(0, character.y - radius), min(board.height - 1, character.y + radius)
-    pieces = list(Character.objects.filter(board=board, x__range=(x0, x1), y__range=(y0, y1))
+    # A piece without a sheet (saved around the admin) is not shown rather than break the board.
+    pieces = list(Character.objects.filter(board=board, x__range=(x0, x1), y__range=(y0, y1),
+                                           ew1__isnull=False)
                   .select_related("ew1", "owner").annotate_faction())
     character.faction_id_cached = next(
         (p.faction_id_cached for p in pieces if p.pk == character.pk), None)

@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from campaigns.models import ActionRecord, Board, Campaign, RuleSystem
-from characters.cooldown import BLOCK_FIELDS, cooldown_clear, cooldown_ended
+from characters.cooldowns import BLOCK_FIELDS, cooldown_clear, cooldown_ended
 from characters.models import Character, EternalWarSheet
 from combat.services import restore_on_reincarnation
 from gamerules.dice import RandomSource

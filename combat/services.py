@@ -12,13 +12,14 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from campaigns.journal import record_action, roll_row
 from campaigns.models import ActionRecord
+from characters.cooldowns import reincarnation_available_at
 from characters.equipment import Loadout, loadout_of
 from characters.models import Character, EternalWarSheet
 from characters.progression import grant_xp
@@ -267,24 +268,24 @@ def action_game(*, user, character_id: int, rng: RandomSource | None = None,
 def character_suicide(*, user, character_id: int, reincarnate_asap: bool = False,
                       now: datetime | None = None) -> ActionResult:
     """Leave the board by one's own hand: a death is counted and reincarnation is blocked for
-    ``suicide_cooldown_hours`` (6 h). ``reincarnate_asap``: the cooldown beat brings the
-    character back when the block ends (``combat.cooldowns``). Raises CannotAct (already off the
-    board), Forbidden, NotFound. Source: 000_afeb9d2c9ccd2b72.txt, "Le suicide"."""
+    ``suicide_cooldown_hours`` (6 h) from ``now``, stored as ``suicided_at`` (the end is derived
+    from the campaign's current parameter: characters.cooldowns). ``reincarnate_asap``: the
+    cooldown beat brings the character back when the block ends (``combat.cooldowns``). Raises
+    CannotAct (already off the board), Forbidden, NotFound. Source: 000_afeb9d2c9ccd2b72.txt,
+    "Le suicide"."""
     now = now or timezone.now()
     sheet, _ = lock_sheets(user=user, character_id=character_id)
     character = sheet.character
-    params = character.campaign.parameters
     if not character.on_board:
         raise errors.CannotAct("This character is not on the board.")
     character.board, character.x, character.y = None, None, None
     character.deaths += 1
-    character.reincarnation_blocked_until = now + timedelta(hours=params.suicide_cooldown_hours)
+    character.suicided_at = now
     character.last_action_at = now
     character.reincarnate_asap = bool(reincarnate_asap)
     character.cooldown_notice, character.cooldown_notice_at = "", None
-    character.save(update_fields=["board", "x", "y", "deaths", "reincarnation_blocked_until",
-                                  "last_action_at", "reincarnate_asap", "cooldown_notice",
-                                  "cooldown_notice_at"])
+    character.save(update_fields=["board", "x", "y", "deaths", "suicided_at", "last_action_at",
+                                  "reincarnate_asap", "cooldown_notice", "cooldown_notice_at"])
     action = record_action(campaign=character.campaign, kind="suicide", now=now, user=user,
                            actor=character, summary={
                                "blocked_until": character.reincarnation_blocked_until.isoformat(),
@@ -306,7 +307,7 @@ def character_reincarnate(*, user, character_id: int, rng: RandomSource | None =
     params = character.campaign.parameters
     if character.on_board:
         raise errors.CannotAct("This character is already on the board.")
-    blocked = character.reincarnation_blocked_until
+    blocked = reincarnation_available_at(character, params)
     if blocked and blocked > now:
         left = blocked - now
         raise errors.ReincarnationBlocked(
@@ -315,12 +316,12 @@ def character_reincarnate(*, user, character_id: int, rng: RandomSource | None =
     board = character.campaign.board
     character_place(character=character, board=board, rng=rng or random.SystemRandom())
     restore_on_reincarnation(sheet, params=params, now=now)
-    character.reincarnation_blocked_until = None
+    character.suicided_at = None
     character.last_action_at = now
     character.reincarnate_asap = False
     character.cooldown_notice, character.cooldown_notice_at = "", None
-    character.save(update_fields=["reincarnation_blocked_until", "last_action_at",
-                                  "reincarnate_asap", "cooldown_notice", "cooldown_notice_at"])
+    character.save(update_fields=["suicided_at", "last_action_at", "reincarnate_asap",
+                                  "cooldown_notice", "cooldown_notice_at"])
     sheet.save()
     action = record_action(campaign=character.campaign, kind="reincarnate", now=now, user=user,
                            actor=character, summary={"at": [character.x, character.y],

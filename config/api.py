@@ -3,17 +3,34 @@
 Rule errors (``gamerules.errors.RuleError``) become 404 (NotFound), 403 (Forbidden), 429
 (RerollLimited, with ``Retry-After`` when the view could tell) or 400; a blocked reincarnation
 adds ``until``. DRF's own errors keep their status and get the same shape: a malformed payload is
-400 ``invalid_input`` with the per-field messages in ``errors``.
+400 ``invalid_input`` with the per-field messages in ``errors``. A sheet missing where one was read
+is 404 ``sheet_missing``; any other failure is 500 ``server_error`` (logged with its traceback,
+and Django's ``got_request_exception`` is sent as for any 500). Outside the views, an unknown
+``/api/`` URL and a 500 raised in a middleware answer JSON too (``api_not_found``,
+``api_server_error``: config.urls' handler404 and handler500).
 """
 
+import logging
+
+from drf_spectacular.views import SpectacularSwaggerView
+from django.core import signals
+from django.http import JsonResponse
+from django.views import defaults
 from rest_framework import exceptions, serializers, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from campaigns.errors import Forbidden, InvalidInput, NotFound
+from campaigns.errors import Forbidden, InvalidInput, NotFound, SheetMissing
+from characters.models import EternalWarSheet
 from characters.creation import RerollLimited
 from gamerules.errors import ParameterError, RuleError
 from gamerules.ew1.errors import ReincarnationBlocked
+
+
+logger = logging.getLogger("django.request")
+SERVER_ERROR = {"code": "server_error", "detail": "Something went wrong on our side; it has been "
+                                                  "logged."}
 
 
 def status_for(error: RuleError) -> int:
@@ -38,9 +55,17 @@ def exception_handler(exc, context):
         if retry_after is not None:
             headers = {"Retry-After": str(max(1, int(retry_after)))}
         return Response(body, status=status_for(exc), headers=headers)
+    if isinstance(exc, EternalWarSheet.DoesNotExist):  # a character saved without its sheet
+        return Response({"code": SheetMissing.code,
+                         "detail": "A character here has no sheet yet: the game master must "
+                                   "save it in the admin."}, status=status.HTTP_404_NOT_FOUND)
     response = drf_exception_handler(exc, context)
-    if response is None:  # not an API error: let Django answer 500
-        return None
+    if response is None:  # not an API error: a bug, answered as JSON all the same
+        request = getattr(context.get("request"), "_request", None)
+        logger.error("Internal Server Error: %s", getattr(request, "path", "?"), exc_info=exc,
+                     extra={"status_code": 500, "request": request})
+        signals.got_request_exception.send(sender=None, request=request)
+        return Response(SERVER_ERROR, status=status.HTTP_500_INTERNAL_SERVER_ERROR)
     if isinstance(exc, exceptions.ValidationError):
         errors = response.data if isinstance(response.data, dict) else {
             "non_field_errors": response.data}
@@ -56,8 +81,9 @@ def exception_handler(exc, context):
 class ErrorSerializer(serializers.Serializer):
     """The body of every 4xx answer (for the OpenAPI schema)."""
 
-    code = serializers.CharField(help_text="Stable: not_found, forbidden, invalid_input, "
-                                           "off_board, not_enough_pa, not_authenticated...")
+    code = serializers.CharField(help_text="Stable: not_found, sheet_missing, forbidden, "
+                                           "invalid_input, off_board, not_enough_pa, "
+                                           "not_authenticated, server_error...")
     detail = serializers.CharField(help_text="A message for the player.")
     errors = serializers.DictField(required=False,
                                    help_text="Per-field messages, for invalid_input.")
@@ -67,3 +93,35 @@ class ErrorSerializer(serializers.Serializer):
 
 ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer}
 READ_ERRORS = {403: ErrorSerializer, 404: ErrorSerializer}
+
+
+class ApiDocsView(SpectacularSwaggerView):
+    """The Swagger UI page (/api/docs/), its files from drf-spectacular-sidecar (no CDN).
+
+    Only the page itself is HTML: OPTIONS and errors (a POST is 405) answer JSON like every
+    other endpoint (drf-spectacular's HTML renderer has no template for them and would 500)."""
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        if isinstance(response, Response) and response.template_name is None:
+            request.accepted_renderer, request.accepted_media_type = (JSONRenderer(),
+                                                                      "application/json")
+        return super().finalize_response(request, response, *args, **kwargs)
+
+
+def _is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def not_found(request, exception=None):
+    """handler404: JSON under /api/ (a URL no endpoint has), Django's page elsewhere."""
+    if _is_api(request):
+        return JsonResponse({"code": "not_found", "detail": "No such endpoint."}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request):
+    """handler500: JSON under /api/ (a failure outside the API views), Django's page
+    elsewhere."""
+    if _is_api(request):
+        return JsonResponse(SERVER_ERROR, status=500)
+    return defaults.server_error(request)

@@ -1,5 +1,6 @@
-"""The REST API, mounted at /api/. The OpenAPI schema is at /api/schema/; there is no docs page
-because drf-spectacular's Redoc and Swagger views load their JavaScript from a CDN."""
+"""The REST API, mounted at /api/. The OpenAPI schema is at /api/schema/, its Swagger UI page at
+/api/docs/ (the JavaScript and CSS come from drf-spectacular-sidecar, served as our own static
+files: no CDN)."""
 
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
@@ -11,11 +12,13 @@ from characters.api import (CharacterDetailView, CharacterItemEquipView, Charact
                             DraftRedistributeView, DraftRerollView)
 from combat.api import (CharacterAttackView, CharacterBoardView, CharacterGameView,
                         CharacterMoveView, CharacterReincarnateView, CharacterSuicideView)
+from config.api import ApiDocsView
 
 ITEM = "characters/<int:character_id>/items/<int:item_id>"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", ApiDocsView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("factions.api")),
     path("", include("magic.api")),
     path("campaigns/", CampaignListView.as_view(), name="api-campaigns"),

@@ -14,3 +14,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),
 ]
+
+# Under /api/, a missing URL and a crash answer JSON {code, detail} like every API error.
+handler404 = "config.api.not_found"
+handler500 = "config.api.server_error"

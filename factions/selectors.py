@@ -34,8 +34,9 @@ def faction_get(*, faction_id: int) -> Faction:
 
 
 def members_of(faction: Faction) -> list[Membership]:
-    """The members with their character, player and sheet, the leader first: one query."""
-    members = list(Membership.objects.filter(faction=faction)
+    """The members with their character, player and sheet, the leader first: one query. A
+    member without a sheet (saved around the admin) is left out."""
+    members = list(Membership.objects.filter(faction=faction, character__ew1__isnull=False)
                    .select_related("character", "character__owner", "character__ew1")
                    .order_by("character__name", "character_id"))
     members.sort(key=lambda m: m.character_id != faction.leader_id)

@@ -76,9 +76,9 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
 
     in_view = _with_view(caster, params)  # also sets the caster's faction_id_cached
     reach = spell.zone_radius
-    around = list(Character.objects.filter(
-        board_id=caster.board_id, x__range=(x - reach, x + reach), y__range=(y - reach, y + reach))
-        .select_related("ew1").annotate_faction())
+    around = list(Character.objects.filter(  # a piece without a sheet is no target
+        board_id=caster.board_id, x__range=(x - reach, x + reach), y__range=(y - reach, y + reach),
+        ew1__isnull=False).select_related("ew1").annotate_faction())
     pieces = [Piece(p.pk, p.x, p.y, ally=_is_ally(caster, p)) for p in around]
     target_ids = zone_targets(spell, caster=Piece(caster.pk, caster.x, caster.y, True),
                               cell=(x, y), pieces=pieces)

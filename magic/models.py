@@ -122,5 +122,7 @@ class Scroll(models.Model):
         return f"{self.spell} at ({self.x}, {self.y})"
 
     def clean(self) -> None:
+        if None in (self.x, self.y):
+            return  # the empty field has its own "required" error
         if self.board_id and not self.board.contains(self.x, self.y):
             raise ValidationError({"x": _("That cell is off the board.")})

@@ -23,6 +23,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served as our own static files
     "django_htmx",
     "rules.apps.AutodiscoverRulesConfig",
     "accounts",
@@ -44,6 +45,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.middleware.VaryOnHtmxMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = [
@@ -133,6 +135,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Characters, boards and actions of Percentile campaigns.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs page (/api/docs/) loads Swagger UI from our static files, never from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     # Several choice sets are serialized as "kind": name each one (no hashed names in clients).
     "ENUM_NAME_OVERRIDES": {
         "PieceKindEnum": "characters.models.Character.Kind",

@@ -56,7 +56,7 @@ def snapshot(*characters) -> dict:
     return {
         "characters": list(Character.objects.filter(pk__in=ids).order_by("pk").values(
             "pk", "board_id", "x", "y", "first_action_at", "last_action_at", "kills", "deaths",
-            "attacks", "dodges", "reincarnation_blocked_until")),
+            "attacks", "dodges", "suicided_at")),
         "sheets": list(EternalWarSheet.objects.filter(pk__in=ids).order_by("pk").values(
             "pk", "pa", "pa_anchor", "pv", "pv_anchor", "xp", "level", "skills", "skill_points",
             "characteristic_points", "skills_raised", "FOR", "DEF", "TAI", "INT", "DEX", "LUK")),

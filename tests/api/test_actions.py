@@ -268,7 +268,7 @@ def test_suicide_off_the_board(alice, anna):
 
 @pytest.mark.django_db
 def test_reincarnate_after_the_cooldown(api_as, alice, anna, seeded_dice):
-    off_board(anna, reincarnation_blocked_until=timezone.now() - timedelta(minutes=1))
+    off_board(anna, suicided_at=timezone.now() - timedelta(hours=6, minutes=1))
     EternalWarSheet.objects.filter(pk=anna.pk).update(pv=-3, pv_anchor=int(time.time()))
 
     response = act(api_as(alice), anna, "reincarnate")

@@ -77,7 +77,3 @@ def test_schema_is_valid_openapi(api):
     from drf_spectacular.validation import validate_schema
 
     validate_schema(SchemaGenerator().get_schema(request=None, public=True))
-
-
-def test_no_docs_page_that_needs_a_cdn(client):
-    assert client.get("/api/docs/").status_code == 404

@@ -12,7 +12,8 @@ from django.urls import URLResolver, get_resolver
 from tests.breaker.conftest import api_logged_in, logged_in
 
 # Pages that anyone may open; they show no game data.
-PUBLIC = {"accounts/login/", "accounts/signup/", "accounts/logout/", "api/schema/"}
+PUBLIC = {"accounts/login/", "accounts/signup/", "accounts/logout/", "api/schema/",
+          "api/docs/"}
 # Answer any method with a redirect (Django's RedirectView and set_language).
 REDIRECTS = {"", "i18n/setlang/"}
 

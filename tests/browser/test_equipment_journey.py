@@ -104,10 +104,10 @@ def test_aldric_equips_attacks_drinks_and_reincarnates(demo, live_server, page):
     assert aldric.reincarnation_blocked_until > timezone.now() + timedelta(hours=5)
 
     # Move the clock past the suicide cooldown (suicide_cooldown_hours, 6 h): the test cannot
-    # wait that long, so it arranges time by moving the block into the past, as if the hours
+    # wait that long, so it arranges time by moving the suicide into the past, as if the hours
     # had gone by. Everything else (the reload, the reincarnation) goes through the browser.
     Character.objects.filter(pk=aldric.pk).update(
-        reincarnation_blocked_until=timezone.now() - timedelta(minutes=1))
+        suicided_at=timezone.now() - timedelta(hours=6, minutes=1))
     page.reload()
     expect(page.get_by_test_id("reincarnation-wait")).to_have_count(0)
     with post(page, "/reincarnate/") as response:

@@ -264,7 +264,7 @@ def test_suicide_then_the_sheet_shows_the_wait(alice_client, hero):
 
 def test_the_reincarnate_button_once_allowed(alice_client, hero):
     Character.objects.filter(pk=hero.pk).update(
-        board=None, x=None, y=None, reincarnation_blocked_until=timezone.now() - timedelta(1))
+        board=None, x=None, y=None, suicided_at=timezone.now() - timedelta(1))
     html = html_of(alice_client.get(url("characters:detail", hero.pk)))
     assert 'data-testid="reincarnate"' in html and 'data-testid="reincarnation-wait"' not in html
 

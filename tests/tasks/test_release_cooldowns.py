@@ -164,7 +164,7 @@ def test_the_task_is_scheduled_with_time_limits_and_runs_the_service(alice, camp
     hero = factories.character(owner=alice, campaign=campaign, name="Hero", at=(1, 1))
     character_suicide(user=alice, character_id=hero.pk)
     Character.objects.filter(pk=hero.pk).update(
-        reincarnation_blocked_until=fetch(hero).reincarnation_blocked_until - SIX_HOURS)
+        suicided_at=fetch(hero).suicided_at - SIX_HOURS)
     assert release_cooldowns.run() == {"noticed": 1, "reincarnated": 0}
     assert release_cooldowns.run() == {"noticed": 0, "reincarnated": 0}
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('characters', '0003_sheet_anchor_defaults'),
+        ('characters', '0005_missing_sheets'),
     ]
 
     operations = [

@@ -1,0 +1,63 @@
+"""Every API error is JSON ``{code, detail}``, 500s and unknown URLs included (issue 8, item
+1), never Django's HTML page."""
+
+import pytest
+from django.test import override_settings
+from rest_framework.test import APIClient
+
+from tests import factories
+
+
+@pytest.fixture
+def api(db):
+    client = APIClient(raise_request_exception=False)
+    client.force_authenticate(factories.user("reader"))
+    return client
+
+
+def test_a_crash_in_an_endpoint_answers_json_500(api, monkeypatch, caplog):
+    def broken(**kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("characters.api.characters_now", broken)
+    response = api.get("/api/characters/")
+
+    assert response.status_code == 500
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["code"] == "server_error" and response.json()["detail"]
+    assert "boom" not in response.content.decode()  # no internals shown
+    assert "RuntimeError: boom" in caplog.text  # but logged, with the traceback
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_crash_answers_json_with_debug_on_too(api, monkeypatch, settings, debug):
+    settings.DEBUG = debug
+    monkeypatch.setattr("characters.api.characters_now", lambda **kw: 1 / 0)
+    response = api.get("/api/characters/")
+    assert response.status_code == 500 and response.json()["code"] == "server_error"
+
+
+def test_an_unknown_api_url_answers_json_404(api):
+    response = api.get("/api/no-such-endpoint/")
+    assert response.status_code == 404
+    assert response.json() == {"code": "not_found", "detail": "No such endpoint."}
+
+
+def test_a_crash_outside_the_views_answers_json_under_api_only(db, monkeypatch):
+    class Boom:
+        def __init__(self, get_response):
+            pass
+
+        def __call__(self, request):
+            raise RuntimeError("middleware")
+
+    import sys
+    module = type(sys)("tests_boom_middleware")
+    module.Boom = Boom
+    monkeypatch.setitem(sys.modules, "tests_boom_middleware", module)
+    from django.conf import settings
+    with override_settings(MIDDLEWARE=[*settings.MIDDLEWARE, "tests_boom_middleware.Boom"]):
+        client = APIClient(raise_request_exception=False)
+        api, page = client.get("/api/campaigns/"), client.get("/accounts/login/")
+    assert api.status_code == 500 and api.json()["code"] == "server_error"
+    assert page.status_code == 500 and "html" in page["Content-Type"]
