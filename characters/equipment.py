@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.journal import record_action, roll_row
-from characters.models import Character, EternalWarSheet, ItemInstance, ItemTemplate
+from characters.models import Character, ItemInstance, ItemTemplate
 from characters.regeneration import sheet_refresh
 from combat.actors import lock_sheets
 from gamerules.dice import RandomSource, roll

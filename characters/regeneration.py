@@ -71,7 +71,8 @@ def tick_sql(periods: dict[int, tuple[int, int]], ts: int, *, vendor: str) -> st
     same, and not disincarnated, ``pv >= 0``); its value gains the whole periods elapsed, capped,
     and its anchor moves by as many periods (``gamerules.regeneration.accrue``). The same test
     with the shortest periods of all campaigns, on the sheet's own columns, comes first: the
-    database drops the rows owed nothing before it joins them to their campaign's periods."""
+    database drops the rows owed nothing before it joins them to their campaign's periods.
+    When every campaign has the same periods there is no join at all."""
     sheet, character = (connection.ops.quote_name(m._meta.db_table)
                         for m in (EternalWarSheet, Character))
     least = "LEAST" if vendor == "postgresql" else "MIN"
@@ -84,19 +85,27 @@ def tick_sql(periods: dict[int, tuple[int, int]], ts: int, *, vendor: str) -> st
         return (f"(pa < pa_max AND pa_anchor <= {ts} - {pa_period})",
                 f"(pv >= 0 AND pv < pv_max AND pv_anchor <= {ts} - {pv_period})")
 
-    pa_owed, pv_owed = owed("p.pa_period", "p.pv_period")
+    def assignments(pa_period, pv_period):
+        pa_owed, pv_owed = owed(pa_period, pv_period)
+        pa_steps, pv_steps = (f"(({ts} - pa_anchor) / {pa_period})",
+                              f"(({ts} - pv_anchor) / {pv_period})")
+        return (f"pa = CASE WHEN {pa_owed} THEN {least}(pa_max, pa + {pa_steps}) ELSE pa END, "
+                f"pa_anchor = CASE WHEN {pa_owed} THEN pa_anchor + {pa_steps} * {pa_period}"
+                f" ELSE pa_anchor END, "
+                f"pv = CASE WHEN {pv_owed} THEN {least}(pv_max, pv + {pv_steps}) ELSE pv END, "
+                f"pv_anchor = CASE WHEN {pv_owed} THEN pv_anchor + {pv_steps} * {pv_period}"
+                f" ELSE pv_anchor END")
+
     any_pa, any_pv = owed(min_pa, min_pv)
-    pa_steps, pv_steps = (f"(({ts} - pa_anchor) / p.pa_period)",
-                          f"(({ts} - pv_anchor) / p.pv_period)")
+    if len(set(periods.values())) == 1:
+        # Every campaign has the same periods (the usual case): constants and no join, the
+        # statement one would write by hand (every sheet table row is an EW1 character's).
+        return f"UPDATE {sheet} SET {assignments(min_pa, min_pv)} WHERE {any_pa} OR {any_pv}"
+    pa_owed, pv_owed = owed("p.pa_period", "p.pv_period")
     return (
-        f"UPDATE {sheet} SET "
-        f"pa = CASE WHEN {pa_owed} THEN {least}(pa_max, pa + {pa_steps}) ELSE pa END, "
-        f"pa_anchor = CASE WHEN {pa_owed} THEN pa_anchor + {pa_steps} * p.pa_period"
-        f" ELSE pa_anchor END, "
-        f"pv = CASE WHEN {pv_owed} THEN {least}(pv_max, pv + {pv_steps}) ELSE pv END, "
-        f"pv_anchor = CASE WHEN {pv_owed} THEN pv_anchor + {pv_steps} * p.pv_period"
-        f" ELSE pv_anchor END "
+        f"UPDATE {sheet} SET {assignments('p.pa_period', 'p.pv_period')} "
         f"FROM {character} c JOIN (SELECT column1 AS campaign_id, column2 AS pa_period,"
-        f" column3 AS pv_period FROM (VALUES {rows}) AS v) AS p ON p.campaign_id = c.campaign_id "
+        f" column3 AS pv_period FROM (VALUES {rows}) AS v) AS p"
+        f" ON p.campaign_id = c.campaign_id "
         f"WHERE c.id = {sheet}.character_id AND ({any_pa} OR {any_pv}) "
         f"AND ({pa_owed} OR {pv_owed})")

@@ -60,7 +60,7 @@ def test_beat_sends_the_regeneration_tick_when_it_starts(monkeypatch):
 
 
 @pytest.mark.redis
-def test_a_starting_beat_ticks_at_once_through_a_worker(alice, campaign, worker, monkeypatch):
+def test_a_starting_beat_ticks_at_once_through_a_worker(alice, campaign, worker, monkeypatch):  # noqa: F811
     """The real signal path: beat's start sends the tick, a worker runs it."""
     queue, wait = worker
     start = timezone.now() - timedelta(hours=2, minutes=1)
