@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import uuid
 from pathlib import Path
 
-BENCH_DB_NAME = "percentile_bench"
+# Unique to the run: two benches (or a bench and a crashed one's leftovers) never share it.
+BENCH_DB_NAME = f"percentile_bench_{os.getpid()}_{uuid.uuid4().hex[:8]}"
 
 
 def configure_environment() -> None:
@@ -19,7 +21,7 @@ def configure_environment() -> None:
 @contextlib.contextmanager
 def throwaway_database():
     """Create and migrate the bench database, point the default connection at it, drop it on
-    exit. Yields a label such as ``postgresql percentile_bench``."""
+    exit. Yields a label such as ``postgresql percentile_bench_123_0abc1234``."""
     from django.conf import settings
     from django.db import connection
     from django.test.utils import setup_test_environment, teardown_test_environment
@@ -29,7 +31,7 @@ def throwaway_database():
     if connection.vendor == "sqlite":
         folder = Path(settings.BASE_DIR) / "var" / "bench"
         folder.mkdir(parents=True, exist_ok=True)
-        name = str(folder / "bench.sqlite3")
+        name = str(folder / f"{BENCH_DB_NAME}.sqlite3")
     else:
         name = BENCH_DB_NAME
     if settings_dict["NAME"] == name:

@@ -20,9 +20,9 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.journal import record_action, roll_row
-from characters.models import Character, EternalWarSheet, ItemInstance, ItemTemplate
+from characters.models import Character, ItemInstance, ItemTemplate
 from characters.regeneration import sheet_refresh
-from combat.actors import spend_pa
+from combat.actors import lock_sheets, spend_pa
 from gamerules.dice import RandomSource, roll
 from gamerules.errors import RuleError
 from gamerules.ew1 import errors
@@ -143,16 +143,21 @@ def item_use(*, user, character_id: int, item_id: int, rng: RandomSource | None 
     longer protected (seed 000, "Niveaux": "protégé jusqu'à sa première action").
     Raises ItemError, NotEnoughPA, DailyPACapReached, CannotAct, NotFound."""
     now = now or timezone.now()
+    # The sheet first, as every action locks (then the item): see combat.actors.lock_sheet_set.
+    # Ownership is the item's check below (a stranger and the GM are both told "no such item").
+    try:
+        sheet, _ = lock_sheets(user=user, character_id=character_id, check_owner=False,
+                               items=False)
+    except NotFound:
+        raise NotFound("No such item.") from None
     item = _owned_item(user=user, character_id=character_id, item_id=item_id)
     if not item.template.is_consumable:
         raise ItemError("This item cannot be used.")
-    sheet = EternalWarSheet.objects.select_for_update(of=("self",)).get(pk=character_id)
-    character = item.owner
+    character = sheet.character
     params = character.campaign.parameters
     sheet_refresh(sheet, params=params, now=now)
     if not character.on_board or sheet.pv < 0:
         raise errors.CannotAct("A disincarnated character cannot use items.")
-    sheet.character = character  # the same row, already loaded: no query in spend_pa
     protected = character.first_action_at is None
     spend_pa(sheet, params.use_item_cost_pa, now)
     outcome = resolve_heal(dice=item.template.heal_dice, pv=sheet.pv, pv_max=sheet.pv_max,

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db.models import BigIntegerField, Case, F, Q, Value, When
-from django.db.models.functions import Least
+from django.db import connection
 from django.utils import timezone
 
 from campaigns.models import Campaign, RuleSystem
@@ -42,43 +41,71 @@ def sheet_refresh(sheet: EternalWarSheet, *, params: EW1Parameters, now: datetim
 
 
 def regenerate_all(*, now: datetime | None = None) -> int:
-    """Materialise PA and PV for every Eternal War One II character: one UPDATE statement per
-    campaign (each campaign may set its own periods), touching only the rows owed something.
-    Rows at their cap are left alone: reading them later gives the same values. Returns the
+    """Materialise PA and PV for every Eternal War One II character in ONE UPDATE statement,
+    whatever the number of campaigns (each campaign may set its own periods: they come in as a
+    list of values joined on the campaign), touching only the rows owed at least one period:
+    a tick with nothing owed writes nothing. Rows at their cap are left alone: reading them
+    later gives the same values. Two queries in all (the campaigns, the UPDATE). Returns the
     number of rows updated."""
     ts = unix(now or timezone.now())
-    updated = 0
+    periods = {}
     for campaign in Campaign.objects.filter(rule_system=RuleSystem.ETERNAL_WAR).only(
             "id", "rule_system", "rule_parameters"):
         params = campaign.parameters
-        pa = _Resource("pa", "pa_max", "pa_anchor", params.pa_regen_hours * HOUR, ts,
-                       Q(pa__lt=F("pa_max")))
-        pv = _Resource("pv", "pv_max", "pv_anchor", params.pv_regen_hours * HOUR, ts,
-                       Q(pv__gte=0, pv__lt=F("pv_max")))
-        # A subquery on the characters keeps the sheet conditions in the UPDATE's own WHERE
-        # (a join filter makes Django rewrite it as "id IN (SELECT ... sheet JOIN character)").
-        updated += EternalWarSheet.objects.filter(
-            pa.owed | pv.owed,
-            character_id__in=Character.objects.filter(campaign_id=campaign.id).values("id"),
-        ).update(**pa.assignments(), **pv.assignments())
-    return updated
+        periods[campaign.id] = (int(params.pa_regen_hours) * HOUR,
+                                int(params.pv_regen_hours) * HOUR)
+    if not periods:
+        return 0
+    with connection.cursor() as cursor:
+        cursor.execute(tick_sql(periods, ts, vendor=connection.vendor))
+        return cursor.rowcount
 
 
-class _Resource:
-    """The SQL of one regenerating column: which rows are owed at least one step, and the new
-    value and anchor (whole periods, integer arithmetic that PostgreSQL and SQLite share)."""
+def tick_sql(periods: dict[int, tuple[int, int]], ts: int, *, vendor: str) -> str:
+    """The tick's UPDATE for ``periods`` (campaign id: (PA period, PV period), seconds) at Unix
+    time ``ts``, in PostgreSQL's or SQLite's dialect (both run UPDATE ... FROM over a VALUES
+    list, whose columns are column1, column2... in both). Every number is an int formatted here,
+    never text from outside.
 
-    def __init__(self, value: str, cap: str, anchor: str, period: int, ts: int, below_cap: Q):
-        self.value, self.cap, self.anchor, self.period = value, cap, anchor, period
-        self.owed = below_cap & Q(**{f"{anchor}__lte": ts - period})
-        self.periods = (Value(ts) - F(anchor)) / Value(period)
+    A row is owed PA when ``pa < pa_max`` and its anchor is at least one period old (PV: the
+    same, and not disincarnated, ``pv >= 0``); its value gains the whole periods elapsed, capped,
+    and its anchor moves by as many periods (``gamerules.regeneration.accrue``). The same test
+    with the shortest periods of all campaigns, on the sheet's own columns, comes first: the
+    database drops the rows owed nothing before it joins them to their campaign's periods.
+    When every campaign has the same periods there is no join at all."""
+    sheet, character = (connection.ops.quote_name(m._meta.db_table)
+                        for m in (EternalWarSheet, Character))
+    least = "LEAST" if vendor == "postgresql" else "MIN"
+    rows = ", ".join(f"({int(c)}, {int(pa)}, {int(pv)})" for c, (pa, pv) in periods.items())
+    min_pa = min(pa for pa, _ in periods.values())
+    min_pv = min(pv for _, pv in periods.values())
+    ts = int(ts)
 
-    def assignments(self) -> dict:
-        field = EternalWarSheet._meta.get_field(self.value)  # PV and max PV differ in type
-        return {
-            self.value: Case(When(self.owed, then=Least(F(self.cap), F(self.value) + self.periods,
-                                                        output_field=field)),
-                             default=F(self.value), output_field=field),
-            self.anchor: Case(When(self.owed, then=F(self.anchor) + self.periods * Value(
-                self.period)), default=F(self.anchor), output_field=BigIntegerField()),
-        }
+    def owed(pa_period, pv_period):
+        return (f"(pa < pa_max AND pa_anchor <= {ts} - {pa_period})",
+                f"(pv >= 0 AND pv < pv_max AND pv_anchor <= {ts} - {pv_period})")
+
+    def assignments(pa_period, pv_period):
+        pa_owed, pv_owed = owed(pa_period, pv_period)
+        pa_steps, pv_steps = (f"(({ts} - pa_anchor) / {pa_period})",
+                              f"(({ts} - pv_anchor) / {pv_period})")
+        return (f"pa = CASE WHEN {pa_owed} THEN {least}(pa_max, pa + {pa_steps}) ELSE pa END, "
+                f"pa_anchor = CASE WHEN {pa_owed} THEN pa_anchor + {pa_steps} * {pa_period}"
+                f" ELSE pa_anchor END, "
+                f"pv = CASE WHEN {pv_owed} THEN {least}(pv_max, pv + {pv_steps}) ELSE pv END, "
+                f"pv_anchor = CASE WHEN {pv_owed} THEN pv_anchor + {pv_steps} * {pv_period}"
+                f" ELSE pv_anchor END")
+
+    any_pa, any_pv = owed(min_pa, min_pv)
+    if len(set(periods.values())) == 1:
+        # Every campaign has the same periods (the usual case): constants and no join, the
+        # statement one would write by hand (every sheet table row is an EW1 character's).
+        return f"UPDATE {sheet} SET {assignments(min_pa, min_pv)} WHERE {any_pa} OR {any_pv}"
+    pa_owed, pv_owed = owed("p.pa_period", "p.pv_period")
+    return (
+        f"UPDATE {sheet} SET {assignments('p.pa_period', 'p.pv_period')} "
+        f"FROM {character} c JOIN (SELECT column1 AS campaign_id, column2 AS pa_period,"
+        f" column3 AS pv_period FROM (VALUES {rows}) AS v) AS p"
+        f" ON p.campaign_id = c.campaign_id "
+        f"WHERE c.id = {sheet}.character_id AND ({any_pa} OR {any_pv}) "
+        f"AND ({pa_owed} OR {pv_owed})")

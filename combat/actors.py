@@ -4,6 +4,7 @@ and what ends a character's stay on the board."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Iterable
 
 from django.db.models import Prefetch, Q
 
@@ -16,25 +17,44 @@ from gamerules.ew1 import errors
 
 
 def lock_sheets(*, user, character_id: int, other_id: int | None = None,
-                 check_owner: bool = True) -> tuple[EternalWarSheet, EternalWarSheet | None]:
-    """Lock and return the actor's sheet (and the other's), with equipped items. Raises NotFound
-    when the actor does not exist, Forbidden when ``user`` does not own it,
-    RuleSystemNotPlayable outside EW1, InvalidTarget when the other does not exist."""
+                check_owner: bool = True, items: bool = True
+                ) -> tuple[EternalWarSheet, EternalWarSheet | None]:
+    """Lock and return the actor's sheet (and the other's): ``lock_sheet_set`` for one or two.
+    Raises as it does, and InvalidTarget when the other does not exist."""
+    actor, sheets = lock_sheet_set(user=user, character_id=character_id,
+                                   others=() if other_id is None else (other_id,),
+                                   check_owner=check_owner, items=items)
+    other = sheets.get(other_id) if other_id is not None else None
+    if other_id is not None and other is None:
+        raise errors.InvalidTarget("No such target.")
+    return actor, other
+
+
+def lock_sheet_set(*, user, character_id: int, others: Iterable[int] = (),
+                   check_owner: bool = True, items: bool = True
+                   ) -> tuple[EternalWarSheet, dict[int, EternalWarSheet]]:
+    """Lock the sheets (and characters) of the actor and of ``others`` in ONE statement, in
+    character id order, and return the actor's sheet and every locked sheet by character id
+    (the actor's included; a missing other is simply absent). Every action calls this before
+    it changes anything, with every sheet it may change: two actions then lock their rows in
+    the same order and one waits for the other; none can deadlock (issue 9). ``items`` loads
+    each character's equipped items as ``character.equipped_items`` (one more query).
+
+    Raises NotFound when the actor does not exist, Forbidden when ``user`` does not own it (with
+    ``check_owner``), RuleSystemNotPlayable outside EW1."""
     # Exact lookups, not ``__in``: Django turns an id past the database's integer range into
     # "no row" for ``=`` only (``IN`` overflows SQLite's integers: a 500 on a huge URL id).
     ids = Q(character__id=character_id)
-    if other_id is not None:
-        ids |= Q(character__id=other_id)
-    equipped = Prefetch("character__items", to_attr="equipped_items",
-                        queryset=ItemInstance.objects.filter(equipped=True)
-                        .select_related("template"))
-    sheets = {
-        s.character_id: s
-        for s in EternalWarSheet.objects.select_for_update(of=("self", "character"))
-        .select_related("character", "character__campaign", "character__board")
-        .prefetch_related(equipped)
-        .filter(ids).order_by("character_id")
-    }
+    for other in set(others) - {character_id}:
+        ids |= Q(character__id=other)
+    qs = (EternalWarSheet.objects.select_for_update(of=("self", "character"))
+          .select_related("character", "character__campaign", "character__board"))
+    if items:
+        qs = qs.prefetch_related(Prefetch(
+            "character__items", to_attr="equipped_items",
+            queryset=ItemInstance.objects.filter(equipped=True).select_related("template")))
+    # ORDER BY under FOR UPDATE: PostgreSQL locks the rows as the sort returns them.
+    sheets = {s.character_id: s for s in qs.filter(ids).order_by("character_id")}
     actor = sheets.get(character_id)
     if actor is None:
         if not Character.objects.filter(pk=character_id).exists():
@@ -44,10 +64,7 @@ def lock_sheets(*, user, character_id: int, other_id: int | None = None,
         require_owner(user, actor.character)
     if actor.character.campaign.rule_system != RuleSystem.ETERNAL_WAR:
         raise RuleSystemNotPlayable("This character's rule system has no board actions yet.")
-    other = sheets.get(other_id) if other_id is not None else None
-    if other_id is not None and other is None:
-        raise errors.InvalidTarget("No such target.")
-    return actor, other
+    return actor, sheets
 
 
 def spend_pa(sheet: EternalWarSheet, cost, now: datetime) -> None:

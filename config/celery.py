@@ -20,3 +20,16 @@ def _make_broker_folders(**_):
         folder = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get(key)
         if folder:
             Path(folder).mkdir(parents=True, exist_ok=True)
+
+
+@signals.beat_init.connect
+def _first_tick(sender=None, **_):
+    """Send the ``PERCENTILE_BEAT_AT_START`` entries once when beat starts: an interval schedule
+    would otherwise first run one interval later (5 min without regeneration after a deploy)."""
+    from django.conf import settings
+
+    schedule = app.conf.beat_schedule
+    for name in settings.PERCENTILE_BEAT_AT_START:
+        entry = schedule[name]
+        app.send_task(entry["task"], args=entry.get("args", ()), kwargs=entry.get("kwargs", {}),
+                      **entry.get("options", {}))

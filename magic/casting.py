@@ -17,7 +17,7 @@ from characters.equipment import loadout_of
 from characters.models import Character, EternalWarSheet
 from characters.progression import grant_xp
 from characters.regeneration import sheet_refresh
-from combat.actors import disincarnate, lock_sheets, require_able, spend_pa
+from combat.actors import disincarnate, lock_sheet_set, require_able, spend_pa
 from factions.bonus import FRIENDLY_FIRE_OFF, are_allies, combat_bonus
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
@@ -58,13 +58,24 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     NotFound."""
     rng = rng or random.SystemRandom()
     now = now or timezone.now()
-    sheet, _ = lock_sheets(user=user, character_id=character_id)
+    # Read (without locks) the spell and the pieces where it may land, then lock the caster's
+    # sheet and theirs in one id-ordered statement before anything changes: a cast racing an
+    # attack or another cast waits, it cannot deadlock (issue 9). A piece arriving on the zone
+    # between this read and the lock is not reached, as if it came just after the cast.
+    known = (KnownSpell.objects.select_related("spell", "character__board")
+             .filter(character__id=character_id, spell__id=spell_id).first())
+    board = known.character.board if known else None
+    reach = known.spell.zone_radius if known else 0
+    around = list(Character.objects.filter(  # a cell off the board is refused below
+        board_id=board.pk, x__range=(x - reach, x + reach), y__range=(y - reach, y + reach),
+        ew1__isnull=False).annotate_faction()) if board and board.contains(x, y) else []
+    # (a piece without a sheet is no target)
+    sheet, locked = lock_sheet_set(user=user, character_id=character_id,
+                                   others=[p.pk for p in around])
     caster = sheet.character
     params = caster.campaign.parameters
     sheet_refresh(sheet, params=params, now=now)
     require_able(sheet)
-    known = (KnownSpell.objects.select_related("spell")
-             .filter(character=caster, spell__id=spell_id).first())
     if known is None:
         raise SpellUnknown("This character does not know that spell.")
     spell = spec_of(known.spell)
@@ -75,10 +86,13 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
         raise errors.OutOfRange(f"That cell is out of the spell's range ({spell.range_cells}).")
 
     in_view = _with_view(caster, params)  # also sets the caster's faction_id_cached
-    reach = spell.zone_radius
-    around = list(Character.objects.filter(  # a piece without a sheet is no target
-        board_id=caster.board_id, x__range=(x - reach, x + reach), y__range=(y - reach, y + reach),
-        ew1__isnull=False).select_related("ew1").annotate_faction())
+    factions = {p.pk: p.faction_id_cached for p in around}
+    around = [s.character for s in locked.values()  # where they stand now, under the lock
+              if s.character.pk in factions and s.character.board_id == caster.board_id
+              and max(abs(s.character.x - x), abs(s.character.y - y)) <= reach]
+    for p in around:
+        if p.pk != caster.pk:
+            p.faction_id_cached = factions[p.pk]
     pieces = [Piece(p.pk, p.x, p.y, ally=_is_ally(caster, p)) for p in around]
     target_ids = zone_targets(spell, caster=Piece(caster.pk, caster.x, caster.y, True),
                               cell=(x, y), pieces=pieces)
@@ -109,7 +123,7 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     if outcome.success:
         rolls.append(roll_row(label="spell_power", roll=outcome.power_roll, actor=caster,
                               modifiers=outcome.bonuses))
-        results = _apply(spell, known.spell, outcome.power, caster, sheet, target_ids, rng,
+        results = _apply(spell, known.spell, outcome.power, caster, locked, target_ids, rng,
                          params, now, rolls, hours=hours)
     grant_xp(sheet, params.magic_xp if outcome.success else params.miss_xp, params)
     caster.save(update_fields=["first_action_at", "last_action_at", "kills", "board", "x", "y",
@@ -148,28 +162,23 @@ def _with_view(caster: Character, params) -> list[Character]:
 
 
 def _apply(spell: SpellSpec, model: Spell, power: int, caster: Character,
-           caster_sheet: EternalWarSheet, target_ids: list[int], rng: RandomSource, params,
+           sheets: dict[int, EternalWarSheet], target_ids: list[int], rng: RandomSource, params,
            now: datetime, rolls: list[dict], *, hours: int) -> list[dict]:
-    """Apply a successful cast to every target (sheets locked in id order); a shield holds
+    """Apply a successful cast to every target (``sheets``: locked by ``lock_sheet_set``, by
+    character id, with their equipped items; the caster's already refreshed); a shield holds
     ``hours`` hours."""
-    sheets = {s.character_id: s for s in EternalWarSheet.objects.select_for_update(
-        of=("self", "character")).select_related("character").prefetch_related(
-        "character__items__template").filter(character_id__in=target_ids)
-        .order_by("character_id")}
-    sheets[caster.pk] = caster_sheet  # the caster's sheet is already locked and refreshed
     shields = dict(ActiveEffect.objects.filter(target_id__in=target_ids, expires_at__gt=now)
                    .values("target_id").annotate(best=Max("amount")).values_list("target_id",
                                                                                   "best"))
     results = []
     for target_id in target_ids:
         target_sheet = sheets[target_id]
-        target = target_sheet.character if target_id != caster.pk else caster
+        target = target_sheet.character
         if target_id != caster.pk:
             sheet_refresh(target_sheet, params=params, now=now)
         entry = {"id": target_id, "name": target.name}
         if spell.effect == DAMAGE:
-            loadout = loadout_of(target.items.all() if target_id != caster.pk
-                                 else caster.equipped_items)
+            loadout = loadout_of(target.equipped_items)
             defender = Combatant(
                 characteristics=target_sheet.characteristics, skills=target_sheet.skills,
                 level=target_sheet.level, armour=loadout.armour, modifiers=loadout.modifiers,

@@ -4,9 +4,15 @@ from datetime import timedelta
 
 from .base import REDIS_URL, VAR_DIR
 
+CELERY_TASK_TIME_LIMIT = 300
+CELERY_TASK_SOFT_TIME_LIMIT = 240
+
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS = {}
+    # A message taken but not acknowledged goes back to the queue after this many seconds (a
+    # worker machine that vanished): above the longest time limit, or a task still running
+    # would be delivered a second time.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 60}
 else:
     _queue = VAR_DIR / "celery-broker"
     CELERY_BROKER_URL = "filesystem://"
@@ -18,8 +24,14 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
-CELERY_TASK_TIME_LIMIT = 300
-CELERY_TASK_SOFT_TIME_LIMIT = 240
+# Every task is idempotent, so acknowledge a message only once its task has finished, and put
+# it back in the queue when the worker process running it dies (killed, out of memory): the
+# tick then runs again at once instead of waiting for the next beat.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # with late acks, a worker holds one message at a time
+# Beat sends these entries once when it starts (config.celery), then on their schedule.
+PERCENTILE_BEAT_AT_START = ["regenerate-resources"]
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "regenerate-resources": {

@@ -172,13 +172,21 @@ def test_the_tick_runs_two_queries_whatever_the_number_of_characters(
     assert got == {f"C{i}": (min(12, i % 12 + 3), 50 + i % 40 + 1) for i in range(count)}
 
 
-def test_the_tick_runs_one_update_per_campaign(alice, django_assert_num_queries):
-    for i in range(3):
-        make(alice, factories.campaign(name=f"Camp {i}", pa_regen_hours=i + 1), "C",
-             pa=Decimal("0"))
-    with django_assert_num_queries(1 + 3):
-        regenerate_all(now=NOW + timedelta(hours=6))
-    assert sorted(EternalWarSheet.objects.values_list("pa", flat=True)) == [2, 3, 6]
+@pytest.mark.parametrize("campaigns", [3, 30])
+def test_the_tick_runs_one_update_whatever_the_number_of_campaigns(alice, campaigns,
+                                                                   django_assert_num_queries):
+    """Issue 9: one UPDATE for every campaign, each with its own period (it was one per
+    campaign)."""
+    for i in range(campaigns):
+        make(alice, factories.campaign(name=f"Camp {i}", pa_regen_hours=i % 3 + 1,
+                                       pv_regen_hours=i % 2 + 1), "C", pa=Decimal("0"), pv=50)
+    with django_assert_num_queries(2):  # SELECT the campaigns, one UPDATE for all of them
+        assert regenerate_all(now=NOW + timedelta(hours=6)) == campaigns
+    got = sorted(EternalWarSheet.objects.values_list("character__campaign__name", "pa", "pv"))
+    assert got == sorted((f"Camp {i}", 6 // (i % 3 + 1), 50 + 6 // (i % 2 + 1))
+                         for i in range(campaigns))
+    with django_assert_num_queries(2):
+        assert regenerate_all(now=NOW + timedelta(hours=6)) == 0  # nothing owed: no row written
 
 
 # The tick and reading a sheet always agree.
