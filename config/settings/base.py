@@ -2,6 +2,8 @@ from pathlib import Path
 
 import environ
 
+from config.secrets import DEVELOPMENT_SECRET_KEY
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
 
@@ -9,7 +11,8 @@ env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env")  # optional; the process environment wins
 
 DEBUG = env.bool("DEBUG", default=False)
-SECRET_KEY = env("SECRET_KEY", default="percentile-insecure-development-key-change-me-in-production")
+# Without DEBUG, start-up refuses this default (config.secrets, checked in config.apps).
+SECRET_KEY = env("SECRET_KEY", default=DEVELOPMENT_SECRET_KEY)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -25,6 +28,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "django_htmx",
     "rules.apps.AutodiscoverRulesConfig",
+    "config.apps.PercentileConfig",
     "accounts",
     "campaigns",
     "characters",
