@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from campaigns.api import ActionSerializer, CampaignRefSerializer
 from campaigns.errors import Forbidden
 from campaigns.models import Campaign
+from campaigns.permissions import allowed
 from characters.models import ItemTemplate
 from characters.creation import (RerollLimited, draft_allowance, draft_confirm, draft_get,
                                  draft_redistribute, draft_reroll, draft_roll, draft_values)
@@ -32,7 +33,7 @@ def require_playable(request, character_id: int) -> None:
     ``forbidden`` for one the user sees but may not play (the campaign's GM, staff). The
     services check again, under lock."""
     character = character_get(user=request.user, character_id=character_id)
-    if not request.user.has_perm("characters.act", character):
+    if not allowed(request.user, "characters.act", character):
         raise Forbidden("You can only act with your own characters.")
 
 
