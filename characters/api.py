@@ -23,7 +23,7 @@ from characters.equipment import item_equip, item_unequip, item_use
 from characters.progression import level_up_spend
 from characters.selectors import character_get, character_sheet, characters_now
 from characters.services import NAME_MAX, character_create
-from config.api import ERRORS, READ_ERRORS, ErrorSerializer
+from config.api import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer  # noqa: F401
 from gamerules.errors import RuleError
 from gamerules.ew1.levelup import per_skill_cap
 
@@ -37,15 +37,6 @@ def require_playable(request, character_id: int) -> None:
         raise Forbidden("You can only act with your own characters.")
 
 
-class StrictSerializer(serializers.Serializer):
-    """An input serializer that refuses fields it does not know (a typo must not pass)."""
-
-    def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        unknown = sorted(set(data) - set(self.fields))
-        if unknown:
-            raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
-        return value
 
 
 class PositionSerializer(serializers.Serializer):

@@ -14,3 +14,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),
 ]
+
+# The API's JSON 404 under /api/ (config.api.page_not_found); Django's page elsewhere.
+handler404 = "config.api.page_not_found"

@@ -120,14 +120,17 @@ STORAGES = {
 }
 
 REST_FRAMEWORK = {
+    # Basic first: DRF answers an anonymous call with the first class's challenge, so it is a
+    # 401 with ``WWW-Authenticate: Basic`` (Session has none and would make it a 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.UserRateThrottle",
-                                 "rest_framework.throttling.AnonRateThrottle"],
+    # Atomic counters (django-ratelimit on the default cache): the limits hold under concurrency.
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttling.UserRateThrottle",
+                                 "config.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"user": env("API_USER_RATE", default="600/minute"),
                                "anon": env("API_ANON_RATE", default="60/minute")},
     "EXCEPTION_HANDLER": "config.api.exception_handler",

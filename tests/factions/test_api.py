@@ -23,7 +23,7 @@ def _local_cache(settings):
     caches["default"].clear()
 
 
-ANON = (403, "not_authenticated")
+ANON = (401, "not_authenticated")
 LEADER_ONLY = {"leader": None, "member": (403, "forbidden"), "other": (403, "forbidden"),
                "gm": (403, "forbidden"), "anonymous": ANON}
 
