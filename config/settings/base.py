@@ -1,3 +1,4 @@
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -22,6 +23,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "axes",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
@@ -48,9 +50,13 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "accounts.middleware.PasswordResetRateLimitMiddleware",
+    # Last, as axes asks: it turns a lockout noted during the request into its answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = [
+    "accounts.lockout.LoginLockoutBackend",  # django-axes: first, refuses locked-out logins
     "rules.permissions.ObjectPermissionBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
@@ -100,6 +106,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
+
+# Password guessing (accounts.lockout, django-axes): a username, or an address, is locked out
+# after LOGIN_FAILURE_LIMIT failed logins (page, admin or API Basic) for LOGIN_LOCKOUT_MINUTES
+# after the last; staff unlock it in the admin (Axes > Access attempts: delete the row).
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each one alone: per user and per address
+AXES_RESET_ON_SUCCESS = True
+# Refused tries during a lockout do not prolong it (else a guesser keeps a player out for ever).
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+# Behind a reverse proxy: the headers that carry the client's address, in order (for example
+# HTTP_X_FORWARDED_FOR,REMOTE_ADDR) and how many proxies append to X-Forwarded-For.
+AXES_IPWARE_META_PRECEDENCE_ORDER = env.list("LOGIN_CLIENT_IP_HEADERS", default=["REMOTE_ADDR"])
+AXES_IPWARE_PROXY_COUNT = env.int("LOGIN_PROXY_COUNT", default=0) or None
+# Password-reset requests per address and per e-mail address (accounts.middleware).
+PASSWORD_RESET_RATE = env("PASSWORD_RESET_RATE", default="5/h")
 LOGIN_REDIRECT_URL = "characters:list"
 LOGOUT_REDIRECT_URL = "login"
 
@@ -123,7 +146,7 @@ REST_FRAMEWORK = {
     # Basic first: DRF answers an anonymous call with the first class's challenge, so it is a
     # 401 with ``WWW-Authenticate: Basic`` (Session has none and would make it a 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.BasicAuthentication",
+        "accounts.authentication.LockoutBasicAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
