@@ -38,13 +38,16 @@ def test_basic_authentication_still_works():
     "/api/characters/1.5/", "/api/characters/%201%20/", "/api/characters/%D9%A3/",
     "/api/factions/-3/", "/api/characters/{a}/items/-1/use/", "/api/no-such-endpoint/",
     "/api/characters/" + "9" * 30 + "/", "/api/campaigns/" + "9" * 25 + "/leaderboard/",
-    "/api/factions/" + "9" * 30 + "/",
+    "/api/factions/" + "9" * 30 + "/", "/api/drafts/" + "9" * 30 + "/",
+    "/api/characters/{a}/items/" + "9" * 30 + "/use/",
+    "/api/factions/requests/" + "9" * 30 + "/answer/",
 ])
 def test_unroutable_and_huge_ids_answer_the_json_404(world, unchanged, path):
     client = api_logged_in(world.alice)
     with unchanged():
-        response = client.post(path.format(a=world.a.pk)) if "/use/" in path else client.get(
-            path.format(a=world.a.pk))
+        url = path.format(a=world.a.pk)
+        response = client.post(url, {"accept": True}, format="json") if url.endswith(
+            ("/use/", "/answer/")) else client.get(url)
     assert response.status_code == 404
     assert response["Content-Type"] == "application/json"
     assert response.json()["code"] == "not_found"
