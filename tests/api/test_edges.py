@@ -40,7 +40,7 @@ def test_basic_authentication_still_works():
     "/api/characters/" + "9" * 30 + "/", "/api/campaigns/" + "9" * 25 + "/leaderboard/",
     "/api/factions/" + "9" * 30 + "/", "/api/drafts/" + "9" * 30 + "/",
     "/api/characters/{a}/items/" + "9" * 30 + "/use/",
-    "/api/factions/requests/" + "9" * 30 + "/answer/",
+    "/api/faction-requests/" + "9" * 30 + "/answer/",
 ])
 def test_unroutable_and_huge_ids_answer_the_json_404(world, unchanged, path):
     client = api_logged_in(world.alice)
