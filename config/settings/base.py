@@ -106,6 +106,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "characters:list"
+LOGOUT_REDIRECT_URL = "login"
 
 # Password guessing (accounts.lockout, django-axes): a username, or an address, is locked out
 # after LOGIN_FAILURE_LIMIT failed logins (page, admin or API Basic) for LOGIN_LOCKOUT_MINUTES
@@ -123,8 +125,6 @@ AXES_IPWARE_META_PRECEDENCE_ORDER = env.list("LOGIN_CLIENT_IP_HEADERS", default=
 AXES_IPWARE_PROXY_COUNT = env.int("LOGIN_PROXY_COUNT", default=0) or None
 # Password-reset requests per address and per e-mail address (accounts.middleware).
 PASSWORD_RESET_RATE = env("PASSWORD_RESET_RATE", default="5/h")
-LOGIN_REDIRECT_URL = "characters:list"
-LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]

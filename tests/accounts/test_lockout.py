@@ -21,6 +21,7 @@ from tests import factories
 from tests.config.test_settings import PRODUCTION, _run
 
 LIMIT = 5  # the default LOGIN_FAILURE_LIMIT
+LOCKED_OUT_QUERIES = 3  # the attempts read, no password checked, nothing written
 
 
 @pytest.fixture
@@ -204,3 +205,26 @@ def test_password_reset_requests_are_rate_limited(reset_page, alice, mailoutbox)
     html = reset("alice@example.invalid").content.decode()
     assert "Too many password reset requests" in html
     assert Client().get("/accounts/password-reset/").status_code == 200  # GET is never counted
+
+
+# The first failure creates the attempt row (get_or_create: a savepoint and an insert), later
+# ones update it: the count does not grow with the number of earlier failures.
+@pytest.mark.parametrize("earlier_failures, queries", [(0, 12), (1, 10), (LIMIT - 2, 10)])
+def test_query_counts_of_a_failed_login(alice, django_assert_num_queries, earlier_failures,
+                                        queries):
+    for i in range(earlier_failures):
+        login("alice", f"guess-{i}")
+    client = Client(REMOTE_ADDR="203.0.113.7")
+    with django_assert_num_queries(queries):
+        assert client.post("/accounts/login/", {"username": "alice", "password": "no"}
+                           ).status_code == 200
+
+
+def test_query_count_of_a_locked_out_login(alice, django_assert_num_queries):
+    for i in range(LIMIT):
+        login("alice", f"guess-{i}")
+    client = Client(REMOTE_ADDR="203.0.113.7")
+    with django_assert_num_queries(LOCKED_OUT_QUERIES):
+        assert client.post("/accounts/login/", {"username": "alice",
+                                                "password": factories.PASSWORD}
+                           ).status_code == 429
