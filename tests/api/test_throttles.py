@@ -121,3 +121,51 @@ def test_the_embedded_default_still_throttles_without_redis(db, settings, frozen
     codes = [client.get("/api/campaigns/").status_code for _ in range(7)]
     assert codes == [200] * 5 + [429] * 2
     caches["default"].clear()
+
+
+CHILD = """
+import os, sys, threading, time, types
+import django
+django.setup()
+import django_ratelimit.core as core
+from config import throttling
+
+core.time = types.SimpleNamespace(time=lambda: {now})  # the parent's frozen window
+
+class Throttle(throttling.UserRateThrottle):
+    rate = "{limit}/minute"
+
+request = types.SimpleNamespace(user=types.SimpleNamespace(pk={pk}, is_authenticated=True),
+                                method="GET", META={{}})
+counts = []
+
+def hammer():
+    counts.append(sum(1 for _ in range({calls}) if Throttle().allow_request(request, None)))
+
+threads = [threading.Thread(target=hammer) for _ in range(4)]
+time.sleep(max(0, {start} - time.time()))  # every process starts together
+for t in threads: t.start()
+for t in threads: t.join()
+print(sum(counts))
+"""
+
+
+@pytest.mark.redis
+def test_processes_share_the_count(tmp_path):
+    """Three processes of four threads each, on the same Redis: exactly the limit in all."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    limit, processes = 90, 3
+    code = CHILD.format(now=int(time.time()), limit=limit, pk=uuid.uuid4().int % 10 ** 12,
+                        calls=limit // 4, start=time.time() + 20)
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test"}
+    children = [subprocess.Popen([sys.executable, "-c", code], env=env, text=True,
+                                 cwd=Path(__file__).resolve().parents[2],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                for _ in range(processes)]
+    outputs = [child.communicate(timeout=120) for child in children]
+    assert all(child.returncode == 0 for child in children), outputs
+    passed = [int(out.strip().splitlines()[-1]) for out, _ in outputs]
+    assert sum(passed) == limit
