@@ -261,4 +261,4 @@ def test_inactive_user_is_refused(api, alice):
     get_user_model().objects.filter(pk=alice.pk).update(is_active=False)
     token = base64.b64encode(f"alice:{factories.PASSWORD}".encode()).decode()
 
-    assert api.get("/api/characters/", HTTP_AUTHORIZATION=f"Basic {token}").status_code == 401  # issue 9: challenged
+    assert api.get("/api/characters/", HTTP_AUTHORIZATION=f"Basic {token}").status_code == 401  # issue 9

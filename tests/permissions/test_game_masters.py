@@ -16,7 +16,7 @@ from characters.models import Character
 from characters.rules import require_owner
 from factions.services import faction_create
 from tests import factories
-from tests.breaker.conftest import api_logged_in, logged_in, world  # noqa: F401 (fixture)
+from tests.breaker.conftest import api_logged_in, logged_in
 
 ROLES = ["superuser", "superuser-not-staff", "staff", "campaign-gm"]
 

@@ -10,7 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests import factories
-from tests.breaker.conftest import api_logged_in, world  # noqa: F401 (fixture)
+from tests.breaker.conftest import api_logged_in
 
 
 @pytest.mark.django_db
