@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from campaigns.selectors import LEADERBOARD_ORDERS, campaign_get, leaderboard
 from characters.selectors import open_campaigns
-from config.api import READ_ERRORS, ErrorSerializer
+from config.api import READ_ERRORS, ErrorSerializer, StrictSerializer
 
 
 class CampaignRefSerializer(serializers.Serializer):
@@ -75,7 +75,7 @@ class CampaignListView(APIView):
         return Response(CampaignSerializer(campaigns, many=True).data)
 
 
-class LeaderboardQuerySerializer(serializers.Serializer):
+class LeaderboardQuerySerializer(StrictSerializer):
     order = serializers.ChoiceField(choices=list(LEADERBOARD_ORDERS), default="kills")
 
 

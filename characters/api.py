@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from campaigns.api import ActionSerializer, CampaignRefSerializer
 from campaigns.errors import Forbidden
 from campaigns.models import Campaign
+from campaigns.permissions import allowed
 from characters.models import ItemTemplate
 from characters.creation import (RerollLimited, draft_allowance, draft_confirm, draft_get,
                                  draft_redistribute, draft_reroll, draft_roll, draft_values)
@@ -22,7 +23,7 @@ from characters.equipment import item_equip, item_unequip, item_use
 from characters.progression import level_up_spend
 from characters.selectors import character_get, character_sheet, characters_now
 from characters.services import NAME_MAX, character_create
-from config.api import ERRORS, READ_ERRORS, ErrorSerializer
+from config.api import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer  # noqa: F401
 from gamerules.errors import RuleError
 from gamerules.ew1.levelup import per_skill_cap
 
@@ -32,19 +33,10 @@ def require_playable(request, character_id: int) -> None:
     ``forbidden`` for one the user sees but may not play (the campaign's GM, staff). The
     services check again, under lock."""
     character = character_get(user=request.user, character_id=character_id)
-    if not request.user.has_perm("characters.act", character):
+    if not allowed(request.user, "characters.act", character):
         raise Forbidden("You can only act with your own characters.")
 
 
-class StrictSerializer(serializers.Serializer):
-    """An input serializer that refuses fields it does not know (a typo must not pass)."""
-
-    def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        unknown = sorted(set(data) - set(self.fields))
-        if unknown:
-            raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
-        return value
 
 
 class PositionSerializer(serializers.Serializer):

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns.errors import Forbidden, NotFound
 from campaigns.messages import error_message
+from campaigns.permissions import allowed
 from characters.equipment import item_equip, item_unequip, item_use
 from characters.forms import LevelUpForm
 from characters.progression import level_up_spend
@@ -105,7 +106,7 @@ def level_up(request, character_id: int):
         view = character_sheet(user=request.user, character_id=character_id)
     except NotFound:
         raise Http404(_("No such character.")) from None
-    if not request.user.has_perm("characters.act", view.character):
+    if not allowed(request.user, "characters.act", view.character):
         raise Http404(_("No such character."))
     form = LevelUpForm(request.POST or None)
     error = None

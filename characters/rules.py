@@ -13,7 +13,10 @@ def is_game_master(user, character) -> bool:
     return character is not None and character.campaign.game_master_id == user.pk
 
 
-can_view_sheet = is_owner | is_game_master | rules.is_staff
+# Game masters: the campaign's own, staff and superusers see every sheet; only the player acts
+# (campaigns.permissions.allowed reads these rules without Django's superuser short-cut).
+is_overseer = is_game_master | rules.is_staff | rules.is_superuser
+can_view_sheet = is_owner | is_overseer
 can_act = is_owner
 
 rules.add_perm("characters.view_sheet", rules.is_authenticated & can_view_sheet)
@@ -26,9 +29,10 @@ def require_owner(user, character, message: str = "You can only act with your ow
     is told it does not exist (NotFound, like a missing one); someone who may see it (the
     campaign's game master, staff) is told it is not theirs to play (Forbidden)."""
     from campaigns.errors import Forbidden, NotFound
+    from campaigns.permissions import allowed
 
     if user is not None and character.owner_id == user.pk:
         return
-    if user is None or not user.has_perm("characters.view_sheet", character):
+    if not allowed(user, "characters.view_sheet", character):
         raise NotFound("No such character.")
     raise Forbidden(message)

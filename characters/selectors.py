@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound, SheetMissing
 from campaigns.models import ActionRecord, Campaign, RollRecord
+from campaigns.permissions import allowed
 from characters.daily_pa import pa_spent_today
 from characters.equipment import loadout_of
 from characters.models import Character
@@ -51,7 +52,7 @@ def character_get(*, user, character_id: int, perm: str = "characters.view_sheet
     character = (Character.objects.select_related("campaign", "board", "ew1", "owner",
                                                   "membership__faction")
                  .filter(pk=character_id).first())
-    if character is None or not user.has_perm(perm, character):
+    if character is None or not allowed(user, perm, character):
         raise NotFound("No such character.")
     if not hasattr(character, "ew1"):
         raise SheetMissing("This character has no sheet yet: the game master must save it in "

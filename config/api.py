@@ -5,12 +5,15 @@ Rule errors (``gamerules.errors.RuleError``) become 404 (NotFound), 403 (Forbidd
 adds ``until``. DRF's own errors keep their status and get the same shape: a malformed payload is
 400 ``invalid_input`` with the per-field messages in ``errors``. A sheet missing where one was read
 is 404 ``sheet_missing``; any other failure is 500 ``server_error`` (logged with its traceback,
-and Django's ``got_request_exception`` is sent as for any 500). Outside the views, an unknown
-``/api/`` URL and a 500 raised in a middleware answer JSON too (``api_not_found``,
-``api_server_error``: config.urls' handler404 and handler500).
+and Django's ``got_request_exception`` is sent as for any 500). Outside the views, anything under
+``/api/`` that Django cannot route (a negative id, ``1.5``, an unknown path) and a 500 raised in a
+middleware answer JSON too (``not_found``, ``api_server_error``: config.urls' handler404 and
+handler500), never Django's HTML page.
 """
 
 import logging
+import re
+from collections.abc import Mapping
 
 from drf_spectacular.views import SpectacularSwaggerView
 from django.core import signals
@@ -76,6 +79,58 @@ def exception_handler(exc, context):
         response.data = {"code": getattr(detail, "code", None) or exc.default_code,
                          "detail": str(detail)}
     return response
+
+
+
+# An integer as the API takes it: a JSON number without a fraction, or a string of ASCII digits
+# with an optional minus sign. DRF alone reads " 1 ", "1.0", 1.0 and "\u0663" (Arabic-Indic 3) as
+# numbers, and a related field reads 1.5 and true as id 1.
+WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+NOT_WHOLE = "A whole number is required (digits only)."
+INTEGER_FIELDS = (serializers.IntegerField, serializers.PrimaryKeyRelatedField)
+
+
+def _is_whole(value) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    return isinstance(value, str) and WHOLE_NUMBER.fullmatch(value) is not None
+
+
+def _not_whole(field, value) -> list[str] | dict | None:
+    """The error for ``value`` read by ``field`` if it holds a number that is not written as a
+    whole number (in a dict's or list's children too), else None."""
+    if value is None:
+        return None  # allow_null decides
+    if isinstance(field, INTEGER_FIELDS):
+        return None if _is_whole(value) else [NOT_WHOLE]
+    child = getattr(field, "child", None)
+    if isinstance(child, INTEGER_FIELDS):
+        if isinstance(field, serializers.DictField) and isinstance(value, Mapping):
+            bad = {k: [NOT_WHOLE] for k, v in value.items() if v is not None and not _is_whole(v)}
+            return bad or None
+        if isinstance(field, serializers.ListField) and isinstance(value, list):
+            return [NOT_WHOLE] if any(v is not None and not _is_whole(v) for v in value) else None
+    return None
+
+
+class StrictSerializer(serializers.Serializer):
+    """An input serializer (body or query string) that refuses fields it does not know (a typo,
+    or an ``ordering`` the endpoint does not take, must not pass silently) and numbers that are
+    not written as whole numbers."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping):
+            errors = {name: error for name, field in self.fields.items()
+                      if name in data and (error := _not_whole(field, data.get(name)))}
+            if errors:
+                raise serializers.ValidationError(errors)
+        value = super().to_internal_value(data)
+        unknown = sorted(set(data) - set(self.fields))
+        if unknown:
+            raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
+        return value
 
 
 class ErrorSerializer(serializers.Serializer):

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.api import CampaignRefSerializer, CharacterRefSerializer
+from campaigns.permissions import allowed
 from campaigns.selectors import campaign_get
 from characters.api import StrictSerializer
 from config.api import ERRORS, READ_ERRORS
@@ -99,7 +100,7 @@ class FactionDetailSerializer(FactionSummarySerializer):
 
 def _detail(request, faction_id: int, *, status_code: int = status.HTTP_200_OK) -> Response:
     faction = faction_get(faction_id=faction_id)
-    members = (members_of(faction) if request.user.has_perm("factions.view_members", faction)
+    members = (members_of(faction) if allowed(request.user, "factions.view_members", faction)
                else None)
     for m in members or ():
         m.faction = faction

@@ -29,4 +29,5 @@ def is_public_faction(user, faction) -> bool:
 rules.add_perm("factions.manage_faction", rules.is_authenticated & is_faction_leader)
 rules.add_perm("factions.view_members",
                rules.is_authenticated & (is_public_faction | is_faction_leader | is_faction_member
-                                         | is_campaign_game_master | rules.is_staff))
+                                         | is_campaign_game_master | rules.is_staff
+                                         | rules.is_superuser))

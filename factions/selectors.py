@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.models import Campaign
+from campaigns.permissions import allowed
 from campaigns.selectors import campaign_get
 from characters.models import Character
 from characters.regeneration import sheet_refresh
@@ -115,7 +116,7 @@ def faction_view(*, user, faction_id: int) -> FactionView:
     members when allowed (1), the user's characters in the campaign (1) and their pending
     requests and invitations here (1)."""
     faction = faction_get(faction_id=faction_id)
-    can_view = user.has_perm("factions.view_members", faction)
+    can_view = allowed(user, "factions.view_members", faction)
     mine = list(Character.objects.filter(owner=user, campaign_id=faction.campaign_id,
                                          kind=Character.Kind.PLAYER)
                 .annotate_faction().order_by("name", "id"))
@@ -123,7 +124,7 @@ def faction_view(*, user, faction_id: int) -> FactionView:
                                               character__owner=user)
                    .select_related("character").order_by("created_at", "id"))
     return FactionView(
-        faction, can_view, user.has_perm("factions.manage_faction", faction),
+        faction, can_view, allowed(user, "factions.manage_faction", faction),
         members_of(faction) if can_view else None, mine,
         [r for r in pending if r.kind == JoinRequest.Kind.REQUEST],
         [r for r in pending if r.kind == JoinRequest.Kind.INVITATION])
@@ -149,7 +150,7 @@ def faction_manage(*, user, faction_id: int, now: datetime | None = None) -> Man
     without a faction (those already invited left out)."""
     now = now or timezone.now()
     faction = faction_get(faction_id=faction_id)
-    if not user.has_perm("factions.manage_faction", faction):
+    if not allowed(user, "factions.manage_faction", faction):
         raise NotFound("No such faction.")
     params = faction.campaign.parameters
     members = members_of(faction)

@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 
 from campaigns.api import ActionSerializer, CharacterRefSerializer
 from campaigns.errors import Forbidden
+from campaigns.permissions import allowed
 from characters.api import SheetSummarySerializer, StrictSerializer
 from characters.models import Character
 from characters.selectors import character_get
@@ -137,7 +138,7 @@ class CastResultSerializer(serializers.Serializer):
 def _playable(request, character_id: int) -> Character:
     """The character if the user may play it: 404 when unseen, 403 for a GM or staff."""
     character = character_get(user=request.user, character_id=character_id)
-    if not request.user.has_perm("characters.act", character):
+    if not allowed(request.user, "characters.act", character):
         raise Forbidden("You can only act with your own characters.")
     return character
 

@@ -1,6 +1,9 @@
+from datetime import timedelta
 from pathlib import Path
 
 import environ
+
+from config.secrets import DEVELOPMENT_SECRET_KEY
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -9,7 +12,8 @@ env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env")  # optional; the process environment wins
 
 DEBUG = env.bool("DEBUG", default=False)
-SECRET_KEY = env("SECRET_KEY", default="percentile-insecure-development-key-change-me-in-production")
+# Without DEBUG, start-up refuses this default (config.secrets, checked in config.apps).
+SECRET_KEY = env("SECRET_KEY", default=DEVELOPMENT_SECRET_KEY)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -19,6 +23,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "axes",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
@@ -26,6 +31,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI's files, served as our own static files
     "django_htmx",
     "rules.apps.AutodiscoverRulesConfig",
+    "config.apps.PercentileConfig",
     "accounts",
     "campaigns",
     "characters",
@@ -46,9 +52,13 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.middleware.VaryOnHtmxMiddleware",
+    "accounts.middleware.PasswordResetRateLimitMiddleware",
+    # Last, as axes asks: it turns a lockout noted during the request into its answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = [
+    "accounts.lockout.LoginLockoutBackend",  # django-axes: first, refuses locked-out logins
     "rules.permissions.ObjectPermissionBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
@@ -101,6 +111,23 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "characters:list"
 LOGOUT_REDIRECT_URL = "login"
 
+# Password guessing (accounts.lockout, django-axes): a username, or an address, is locked out
+# after LOGIN_FAILURE_LIMIT failed logins (page, admin or API Basic) for LOGIN_LOCKOUT_MINUTES
+# after the last; staff unlock it in the admin (Axes > Access attempts: delete the row).
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each one alone: per user and per address
+AXES_RESET_ON_SUCCESS = True
+# Refused tries during a lockout do not prolong it (else a guesser keeps a player out for ever).
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+# Behind a reverse proxy: the headers that carry the client's address, in order (for example
+# HTTP_X_FORWARDED_FOR,REMOTE_ADDR) and how many proxies append to X-Forwarded-For.
+AXES_IPWARE_META_PRECEDENCE_ORDER = env.list("LOGIN_CLIENT_IP_HEADERS", default=["REMOTE_ADDR"])
+AXES_IPWARE_PROXY_COUNT = env.int("LOGIN_PROXY_COUNT", default=0) or None
+# Password-reset requests per address and per e-mail address (accounts.middleware).
+PASSWORD_RESET_RATE = env("PASSWORD_RESET_RATE", default="5/h")
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -118,14 +145,17 @@ STORAGES = {
 }
 
 REST_FRAMEWORK = {
+    # Basic first: DRF answers an anonymous call with the first class's challenge, so it is a
+    # 401 with ``WWW-Authenticate: Basic`` (Session has none and would make it a 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.authentication.LockoutBasicAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.UserRateThrottle",
-                                 "rest_framework.throttling.AnonRateThrottle"],
+    # Atomic counters (django-ratelimit on the default cache): the limits hold under concurrency.
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttling.UserRateThrottle",
+                                 "config.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"user": env("API_USER_RATE", default="600/minute"),
                                "anon": env("API_ANON_RATE", default="60/minute")},
     "EXCEPTION_HANDLER": "config.api.exception_handler",

@@ -5,6 +5,8 @@ from .base import *  # noqa: F401,F403
 from .celery import *  # noqa: F401,F403
 
 DEBUG = False
+# Not a published key, so start-up accepts it with DEBUG off (config.secrets).
+SECRET_KEY = "test-settings-only-" + "k" * 40
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 SECURE_SSL_REDIRECT = False
 SESSION_COOKIE_SECURE = False

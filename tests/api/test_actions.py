@@ -343,7 +343,7 @@ def test_readers_who_do_not_own_the_character_cannot_act(wide, anna, seeded_dice
 def test_anonymous_is_refused(api, anna, verb):
     before = snapshot(anna)
 
-    assert_refused(act(api, anna, verb), 403, "not_authenticated", before, anna)
+    assert_refused(act(api, anna, verb), 401, "not_authenticated", before, anna)
 
 
 @pytest.mark.django_db

@@ -32,7 +32,7 @@ def test_campaign_without_board(api_as, alice):
 def test_anonymous_refused(api):
     response = api.get("/api/campaigns/")
 
-    assert response.status_code == 403
+    assert response.status_code == 401
     assert response.json()["code"] == "not_authenticated"
 
 
@@ -118,7 +118,7 @@ def test_leaderboard_of_a_missing_campaign(api_as, alice):
 def test_leaderboard_anonymous_refused(api, campaign):
     response = api.get(board_url(campaign))
 
-    assert response.status_code == 403 and response.json()["code"] == "not_authenticated"
+    assert response.status_code == 401 and response.json()["code"] == "not_authenticated"
 
 
 @pytest.mark.django_db

@@ -236,7 +236,7 @@ def test_anonymous_is_refused(api, campaign, alice, method, url):
 
     response = getattr(api, method)(url.format(id=a.pk), {"dx": 1, "dy": 0}, format="json")
 
-    assert response.status_code == 403
+    assert response.status_code == 401
     assert response.json()["code"] == "not_authenticated"
     assert snapshot(a) == before
 
@@ -251,7 +251,8 @@ def test_http_basic_authentication(api, campaign, alice):
                     + base64.b64encode(b"alice:nope").decode())
 
     assert ok.status_code == 200 and [c["name"] for c in ok.json()] == ["Anna"]
-    assert wrong.status_code == 403  # the first authenticator (session) sends no challenge
+    assert wrong.status_code == 401  # issue 9: Basic, the first authenticator, challenges
+    assert wrong["WWW-Authenticate"] == 'Basic realm="api"'
     assert wrong.json()["code"] == "authentication_failed"
 
 
@@ -260,4 +261,4 @@ def test_inactive_user_is_refused(api, alice):
     get_user_model().objects.filter(pk=alice.pk).update(is_active=False)
     token = base64.b64encode(f"alice:{factories.PASSWORD}".encode()).decode()
 
-    assert api.get("/api/characters/", HTTP_AUTHORIZATION=f"Basic {token}").status_code == 403
+    assert api.get("/api/characters/", HTTP_AUTHORIZATION=f"Basic {token}").status_code == 401  # issue 9

@@ -351,7 +351,7 @@ def test_anonymous_is_refused(api, draft, method, step):
 
     response = getattr(api, method)(path, {"deltas": {}}, format="json")
 
-    assert_refused(response, 403, "not_authenticated", before)
+    assert_refused(response, 401, "not_authenticated", before)
 
 
 @pytest.mark.django_db

@@ -316,7 +316,7 @@ def test_anonymous_is_refused(api, anna, call):
     path, payload = _calls(anna, give(anna, potion()))[call]
     before = snapshot(anna)
 
-    assert_refused(api.post(path, payload, format="json"), 403, "not_authenticated", before,
+    assert_refused(api.post(path, payload, format="json"), 401, "not_authenticated", before,
                    anna)
 
 

@@ -60,8 +60,9 @@ def test_anonymous_gets_nothing_private(client, world, values, unchanged, route,
         response = getattr(client, method)(url)
     assert response.status_code < 500, (url, response.status_code)
     if route.startswith("api/") and route not in PUBLIC:
-        assert response.status_code == 403, (url, response.status_code)
+        assert response.status_code == 401, (url, response.status_code)
         assert response.json()["code"] == "not_authenticated"
+        assert response["WWW-Authenticate"].startswith("Basic")
     elif route in PUBLIC or route in REDIRECTS:
         assert response.status_code in (200, 302, 405), (url, response.status_code)
     else:

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {
     "DEBUG": "false",
@@ -52,7 +54,7 @@ def test_production_settings_read_the_environment():
 def test_embedded_defaults_need_no_server():
     result = _run("import django; django.setup(); from django.conf import settings as s;"
                   "print(s.DATABASES['default']['ENGINE'], s.DATABASES['default']['NAME'],"
-                  " s.CACHES['default']['BACKEND'], s.CELERY_BROKER_URL)", {})
+                  " s.CACHES['default']['BACKEND'], s.CELERY_BROKER_URL)", {"DEBUG": "1"})
     assert result.returncode == 0, result.stderr
     engine, name, cache, broker = result.stdout.split()
     assert engine == "django.db.backends.sqlite3"
@@ -60,3 +62,37 @@ def test_embedded_defaults_need_no_server():
     # Shared state stays out of process memory even without Redis.
     assert cache == "django.core.cache.backends.db.DatabaseCache"
     assert broker == "filesystem://"
+
+
+SETUP = "import django; django.setup(); print('started')"
+
+
+@pytest.mark.parametrize("key", [None, "", "percentile-insecure-development-key-change-me-in-production",
+                                 "change-me-to-a-long-random-string-of-at-least-fifty-characters"],
+                         ids=["unset", "empty", "development-default", "env-example"])
+@pytest.mark.parametrize("command", ["setup", "check-deploy"])
+def test_without_debug_a_published_or_missing_secret_key_refuses_to_start(key, command):
+    env = {k: v for k, v in PRODUCTION.items() if k != "SECRET_KEY"}
+    if key is not None:
+        env["SECRET_KEY"] = key
+    code = SETUP if command == "setup" else (
+        "import sys; from django.core.management import execute_from_command_line;"
+        "execute_from_command_line(['manage.py', 'check', '--deploy'])")
+    result = _run(code, env)
+    assert result.returncode != 0
+    assert "started" not in result.stdout
+    assert "ImproperlyConfigured" in result.stderr and "SECRET_KEY" in result.stderr
+
+
+def test_debug_runs_on_the_development_key():
+    """``make run`` (DEBUG=1) needs no secret key."""
+    result = _run("import django; django.setup(); from django.conf import settings as s;"
+                  "print(s.SECRET_KEY)", {"DEBUG": "1"})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "percentile-insecure-development-key-change-me-in-production"
+
+
+def test_a_real_secret_key_starts_without_debug():
+    result = _run(SETUP, PRODUCTION)
+    assert result.returncode == 0, result.stderr
+    assert "started" in result.stdout

@@ -23,7 +23,7 @@ def _local_cache(settings):
     caches["default"].clear()
 
 
-ANON = (403, "not_authenticated")
+ANON = (401, "not_authenticated")
 LEADER_ONLY = {"leader": None, "member": (403, "forbidden"), "other": (403, "forbidden"),
                "gm": (403, "forbidden"), "anonymous": ANON}
 
@@ -122,7 +122,7 @@ def test_each_operation_for_each_role(world, op, role):
 
 
 @pytest.mark.parametrize("role,status", [("leader", 200), ("member", 200), ("other", 200),
-                                         ("gm", 200), ("anonymous", 403)])
+                                         ("gm", 200), ("anonymous", 401)])  # issue 9: 401
 def test_list(world, role, status):
     response = api_client(world, role).get(f"/api/campaigns/{world.campaign.pk}/factions/")
     assert response.status_code == status

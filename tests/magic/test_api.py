@@ -314,7 +314,7 @@ def test_readers_who_do_not_own_the_character_may_not_play_it(campaign, leveled,
 def test_anonymous_is_refused(api, leveled, method, url, payload):
     before = snapshot()
     response = getattr(api, method)(url(leveled), payload, format="json")
-    refused(response, 403, "not_authenticated", before)
+    refused(response, 401, "not_authenticated", before)
 
 
 @pytest.mark.parametrize("url, payload", [

@@ -1,0 +1,58 @@
+"""Password guessing (issue 9, item 3): django-axes counts failed logins in the database and
+locks out a username, or an address, after ``LOGIN_FAILURE_LIMIT`` failures, for
+``LOGIN_LOCKOUT_MINUTES`` after the last one. Every way in is covered: the login page and the
+admin's (Django's ``authenticate`` with the request), the API's HTTP Basic
+(accounts.authentication), and the password-reset form (accounts.middleware, a rate limit: a
+reset is not a login). Staff unlock an account or an address by deleting its row under
+"Axes > Access attempts" in the admin (or ``manage.py axes_reset_username NAME``)."""
+
+from __future__ import annotations
+
+from axes.backends import AxesStandaloneBackend
+from axes.helpers import get_cool_off
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.utils.translation import ngettext
+
+LOCKED_OUT_CODE = "locked_out"
+
+
+class LoginLockoutBackend(AxesStandaloneBackend):
+    """axes' backend (refuses a locked-out username or address before any password is read),
+    for HTTP logins only: a call of ``authenticate`` without a request (code, a shell, the test
+    client's ``login``) is not a guess over the network, and axes would raise on it."""
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if request is None:
+            return None
+        return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+def lockout_minutes(request=None) -> int:
+    cool_off = get_cool_off(request)
+    return max(1, round(cool_off.total_seconds() / 60)) if cool_off else 0
+
+
+def locked_out_message(request=None) -> str:
+    minutes = lockout_minutes(request)
+    return ngettext("Too many failed logins for this account or from this address. Try again "
+                    "in %(minutes)d minute, or ask a game master to unlock it.",
+                    "Too many failed logins for this account or from this address. Try again "
+                    "in %(minutes)d minutes, or ask a game master to unlock it.",
+                    minutes) % {"minutes": minutes}
+
+
+def lockout_response(request, original_response=None, credentials=None):
+    """axes' ``AXES_LOCKOUT_CALLABLE``: 429 with ``Retry-After``; the API's JSON error
+    ``{"code": "locked_out", "detail"}`` under /api/, the login page with the message
+    elsewhere."""
+    seconds = lockout_minutes(request) * 60
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"code": LOCKED_OUT_CODE, "detail": locked_out_message(request)},
+                                status=429)
+    else:
+        response = render(request, "registration/locked_out.html",
+                          {"message": locked_out_message(request)}, status=429)
+    if seconds:
+        response["Retry-After"] = str(seconds)
+    return response

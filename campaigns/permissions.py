@@ -1,0 +1,20 @@
+"""The one question every surface asks before showing or doing something on a character or a
+faction: ``allowed(user, "characters.act", character)``.
+
+The answers are the rules of ``characters/rules.py`` and ``factions/rules.py``, and nothing else.
+``user.has_perm`` is not used for them because Django lets an active superuser through every
+permission before any rule is read, which let a superuser play other people's characters. Game
+masters (the campaign's, staff, superusers) see everything read-only; they change the game only
+through the admin (README, "Game masters")."""
+
+from __future__ import annotations
+
+import rules
+
+
+def allowed(user, perm: str, obj=None) -> bool:
+    """Whether ``user`` (anonymous or inactive: never) has the object permission ``perm`` on
+    ``obj``, by its rule alone (no superuser short-cut)."""
+    if user is None or not user.is_active:
+        return False
+    return rules.has_perm(perm, user, obj)

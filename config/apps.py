@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+
+
+class PercentileConfig(AppConfig):
+    """Start-up guards of the whole project (no models)."""
+
+    name = "config"
+    label = "percentile"
+    verbose_name = "Percentile"
+
+    def ready(self):
+        from django.conf import settings
+
+        from config.secrets import refuse_public_secret_key
+
+        refuse_public_secret_key(debug=settings.DEBUG, secret_key=settings.SECRET_KEY)
