@@ -41,6 +41,7 @@ test: install
 bench: install
 	$(BIN)/python -m bench
 
+messages: export DEBUG ?= 1
 messages: install
 	$(MANAGE) makemessages -l fr --ignore=.venv --ignore=var
 	$(MANAGE) compilemessages --ignore=.venv
