@@ -1,5 +1,6 @@
 """Characters and weapons for the Eclipse Phase rule tests."""
 
+from gamerules.eclipse_phase.attack import Combatant
 from gamerules.eclipse_phase.gear import BlastKind, DamageType, FiringMode, Weapon
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from gamerules.eclipse_phase.sheet import Aptitude, Character, Ego, Morph, MorphKind
@@ -44,3 +45,9 @@ SHREDDER = Weapon("shredder", "spray_weapons", "2d10", blast=BlastKind.CONE,
                   modes=frozenset({FiringMode.SA}), ranges=(10, 30, 50, 70))
 MISSILE = Weapon("minimissile", "seeker_weapons", "2d10+4", homing=True,
                  modes=frozenset({FiringMode.SS}), magazine=6, ranges=(50, 100, 300, 500))
+
+
+SKILLS = {"kinetic_weapons": 60, "blades": 60, "fray": 50, "unarmed_combat": 45,
+          "beam_weapons": 60, "psi_assault": 60}
+SHOOTER = Combatant(character(skills=SKILLS, SOM=20))
+TARGET = Combatant(character(skills=SKILLS, SOM=20, WIL=15))

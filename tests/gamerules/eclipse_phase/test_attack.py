@@ -12,13 +12,9 @@ from gamerules.eclipse_phase.health import Health, take_hit
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from gamerules.eclipse_phase.turn import ActionKind
 from tests.gamerules.eclipse_phase.helpers import (KNIFE, LASER, PISTOL, PSI, SHOCK, SWORD, SYNTH,
-                                                   P, character)
+                                                   TARGET, SHOOTER, P, character)
 from tests.gamerules.fakes import FakeRandom
 
-SKILLS = {"kinetic_weapons": 60, "blades": 60, "fray": 50, "unarmed_combat": 45,
-          "beam_weapons": 60, "psi_assault": 60}
-SHOOTER = Combatant(character(skills=SKILLS, SOM=20))
-TARGET = Combatant(character(skills=SKILLS, SOM=20, WIL=15))
 
 
 def attack(weapon, *faces, attacker=SHOOTER, defender=TARGET, params=P, **kw):
