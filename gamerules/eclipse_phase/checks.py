@@ -11,7 +11,7 @@ compétence ; un échec critique si il lui est supérieur. Un jet de 00 est touj
 critique, 99 est toujours un échec critique"; "un modificateur de +/-10 à +/-30"; "Un
 personnage peut utiliser un point de MOXie (chance) pour inverser son jet de dé. Ainsi, un jet
 de 82 devient un 28"; "Dommages": "Chaque blessure subie impose un malus de 10 cumulatif à
-toutes les compétences du personnage"; traumas are "l'équivalent mental des Blessures".
+toutes les compétences du personnage"; "Traumas (équivalent mental des Blessures physiques)".
 
 Choices (docs/rules/eclipse-phase.md): strictly below (``success_inclusive`` off); the margin
 of success is the roll itself (``margin_is_roll``), 0 on a failure; in an opposed test a

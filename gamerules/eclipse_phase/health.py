@@ -13,7 +13,7 @@ inconscient ou inopérant"; "Lorsque les dommages subis par un personnage dépas
 DUR et qu'il a subi une ou plusieurs blessures, il subit un dommage supplémentaire à chaque tour
 (hémorragie, fracture, court-circuit, dysfonctionnement, etc.)"; "Lorsque les dommages subis par
 un personnage atteignent DURx1.5, il meurt (pour un biomorph) ; si les dommages atteignent DURx2
-(pour un synthémorphe), il est détruit."
+(pour un synthémorph), il est détruit."
 
 Choices (docs/rules/eclipse-phase.md): damage = max(0, DV - max(0, armour - AP)) (AP never adds
 damage; a critical success ignores armour; psi has no armour); wounds are counted on the damage

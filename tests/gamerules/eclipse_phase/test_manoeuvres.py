@@ -98,4 +98,5 @@ def test_triggers():
     assert not detonates(Trigger.AIRBURST, travelled_m=29, set_distance_m=30)
     assert detonates(Trigger.IMPACT, impact=True) and not detonates(Trigger.IMPACT)
     assert detonates(Trigger.SIGNAL, signal=True) and not detonates(Trigger.SIGNAL, impact=True)
-    assert detonates(Trigger.TIMER, elapsed_s=6, timer_s=6) and not detonates(Trigger.TIMER, elapsed_s=5, timer_s=6)
+    assert detonates(Trigger.TIMER, elapsed_s=6, timer_s=6)
+    assert not detonates(Trigger.TIMER, elapsed_s=5, timer_s=6)

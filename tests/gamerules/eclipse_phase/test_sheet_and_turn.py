@@ -6,7 +6,7 @@ import pytest
 from gamerules.eclipse_phase.errors import ActionsSpent, InvalidSheet
 from gamerules.eclipse_phase.gear import Armour
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
-from gamerules.eclipse_phase.sheet import Aptitude, Ego, Morph, MorphKind, Trait
+from gamerules.eclipse_phase.sheet import Aptitude, Ego, Morph, Trait
 from gamerules.eclipse_phase.turn import (ActionKind, Contender, PhaseActions, PhaseOrder,
                                           initiative_base, phases, roll_initiative)
 from gamerules.modifiers import Modifier
