@@ -110,15 +110,10 @@ def attack_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
                      ) -> tuple[Modifier, ...]:
     """Every modifier of the attack test but the difficulty and the attacker's wounds."""
     kind: Literal["melee", "ranged"] = "melee" if weapon.melee else "ranged"
-    chosen = dict(options.situations)
-    for code in ("charging", "called_shot", "touch", "two_handed_one_hand", "target_knocked_down"):
-        chosen.pop(code, None)  # those follow from the options and the weapon below
     if weapon.melee and options.range_band is not None:
         raise ManoeuvreRefused("A melee attack has no range band.")
-    mods = list(modifiers_for(chosen, attack=kind, side="attack", params=params))
+    mods = list(modifiers_for(options.situations, attack=kind, side="attack", params=params))
     if not weapon.melee:
-        if any(m.source == "situation:" + c for m in mods for c in RANGE_CODES.values()):
-            raise ManoeuvreRefused("The range band follows from the distance (range_band).")
         mods.append(modifier(RANGE_CODES[options.range_band or RangeBand.SHORT], params))
     if options.charge:
         if not weapon.melee:
@@ -242,10 +237,8 @@ def plan_attack(attacker: Combatant, defender: Combatant, weapon: Weapon,
     if kind is not Defence.NONE:
         def_mods += condition_modifiers(params, wounds=defender.wounds, traumas=defender.traumas)
     if kind is not Defence.NONE and not psi:
-        def_mods += modifiers_for({k: v for k, v in defence.situations.items()
-                                   if k != "receiving_charge"},
-                                  attack="melee" if weapon.melee else "ranged", side="defence",
-                                  params=params)
+        def_mods += modifiers_for(defence.situations, attack="melee" if weapon.melee else "ranged",
+                                  side="defence", params=params)
         if defence.full_defence:
             def_mods.append(Modifier("full defence", params.full_defence_bonus, "full_defence"))
         if options.charge and defence.delayed_for_charge:

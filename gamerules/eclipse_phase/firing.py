@@ -43,9 +43,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Hashable, Sequence
 
+from gamerules.dice import RandomSource
+from gamerules.eclipse_phase.attack import AttackOptions, AttackResult, Combatant, resolve_attack
 from gamerules.eclipse_phase.checks import SkillTest
 from gamerules.eclipse_phase.errors import FiringRefused, ManoeuvreRefused
-from gamerules.eclipse_phase.gear import FiringMode, Magazine, Weapon
+from gamerules.eclipse_phase.gear import FiringMode, Magazine, RangeBand, Weapon
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from gamerules.eclipse_phase.situations import modifier
 from gamerules.eclipse_phase.turn import ActionKind
@@ -231,6 +233,15 @@ def suppressive_fire(weapon: Weapon, magazine: Magazine, attacker: Hashable,
     zone = SuppressiveZone(attacker, origin, heading, params.suppressive_width_m,
                            weapon.ranges[3])
     return zone, _spend(magazine, need)
+
+
+def suppressive_attack(attacker: Combatant, defender: Combatant, weapon: Weapon,
+                       rng: RandomSource, params: EclipsePhaseParameters) -> AttackResult:
+    """The free attack on someone ``suppressed`` returns: "sans modificateur" (no situation,
+    no range band malus), the attacker's wounds and traumas still counting; the target defends
+    as usual (dodge / 2)."""
+    return resolve_attack(attacker, defender, weapon, rng, params,
+                          options=AttackOptions(range_band=RangeBand.SHORT))
 
 
 def suppressed(zone: SuppressiveZone, targets: Sequence[ZoneTarget],

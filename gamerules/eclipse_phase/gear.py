@@ -51,6 +51,15 @@ class Trigger(StrEnum):
     TIMER = "timer"  # at a set time
 
 
+class WeaponMishap(StrEnum):
+    """What the defender's winning critical does to the attacker's weapon (the GM picks:
+    "arme de l'attaquant détruite, coincée, enrayée")."""
+
+    DAMAGED = "damaged"
+    JAMMED = "jammed"
+    DESTROYED = "destroyed"
+
+
 class RangeBand(StrEnum):
     POINT_BLANK = "point_blank"
     SHORT = "short"

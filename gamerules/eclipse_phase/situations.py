@@ -56,11 +56,11 @@ SITUATIONS: tuple[Situation, ...] = (
       "blessure/trauma", -10, per="wound or trauma", param="wound_malus", automatic=True),
     S("superior_position", "general", "superior position", "Position supérieure : +20", 20),
     S("touch", "general", "touch attack", "Attaque de contact : +20", 20, applies="melee",
-      param="touch_bonus"),
+      param="touch_bonus", automatic=True),
     S("called_shot", "general", "called shot", "Coup amélioré : -10", -10,
-      param="called_shot_malus"),
+      param="called_shot_malus", automatic=True),
     S("two_handed_one_hand", "general", "two-handed weapon in one hand",
-      "Arme à deux mains dans une seule main : -20", -20, param="two_handed_one_hand_malus"),
+      "Arme à deux mains dans une seule main : -20", -20, param="two_handed_one_hand_malus", automatic=True),
     S("small_target", "general", "small target", "Petite cible (taille enfant) : -10", -10,
       group="size"),
     S("very_small_target", "general", "very small target",
@@ -76,9 +76,10 @@ SITUATIONS: tuple[Situation, ...] = (
       param="blind_fire_malus"),
     # Mêlée
     S("reach", "melee", "reach advantage", "Avantage de portée : +10", 10, applies="melee"),
-    S("charging", "melee", "charging", "Charge : -10", -10, applies="melee", param="charge_malus"),
+    S("charging", "melee", "charging", "Charge : -10", -10, applies="melee", param="charge_malus",
+      automatic=True),
     S("receiving_charge", "melee", "receiving a charge", "En réception de charge : +20", 20,
-      applies="melee", side="defence", param="receive_charge_bonus"),
+      applies="melee", side="defence", param="receive_charge_bonus", automatic=True),
     # A distance
     S("smartlink", "ranged", "smartlink or laser sight", "Smartlink ou visée laser : +10", 10,
       applies="ranged"),
@@ -106,9 +107,9 @@ SITUATIONS: tuple[Situation, ...] = (
       param="beam_sweep_bonus", automatic=True),
     S("multiple_targets", "ranged", "per extra target",
       "Cibles multiples dans la même phase d'action : -20 par cible supplémentaire", -20,
-      applies="ranged", per="extra target", param="semi_auto_second_target_malus"),
+      applies="ranged", per="extra target", param="semi_auto_second_target_malus", automatic=True),
     S("indirect", "ranged", "indirect fire", "Tir indirect : -30", -30, applies="ranged",
-      param="indirect_fire_malus"),
+      param="indirect_fire_malus", automatic=True),
     S("point_blank", "ranged", "point blank (under 2 m)", "Tir à bout-portant (-2m) : +10", 10,
       applies="ranged", group="range", automatic=True),
     S("short_range", "ranged", "short range", "Portée courte : NA", 0, applies="ranged",
@@ -121,7 +122,8 @@ SITUATIONS: tuple[Situation, ...] = (
       group="range", automatic=True),
     # "Dommages" (not in the tables, a modifier all the same)
     S("target_knocked_down", "damage", "target knocked down",
-      "projeté au sol (+10 aux attaques des adversaires", 10, param="knocked_down_attack_bonus"),
+      "projeté au sol (+10 aux attaques des adversaires", 10,
+      param="knocked_down_attack_bonus", automatic=True),
 )
 
 BY_CODE: dict[str, Situation] = {s.code: s for s in SITUATIONS}
@@ -147,12 +149,15 @@ def modifiers_for(choice: Mapping[str, int], *, attack: Literal["melee", "ranged
                   side: Literal["attack", "defence"], params: EclipsePhaseParameters
                   ) -> tuple[Modifier, ...]:
     """The Modifiers of the rows chosen ({code: count}, count 1 for a plain row) for this kind
-    of attack and this side. Raises InvalidModifier for an unknown code, a row of the other
-    kind of attack or side, or two rows of one group."""
+    of attack and this side. Raises InvalidModifier for an unknown code, an automatic row, a
+    row of the other kind of attack or side, or two rows of one group."""
     groups: dict[str, str] = {}
     mods = []
     for code, count in choice.items():
         row = situation(code)
+        if row.automatic:
+            raise InvalidModifier(f"{code} follows from the sheet and the attack's options.",
+                                  params={"code": code})
         if row.applies not in ("any", attack):
             raise InvalidModifier(f"{code} applies to {row.applies} attacks only.",
                                   params={"code": code, "applies": row.applies})

@@ -3,7 +3,7 @@
 
 import pytest
 
-from gamerules.eclipse_phase.attack import (AttackOptions, Defence, DefenceChoice, resolve_attack,
+from gamerules.eclipse_phase.attack import (AttackOptions, Combatant, Defence, DefenceChoice, resolve_attack,
                                             roll_damage)
 from gamerules.eclipse_phase.errors import FiringRefused, ManoeuvreRefused, OutOfAmmo
 from gamerules.eclipse_phase.checks import skill_test
@@ -11,7 +11,7 @@ from gamerules.eclipse_phase.firing import (Burst, Concentrate, ZoneTarget, blin
                                             burst_fire, check_concentration, full_auto,
                                             indirect_fire_modifiers, reload, semi_auto,
                                             single_shot, suppressed, suppressive_fire,
-                                            sweep_modifier)
+                                            suppressive_attack, sweep_modifier)
 from gamerules.eclipse_phase.gear import FiringMode, Magazine
 from tests.gamerules.eclipse_phase.helpers import (LASER, MISSILE, PISTOL, RIFLE, SHOOTER, SMG,
                                                    TARGET, P, character)
@@ -94,6 +94,14 @@ def test_suppressive_zone_20_m_wide_spares_cover_and_full_defence():
     assert suppressed(zone, targets, P) == ("in", "edge")
     lenient = P.__class__(suppressive_spares_full_defence=False)
     assert "full" in suppressed(zone, targets, lenient)
+
+
+def test_the_suppressive_free_attack_has_no_modifier_but_the_attackers_wounds():
+    hurt = Combatant(SHOOTER.character, wounds=1)
+    result = suppressive_attack(hurt, TARGET, RIFLE, FakeRandom(40, 90), P)
+    assert [(m.label, m.value) for m in result.attack.modifiers] == [("wounds (1)", -10),
+                                                                    ("short range", 0)]
+    assert result.hit and result.defence.target == 25
 
 
 def test_beam_sweep_plus_20_after_a_miss_and_concentration_after_a_hit():

@@ -48,7 +48,8 @@ def test_modifiers_for_refuses_unknown_wrong_kind_wrong_side_and_same_group():
     for choice, kind in [({"nope": 1}, "melee"), ({"smartlink": 1}, "melee"),
                          ({"reach": 1}, "ranged"), ({"receiving_charge": 1}, "melee"),
                          ({"small_target": 1, "large_target": 1}, "ranged"),
-                         ({"superior_position": 2}, "melee")]:
+                         ({"superior_position": 2}, "melee"), ({"charging": 1}, "melee"),
+                         ({"long_range": 1}, "ranged"), ({"wounded": 1}, "melee")]:
         with pytest.raises(InvalidModifier):
             modifiers_for(choice, attack=kind, side="attack", params=P)
 
