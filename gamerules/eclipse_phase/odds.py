@@ -7,8 +7,9 @@ wounds, exact"); the rules are those of ``attack`` (the same ``Plan``) and ``hea
 
 Every pair of d100 faces (attack, defence) is settled as ``attack.resolve_attack`` settles it;
 each hit then takes the weapon's DV distribution (plus extra d10s, the margin's bonus, the flat
-bonuses of ``attack.dv_modifiers``), through armour (none on a critical when
-``critical_ignores_armour``), into wounds.
+bonuses of ``attack.dv_modifiers``, the beam concentration, a disarming shot's halving), through
+armour (none on a critical when ``critical_ignores_armour``, nor after a called shot's "ignore
+armour"), into wounds. A subdue attack deals no damage: its odds say how often it holds.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from fractions import Fraction
 import icepool
 
 from gamerules.d100 import Grade
-from gamerules.eclipse_phase.attack import (AttackOptions, Combatant, DefenceChoice, Plan,
+from gamerules.eclipse_phase.attack import (AttackOptions, CalledShot, Combatant, DefenceChoice,
+                                            Plan,
                                             damage_expression, margin_dv_bonus, plan_attack)
 from gamerules.eclipse_phase.checks import critical_rule, margin_of, settle
 from gamerules.eclipse_phase.gear import DamageType, Weapon
@@ -34,8 +36,9 @@ from gamerules.probability import distribution
 class AttackOdds:
     """Chances summing to 1 over: ``miss`` (the attack test fails, ``fumble`` included),
     ``defended`` (the defence wins or ties, ``mishap`` included: the defender's winning
-    critical), ``hit`` (``critical`` included). ``damage`` and ``wounds`` are the exact
-    distributions over every outcome (0 for a miss or a defence)."""
+    critical), ``hit`` (``critical`` included; ``called_effect`` a called shot's effect
+    obtained, ``subdued`` a subdue attack's hold). ``damage`` and ``wounds`` are the exact
+    distributions over every outcome (0 for a miss, a defence or a subdue attack)."""
 
     plan: Plan
     miss: Fraction
@@ -44,6 +47,8 @@ class AttackOdds:
     mishap: Fraction
     hit: Fraction
     critical: Fraction
+    called_effect: Fraction
+    subdued: Fraction
     damage: dict[int, Fraction]
     wounds: dict[int, Fraction]
 
@@ -52,8 +57,10 @@ class AttackOdds:
         return sum((d * p for d, p in self.damage.items()), Fraction(0))
 
 
-def _outcomes(plan: Plan, params: EclipsePhaseParameters) -> icepool.Die:
-    """A die over ("miss", fumble) / ("defended", mishap) / ("hit", critical, margin bonus)."""
+def _outcomes(plan: Plan, params: EclipsePhaseParameters, *, effect_margin: int,
+              subdue_margin: int) -> icepool.Die:
+    """A die over ("miss", fumble) / ("defended", mishap) / ("hit", critical, margin bonus,
+    the called shot's margin reached, the subdue's margin reached)."""
     rule = critical_rule(params)
     at, dt = plan.attack_target, plan.defence_target
 
@@ -62,8 +69,9 @@ def _outcomes(plan: Plan, params: EclipsePhaseParameters) -> icepool.Die:
         ga = rule.grade(ra, at)
         if not ga.success:
             return ("miss", ga is Grade.CRITICAL_FAILURE)
-        return ("hit", ga is Grade.CRITICAL_SUCCESS,
-                margin_dv_bonus(margin_of(ra, at, ga, params), params))
+        margin = margin_of(ra, at, ga, params)
+        return ("hit", ga is Grade.CRITICAL_SUCCESS, margin_dv_bonus(margin, params),
+                margin >= effect_margin, margin >= subdue_margin)
 
     if dt is None:
         return icepool.d100.map(attack_only)
@@ -85,12 +93,18 @@ def _outcomes(plan: Plan, params: EclipsePhaseParameters) -> icepool.Die:
 
 def attack_odds(attacker: Combatant, defender: Combatant, weapon: Weapon,
                 params: EclipsePhaseParameters, *, options: AttackOptions | None = None,
-                defence: DefenceChoice | None = None, extra_d10: int = 0) -> AttackOdds:
+                defence: DefenceChoice | None = None, extra_d10: int = 0,
+                concentrate: bool = False) -> AttackOdds:
     """The exact odds of ``resolve_attack`` with these arguments then ``roll_damage`` (with
-    ``extra_d10``) and ``take_hit``. Raises as ``plan_attack``."""
+    ``extra_d10`` and ``concentrate``) and ``take_hit``. Raises as ``plan_attack``."""
     options = options or AttackOptions()
     plan = plan_attack(attacker, defender, weapon, params, options=options, defence=defence)
-    die = _outcomes(plan, params)
+    never = 10 ** 6
+    die = _outcomes(plan, params,
+                    effect_margin=params.called_shot_margin if options.called_shot else never,
+                    subdue_margin=defender.character.morph.durability if options.subdue
+                    else never)
+    multiplier = params.beam_concentration_multiplier if concentrate else 1
     flat = params.charge_dv if options.charge else 0
     if weapon.melee and params.melee_damage_bonus_divisor and weapon.damage_type is not DamageType.PSI:
         flat += attacker.character.aptitude(Aptitude.SOM, params) // params.melee_damage_bonus_divisor
@@ -112,18 +126,28 @@ def attack_odds(attacker: Combatant, defender: Combatant, weapon: Weapon,
             chance["mishap"] += p if outcome[1] else 0
             damage[0] += p
             continue
-        critical, bonus = outcome[1], outcome[2]
+        critical, bonus, effect, held = outcome[1], outcome[2], outcome[3], outcome[4]
         chance["critical"] += p if critical else 0
-        ignore = critical and params.critical_ignores_armour
+        chance["called_effect"] += p if effect else 0
+        chance["subdued"] += p if held else 0
+        if options.subdue:
+            damage[0] += p
+            continue
+        ignore = ((critical and params.critical_ignores_armour)
+                  or (effect and options.called_shot is CalledShot.IGNORE_ARMOUR))
+        halve = effect and options.called_shot is CalledShot.DISARM
         n = dv_die.denominator()
         for dv, q in dv_die.items():
-            after = through_armour(max(0, dv + flat + bonus), weapon.damage_type, armour,
-                                   weapon.ap, ignore_armour=ignore).damage
+            total_dv = (dv + flat + bonus) * multiplier
+            total_dv = max(0, total_dv // 2 if halve else total_dv)
+            after = through_armour(total_dv, weapon.damage_type, armour, weapon.ap,
+                                   ignore_armour=ignore).damage
             damage[after] += p * Fraction(q, n)
     wounds: dict[int, Fraction] = defaultdict(Fraction)
     for d, p in damage.items():
         wounds[wounds_from(d, wt, params)] += p
     return AttackOdds(plan, chance["miss"], chance["fumble"], chance["defended"],
                       chance["mishap"], chance["hit"], chance["critical"],
+                      chance["called_effect"], chance["subdued"],
                       {k: v for k, v in sorted(damage.items()) if v},
                       {k: v for k, v in sorted(wounds.items()) if v})
