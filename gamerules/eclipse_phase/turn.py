@@ -37,6 +37,22 @@ class ActionKind(StrEnum):
     COMPLEX = "complex"  # attack, shoot, reload, full defence
 
 
+# What each action of the seed costs ("Actions"; "Défense totale : [...] (action complexe)";
+# "Viser : + 10 par action rapide, +30 par action complexe"; "action rapide pour se relever";
+# surprised defenders defend with a quick action, attack.AttackResult.defence_cost).
+ACTION_COSTS: dict[str, ActionKind] = {
+    "talk": ActionKind.AUTOMATIC, "gesture": ActionKind.AUTOMATIC,
+    "defend": ActionKind.AUTOMATIC, "defend_surprised": ActionKind.QUICK,
+    "draw": ActionKind.QUICK, "aim_quick": ActionKind.QUICK, "activate_implant": ActionKind.QUICK,
+    "use_simple_object": ActionKind.QUICK, "drop_prone": ActionKind.QUICK,
+    "stand_up": ActionKind.QUICK, "delay": ActionKind.AUTOMATIC,
+    "attack": ActionKind.COMPLEX, "shoot": ActionKind.COMPLEX, "reload": ActionKind.COMPLEX,
+    "acrobatics": ActionKind.COMPLEX, "disarm_complex_object": ActionKind.COMPLEX,
+    "full_defence": ActionKind.COMPLEX, "aim_complex": ActionKind.COMPLEX,
+    "suppressive_fire": ActionKind.COMPLEX, "escape": ActionKind.COMPLEX,
+}
+
+
 def initiative_base(character: Character, params: EclipsePhaseParameters) -> int:
     """(INT + REF) / ``initiative_divisor``, rounded up (or down), + the morph's bonus."""
     summed = character.aptitude(Aptitude.INT, params) + character.aptitude(Aptitude.REF, params)

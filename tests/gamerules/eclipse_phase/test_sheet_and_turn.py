@@ -7,7 +7,7 @@ from gamerules.eclipse_phase.errors import ActionsSpent, InvalidSheet
 from gamerules.eclipse_phase.gear import Armour
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from gamerules.eclipse_phase.sheet import Aptitude, Ego, Morph, Trait
-from gamerules.eclipse_phase.turn import (ActionKind, Contender, PhaseActions, PhaseOrder,
+from gamerules.eclipse_phase.turn import (ACTION_COSTS, ActionKind, Contender, PhaseActions, PhaseOrder,
                                           initiative_base, phases, roll_initiative)
 from gamerules.modifiers import Modifier
 from tests.gamerules.eclipse_phase.helpers import POD, SPLICER, SYNTH, P, character, ego
@@ -120,3 +120,11 @@ def test_delaying_then_interrupting_later_in_the_turn():
         order.delay("a")
     carried = PhaseOrder(("a", "b")).delay("a").act("b").next_phase(["a", "b"])
     assert carried.pending == ("b",) and carried.delayed == ("a",)
+
+
+def test_action_costs_of_the_seed():
+    assert ACTION_COSTS["full_defence"] is ActionKind.COMPLEX
+    assert ACTION_COSTS["reload"] is ActionKind.COMPLEX and ACTION_COSTS["shoot"] is ActionKind.COMPLEX
+    assert ACTION_COSTS["stand_up"] is ActionKind.QUICK and ACTION_COSTS["aim_quick"] is ActionKind.QUICK
+    assert ACTION_COSTS["defend"] is ActionKind.AUTOMATIC
+    assert ACTION_COSTS["defend_surprised"] is ActionKind.QUICK
