@@ -165,6 +165,17 @@ BY_CODE: dict[str, str] = {
     "friendly_fire": gettext_noop("Friendly fire is off in this campaign: allies cannot be "
                                   "attacked."),
     "invalid_dice": gettext_noop("This is not dice notation (e.g. 2d6+1)."),
+    # Eclipse Phase (gamerules.eclipse_phase): class codes
+    "eclipse_refused": gettext_noop("This action is not allowed by the Eclipse Phase rules."),
+    "ep_invalid_sheet": gettext_noop("A value of this sheet, morph, weapon or armour is out of range."),
+    "ep_invalid_modifier": gettext_noop("This modifier is unknown, out of range or not for this attack."),
+    "ep_no_moxie": gettext_noop("No Moxie point can be spent on this test."),
+    "ep_actions_spent": gettext_noop("No such action left in this action phase."),
+    "ep_defence_refused": gettext_noop("This defence is not allowed here."),
+    "ep_firing_refused": gettext_noop("This weapon cannot fire that way now."),
+    "ep_out_of_ammo": gettext_noop("Not enough ammunition."),
+    "ep_manoeuvre_refused": gettext_noop("This manoeuvre is not allowed here."),
+    "ep_recovery_refused": gettext_noop("This recovery is not possible."),
 }
 
 
