@@ -21,3 +21,8 @@ def roll_label(code):
 @register.filter
 def direction_label(code):
     return label("direction", code)
+
+
+@register.filter
+def reduction_label(code):
+    return label("reduction", code)
