@@ -10,6 +10,7 @@ from django.db.models import Prefetch, Q
 from campaigns.errors import NotFound, RuleSystemNotPlayable
 from campaigns.models import RuleSystem
 from characters.models import Character, EternalWarSheet, ItemInstance
+from characters.readiness import cannot_act, pa_shortfall
 from characters.rules import require_owner
 from gamerules.ew1 import errors
 
@@ -50,8 +51,8 @@ def lock_sheets(*, user, character_id: int, other_id: int | None = None,
 
 
 def spend_pa(sheet: EternalWarSheet, cost, now: datetime) -> None:
-    if sheet.pa < cost:
-        raise errors.NotEnoughPA(f"This needs {cost} PA; you have {sheet.pa}.")
+    if shortfall := pa_shortfall(sheet, cost):
+        raise shortfall
     sheet.pa -= cost
     character = sheet.character
     character.first_action_at = character.first_action_at or now
@@ -59,11 +60,8 @@ def spend_pa(sheet: EternalWarSheet, cost, now: datetime) -> None:
 
 
 def require_able(sheet: EternalWarSheet) -> None:
-    character = sheet.character
-    if not character.on_board:
-        raise errors.CannotAct("This character is not on the board.")
-    if sheet.pv <= 0:
-        raise errors.CannotAct("At 0 PV a character cannot act until healed.")
+    if refused := cannot_act(sheet.character, sheet):
+        raise refused
 
 
 def disincarnate(character: Character, *, killer: Character | None) -> None:

@@ -4,6 +4,7 @@
 from django import template
 
 from campaigns.labels import label
+from campaigns.messages import error_message
 
 register = template.Library()
 
@@ -26,3 +27,9 @@ def direction_label(code):
 @register.filter
 def reduction_label(code):
     return label("reduction", code)
+
+
+@register.filter
+def refusal_text(exc):
+    """A refusal (a RuleError) as the player reads it, in the active language ("" for None)."""
+    return error_message(exc) if exc else ""

@@ -3,6 +3,7 @@ click, the level-up page, the sheet of a dead character, faction notices, and th
 (plurals, the creation list, the draft URL, the leaderboard, password reset, favicon)."""
 
 import random
+from decimal import Decimal
 import re
 
 import pytest
@@ -58,3 +59,110 @@ def test_the_log_shows_every_term_of_the_damage_reduction(alice, alice_client, h
     assert shown == (f"{summary['reduction']} (base 1 + DEF rolls won {terms['rolls_won']}"
                      f" + armour 2 + shield 0)")
     assert f"damage {summary['damage']} − reduction" in html
+
+
+# Item 12: what the board refuses before the click ----------------------------------------------
+
+def button(html, testid) -> str:
+    """The opening tag of the button with ``testid``."""
+    return re.search(rf'<button[^>]*data-testid="{re.escape(testid)}"[^>]*>', html).group(0)
+
+
+def title(tag) -> str | None:
+    found = re.search(r'title="([^"]*)"', tag)
+    return found.group(1) if found else None
+
+
+def still(sheet_fields) -> dict:
+    """Sheet values frozen at the present (no PA or PV regained while the test runs)."""
+    import time
+    return {**sheet_fields, "pa_anchor": int(time.time()), "pv_anchor": int(time.time())}
+
+
+def test_actions_beyond_the_pa_left_are_disabled_with_the_reason(alice, alice_client, campaign,
+                                                                 foe):
+    hero = factories.character(owner=alice, campaign=campaign, name="Hero", at=(5, 5),
+                               **still({"pa": Decimal("0.5")}))
+    html = html_of(alice_client.get(url("combat:board", hero.pk)))
+    assert "disabled" not in button(html, "move-n")  # a step costs 0.5 PA
+    for testid in ("game", "attack-Foe", "attack-throw-Foe"):
+        tag = button(html, testid)
+        assert " disabled" in tag, testid
+    assert title(button(html, "game")) == "This needs 1 PA; you have 0.5."
+    assert title(button(html, "attack-Foe")) == "This needs 2 PA; you have 0.5."
+    # Foe stands east: that step is refused too, for its own reason.
+    assert " disabled" in button(html, "move-e")
+    assert title(button(html, "move-e")) == "east: That cell is occupied."
+
+
+def test_the_pad_disables_the_steps_off_the_board(alice, alice_client, campaign):
+    hero = factories.character(owner=alice, campaign=campaign, name="Hero", at=(0, 0))
+    html = html_of(alice_client.get(url("combat:board", hero.pk)))
+    for d in ("n", "nw", "w", "ne", "sw"):
+        assert title(button(html, f"move-{d}")).endswith(": That cell is off the board.")
+        assert " disabled" in button(html, f"move-{d}")
+    for d in ("e", "s", "se"):
+        assert " disabled" not in button(html, f"move-{d}")
+
+
+def test_at_0_pv_every_action_is_disabled_with_the_state(alice, alice_client, campaign, foe):
+    hero = factories.character(owner=alice, campaign=campaign, name="Hero", at=(5, 5),
+                               **still({"pv": 0}))
+    html = html_of(alice_client.get(url("combat:board", hero.pk)))
+    reason = "At 0 PV a character cannot act until healed."
+    assert title(button(html, "game")) == reason
+    assert title(button(html, "attack-Foe")) == reason
+    assert title(button(html, "move-n")) == f"north: {reason}"
+
+
+def test_the_reasons_are_in_french_on_a_french_page(alice, alice_client, campaign, foe):
+    hero = factories.character(owner=alice, campaign=campaign, name="Hero", at=(5, 5),
+                               **still({"pa": Decimal("0.5")}))
+    alice_client.cookies["django_language"] = "fr"
+    html = html_of(alice_client.get(url("combat:board", hero.pk)))
+    assert title(button(html, "game")) == "Cette action coûte 1 PA ; vous en avez 0.5."
+
+
+@pytest.fixture
+def mage(alice, campaign):
+    from magic.models import Spell
+    from magic.spellbook import spell_grant
+
+    mage = factories.character(owner=alice, campaign=campaign, name="Mage", at=(5, 5),
+                               skills={"brawl": 90, "melee": 35, "ranged": 25, "magic": 55,
+                                       "dodge": 10, "throw": 25, "game": 30})
+    for name, rng in (("Boule de feu", 5), ("Touche", 1)):
+        spell = Spell.objects.create(name=name, effect="damage", dice="1d6+1", range_cells=rng)
+        spell_grant(character=mage, spell=spell, source="granted")
+    return mage
+
+
+def test_spells_show_their_chance_and_a_spell_without_target_is_disabled(alice_client, mage,
+                                                                          bob, campaign):
+    factories.character(owner=bob, campaign=campaign, name="Far", at=(8, 5))
+    html = html_of(alice_client.get(url("combat:board", mage.pk)))
+    fireball = button(html, "cast-Boule de feu")
+    assert " disabled" not in fireball
+    assert re.search(r'data-testid="cast-Boule de feu"[^>]*>Cast \(55 %\)</button>', html)
+    touch = button(html, "cast-Touche")
+    assert " disabled" in touch and title(touch) == "Nobody in range (1 cells)."
+
+
+def test_the_spell_chance_counts_the_faction_bonus(alice, alice_client, mage, campaign):
+    from factions.models import Faction, Membership
+    from gamerules.ew1.presence import faction_bonus
+    friends = [factories.character(owner=alice, campaign=campaign, name=f"Friend{i}",
+                                   at=(7, 4 + i), seed=i) for i in range(2)]
+    faction = Faction.objects.create(campaign=campaign, name="Magi", leader=mage)
+    Membership.objects.bulk_create([Membership(faction=faction, character=c)
+                                    for c in (mage, *friends)])
+    bonus = faction_bonus(2, attack_factor=0, dodge_factor=0,
+                          magic_factor=campaign.parameters.faction_magic_factor).magic
+    html = html_of(alice_client.get(url("combat:board", mage.pk)))
+    assert f"Cast ({55 + bonus} %)" in html and bonus > 0
+
+
+def test_a_spell_beyond_the_pa_left_is_disabled(alice, alice_client, mage):
+    EternalWarSheet.objects.filter(pk=mage.pk).update(**still({"pa": Decimal("1.5")}))
+    html = html_of(alice_client.get(url("combat:board", mage.pk)))
+    assert title(button(html, "cast-Boule de feu")) == "This needs 2 PA; you have 1.5."
