@@ -77,6 +77,17 @@ class SheetView:
         return until - self.now if until and until > self.now else None
 
     @property
+    def life_state(self) -> str:
+        """What the PV gauge means, in one word: "active" (on the board above 0 PV), "down" (at
+        0 PV: may be healed, cannot act), "dead" (disincarnated below 0 PV, by damage) or
+        "disincarnated" (off the board otherwise: a suicide). Seed 000, "Distribution des
+        dégâts reçue"."""
+        pv = self.character.ew1.pv
+        if not self.character.on_board:
+            return "dead" if pv < 0 else "disincarnated"
+        return "down" if pv <= 0 else "active"
+
+    @property
     def pa_next_at(self) -> datetime | None:
         if self.pa.next_at is None:
             return None

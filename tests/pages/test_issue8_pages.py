@@ -166,3 +166,47 @@ def test_a_spell_beyond_the_pa_left_is_disabled(alice, alice_client, mage):
     EternalWarSheet.objects.filter(pk=mage.pk).update(**still({"pa": Decimal("1.5")}))
     html = html_of(alice_client.get(url("combat:board", mage.pk)))
     assert title(button(html, "cast-Boule de feu")) == "This needs 2 PA; you have 1.5."
+
+
+# Item 14: the state in words beside the PV gauge -------------------------------------------------
+
+def life(html) -> tuple[str, str | None]:
+    pv = re.search(r'data-testid="pv">([^<]*)</span>/(\d+)', html)
+    state = re.search(r'data-testid="life-state">([^<]*)<', html)
+    return f"{pv.group(1)}/{pv.group(2)}", state.group(1) if state else None
+
+
+def test_a_killed_character_reads_dead_not_minus_one_pv(alice, alice_client, hero):
+    Character.objects.filter(pk=hero.pk).update(board=None, x=None, y=None, deaths=1)
+    EternalWarSheet.objects.filter(pk=hero.pk).update(**still({"pv": -1}))
+    pv_max = EternalWarSheet.objects.get(pk=hero.pk).pv_max
+    html = html_of(alice_client.get(url("characters:detail", hero.pk)))
+    assert life(html) == (f"0/{pv_max}", "dead: disincarnated, off the board")
+    assert "-1/" not in html
+
+
+def test_a_suicided_character_reads_disincarnated(alice, alice_client, hero):
+    from combat.services import character_suicide
+    character_suicide(user=alice, character_id=hero.pk)
+    html = html_of(alice_client.get(url("characters:detail", hero.pk)))
+    assert life(html)[1] == "disincarnated: off the board"
+
+
+def test_at_0_pv_the_sheet_and_the_board_say_down(alice, alice_client, hero):
+    EternalWarSheet.objects.filter(pk=hero.pk).update(**still({"pv": 0}))
+    for name in ("characters:detail", "combat:board"):
+        html = html_of(alice_client.get(url(name, hero.pk), **HTMX))
+        assert life(html)[1] == "down at 0 PV: cannot act until healed", name
+
+
+def test_an_active_character_has_no_state_words(alice_client, hero):
+    html = html_of(alice_client.get(url("characters:detail", hero.pk)))
+    assert life(html)[1] is None
+
+
+def test_the_state_in_french(alice_client, hero):
+    Character.objects.filter(pk=hero.pk).update(board=None, x=None, y=None)
+    EternalWarSheet.objects.filter(pk=hero.pk).update(**still({"pv": -3}))
+    alice_client.cookies["django_language"] = "fr"
+    html = html_of(alice_client.get(url("characters:detail", hero.pk)))
+    assert life(html)[1] == "mort : désincarné, hors du damier"
