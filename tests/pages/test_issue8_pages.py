@@ -210,3 +210,77 @@ def test_the_state_in_french(alice_client, hero):
     alice_client.cookies["django_language"] = "fr"
     html = html_of(alice_client.get(url("characters:detail", hero.pk)))
     assert life(html)[1] == "mort : désincarné, hors du damier"
+
+
+# Item 13: the level-up page --------------------------------------------------------------------
+
+def room(html, code) -> list[str]:
+    row = re.search(rf'<tr data-testid="room-{code}">(.*?)</tr>', html, re.S).group(1)
+    return [re.sub(r"<[^>]+>", "", cell).strip()
+            for cell in re.findall(r"<t[hd]>(.*?)</t[hd]>", row, re.S)]
+
+
+def test_the_level_up_page_shows_english_names_values_caps_and_room(alice_client, hero):
+    skills = {**EternalWarSheet.objects.get(pk=hero.pk).skills, "brawl": 98, "melee": 35}
+    EternalWarSheet.objects.filter(pk=hero.pk).update(
+        level=1, xp=1, skill_points=15, characteristic_points=1, skills=skills,
+        skills_raised={"melee": 3}, FOR=40)
+    html = html_of(alice_client.get(url("characters:level-up", hero.pk)))
+    assert "Arme mêlée" not in html and "Bagarre" not in html
+    # Name, now, max, the most this level-up, the input. Level 1: 5 points per skill.
+    assert room(html, "melee")[:4] == ["Melee weapon", "35%", "95%", "up to 2"]  # 3 spent
+    assert room(html, "brawl")[:4] == ["Brawl", "98%", "100%", "up to 2"]  # 2 below its max
+    assert room(html, "throw")[1:4] == [f"{skills['throw']}%", "95%", "up to 5"]
+    assert room(html, "FOR")[:4] == ["FOR", "40", "40", "up to 0"]  # characteristic_max 40
+    assert room(html, "DEX")[3] == "up to 1"  # one characteristic point banked
+    assert re.search(r'name="skill_melee"[^>]*max="2"|max="2"[^>]*name="skill_melee"', html)
+
+
+def test_the_level_up_page_in_french_names_the_skills_in_french(alice_client, hero):
+    EternalWarSheet.objects.filter(pk=hero.pk).update(level=1, skill_points=1)
+    alice_client.cookies["django_language"] = "fr"
+    html = html_of(alice_client.get(url("characters:level-up", hero.pk)))
+    assert room(html, "melee")[0] == "Arme mêlée" and room(html, "melee")[3] == "jusqu’à 1"
+
+
+def test_the_room_is_never_more_than_the_banked_points(alice_client, hero):
+    EternalWarSheet.objects.filter(pk=hero.pk).update(level=9, skill_points=1)
+    html = html_of(alice_client.get(url("characters:level-up", hero.pk)))
+    assert {room(html, s)[3] for s in ("melee", "ranged", "magic", "throw")} == {"up to 1"}
+
+
+def test_the_level_up_page_queries(alice_client, hero, django_assert_num_queries):
+    EternalWarSheet.objects.filter(pk=hero.pk).update(level=1, skill_points=15)
+    # Session, user, the character with its sheet, its items, the log and its rolls: as before.
+    with django_assert_num_queries(6):
+        html_of(alice_client.get(url("characters:level-up", hero.pk)))
+
+
+# Item 18: plurals ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("sp", "cp", "text"), [
+    (1, 1, "Spend 1 skill point and 1 characteristic point"),
+    (15, 3, "Spend 15 skill points and 3 characteristic points"),
+    (2, 0, "Spend 2 skill points and 0 characteristic points"),
+])
+def test_the_sheet_button_says_point_or_points(alice_client, hero, sp, cp, text):
+    EternalWarSheet.objects.filter(pk=hero.pk).update(level=1, skill_points=sp,
+                                                      characteristic_points=cp)
+    html = html_of(alice_client.get(url("characters:detail", hero.pk)))
+    assert re.search(r'data-testid="level-up">([^<]*)</a>', html).group(1) == text
+
+
+def test_the_french_sheet_button_uses_the_plural_too(alice_client, hero):
+    EternalWarSheet.objects.filter(pk=hero.pk).update(level=1, skill_points=1,
+                                                      characteristic_points=2)
+    alice_client.cookies["django_language"] = "fr"
+    html = html_of(alice_client.get(url("characters:detail", hero.pk)))
+    assert re.search(r'data-testid="level-up">([^<]*)</a>', html).group(1) == (
+        "Dépenser 1 point de compétence et 2 points de caractéristique")
+
+
+def test_the_level_up_page_says_point_for_one(alice_client, hero):
+    EternalWarSheet.objects.filter(pk=hero.pk).update(level=1, skill_points=1,
+                                                      characteristic_points=1)
+    html = html_of(alice_client.get(url("characters:level-up", hero.pk)))
+    assert "1 skill point and 1 characteristic point to spend" in html
