@@ -14,7 +14,17 @@ class CharacterCreateForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["campaign"].queryset = Campaign.objects.filter(is_open=True).order_by("name")
+        field = self.fields["campaign"]
+        field.queryset = Campaign.objects.filter(is_open=True).order_by("name")
+        field.choices = self._campaign_choices  # read when rendered: one query, as before
+
+    def _campaign_choices(self):
+        """The open campaigns; with a single one there is nothing to choose, so no empty
+        "---------" first option."""
+        field = self.fields["campaign"]
+        campaigns = list(field.queryset)
+        empty = [] if len(campaigns) == 1 else [("", field.empty_label)]
+        return empty + [(c.pk, str(c)) for c in campaigns]
 
 
 class RedistributeForm(forms.Form):

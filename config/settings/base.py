@@ -99,6 +99,11 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "characters:list"
 LOGOUT_REDIRECT_URL = "login"
 
+# E-mail (the password reset): printed on the console unless EMAIL_URL names a server
+# (django-environ: smtp+tls://user:password@host:587).
+vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="percentile@localhost")
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]

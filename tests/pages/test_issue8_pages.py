@@ -284,3 +284,94 @@ def test_the_level_up_page_says_point_for_one(alice_client, hero):
                                                       characteristic_points=1)
     html = html_of(alice_client.get(url("characters:level-up", hero.pk)))
     assert "1 skill point and 1 characteristic point to spend" in html
+
+
+# Item 18: the creation list, the confirmed draft, the leaderboard, password reset, favicon -----
+
+def campaign_options(html) -> list[str]:
+    select = re.search(r'<select name="campaign"[^>]*>(.*?)</select>', html, re.S).group(1)
+    return re.findall(r"<option[^>]*>([^<]*)</option>", select)
+
+
+def test_one_open_campaign_is_chosen_already(alice_client, campaign):
+    html = html_of(alice_client.get(url("characters:list")))
+    assert campaign_options(html) == [campaign.name]  # no "---------" to pass first
+
+
+def test_several_campaigns_start_on_the_empty_choice(alice_client, campaign):
+    factories.campaign(name="Another")
+    html = html_of(alice_client.get(url("characters:list")))
+    assert campaign_options(html) == ["---------", "Another", campaign.name]
+
+
+def test_the_list_page_still_costs_the_same(alice_client, campaign, django_assert_num_queries):
+    # Session, user, the characters, the open campaigns: as before.
+    with django_assert_num_queries(4):
+        html_of(alice_client.get(url("characters:list")))
+
+
+def test_the_draft_url_after_confirming_leads_to_the_character(alice, alice_client, campaign):
+    from characters.creation import draft_roll
+    draft = draft_roll(user=alice, campaign=campaign, name="Nova", rng=random.Random(3))
+    confirmed = alice_client.post(url("characters:draft-confirm", draft.pk))
+    nova = Character.objects.get(name="Nova")
+    assert confirmed["Location"] == url("characters:detail", nova.pk)
+    again = alice_client.get(url("characters:draft", draft.pk))
+    assert again.status_code == 302 and again["Location"] == url("characters:detail", nova.pk)
+
+
+def test_another_players_confirmed_draft_stays_not_found(alice, bob_client, campaign):
+    from characters.creation import draft_confirm, draft_roll
+    draft = draft_roll(user=alice, campaign=campaign, name="Nova", rng=random.Random(3))
+    draft_confirm(user=alice, draft_id=draft.pk, rng=random.Random(1))
+    assert bob_client.get(url("characters:draft", draft.pk)).status_code == 404
+    assert bob_client.get(url("characters:draft", draft.pk + 100)).status_code == 404
+
+
+@pytest.mark.parametrize("order", ["kills", "level", "attacks", "dodges", "deaths"])
+def test_the_leaderboard_shows_its_active_sort(alice_client, hero, campaign, order):
+    html = html_of(alice_client.get(url("campaigns:leaderboard", campaign.pk), {"order": order}))
+    current = re.findall(r'<a [^>]*aria-current="true"[^>]*data-testid="order-(\w+)"', html)
+    assert current == [order]
+    header = re.search(r'<th class="sorted" aria-sort="descending" data-testid="sorted">([^<]*)'
+                       , html).group(1)
+    assert header == {"kills": "Kills", "level": "Level", "attacks": "Attacks",
+                      "dodges": "Dodges", "deaths": "Deaths"}[order] + " ▼"
+
+
+def test_a_forgotten_password_is_reset_through_an_emailed_link(client, alice, mailoutbox):
+    login = html_of(client.get(reverse("login")))
+    assert reverse("password_reset") in login
+    sent = client.post(reverse("password_reset"), {"email": alice.email})
+    assert sent.status_code == 302 and sent["Location"] == reverse("password_reset_done")
+    assert len(mailoutbox) == 1 and mailoutbox[0].to == [alice.email]
+    link = re.search(r"https?://[^/\s]+(/accounts/reset/\S+/)", mailoutbox[0].body).group(1)
+    form = client.get(link, follow=True)
+    assert 'data-testid="set-password"' in html_of(form)
+    done = client.post(form.redirect_chain[-1][0], {"new_password1": "a-fresh-password-77",
+                                                   "new_password2": "a-fresh-password-77"})
+    assert done["Location"] == reverse("password_reset_complete")
+    alice.refresh_from_db()
+    assert alice.check_password("a-fresh-password-77")
+
+
+def test_an_unknown_address_sends_nothing_and_says_the_same(client, mailoutbox, db):
+    sent = client.post(reverse("password_reset"), {"email": "nobody@example.invalid"})
+    assert sent["Location"] == reverse("password_reset_done") and mailoutbox == []
+
+
+def test_the_default_email_backend_is_the_console():
+    import importlib
+
+    import config.settings.base as base
+    importlib.reload(base)
+    assert base.EMAIL_BACKEND == "django.core.mail.backends.console.EmailBackend"
+
+
+def test_pages_name_a_favicon_and_favicon_ico_leads_to_it(client, db):
+    from django.contrib.staticfiles import finders
+    html = html_of(client.get(reverse("login")))
+    icon = re.search(r'<link rel="icon" href="([^"]+)"', html).group(1)
+    assert icon.endswith("favicon.svg") and finders.find("favicon.svg")
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"] == icon
