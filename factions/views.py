@@ -204,17 +204,10 @@ def request_answer(request, faction_id: int, request_id: int):
     invited player, from the faction's page)."""
     page = _request_page(request)
     return _act(request, page=page, key=_page_key(page, faction_id),
-                form=AnswerForm(request.POST), done=_answered,
+                form=AnswerForm(request.POST), done=_("Answer recorded."),
                 gone_to=reverse("factions:detail", args=[faction_id]),
                 run=lambda d: services.request_answer(user=request.user, request_id=request_id,
                                                       accept=d["accept"]))
-
-
-def _answered(request: JoinRequest) -> str:
-    names = {"character": request.character.name, "faction": request.faction.name}
-    if request.state == JoinRequest.State.ACCEPTED:
-        return _("Accepted: %(character)s joined %(faction)s.") % names
-    return _("Refused: %(character)s did not join %(faction)s.") % names
 
 
 @login_required

@@ -55,7 +55,7 @@ def test_the_invitee_sees_the_invitation_on_the_factions_page_and_accepts_it(wor
     html = response.content.decode()
     assert response.status_code == 200 and response["HX-Trigger"] == "factions-changed"
     assert html.startswith("\n<section id=\"pending\"") or '<section id="pending"' in html
-    assert notice(html) == "Accepted: Otto joined Wolves."
+    assert notice(html) == "Answer recorded."
     assert 'data-testid="invited-Otto"' not in html
     assert "Otto" in member_names(world.wolves)
 
@@ -70,7 +70,7 @@ def test_the_leader_sees_the_request_on_the_factions_page_and_refuses_it(world):
     assert response.status_code == 302 and response["Location"] == reverse("factions:index")
     assert JoinRequest.objects.get(pk=request.pk).state == "refused"
     html = client.get(reverse("factions:index")).content.decode()
-    assert "Refused: Otto did not join Wolves." in html and 'data-testid="asks-Otto"' not in html
+    assert "Answer recorded." in html and 'data-testid="asks-Otto"' not in html
 
 
 def test_others_see_nothing_waiting(world):
