@@ -375,3 +375,48 @@ def test_pages_name_a_favicon_and_favicon_ico_leads_to_it(client, db):
     assert icon.endswith("favicon.svg") and finders.find("favicon.svg")
     response = client.get("/favicon.ico")
     assert response.status_code == 301 and response["Location"] == icon
+
+
+# Pinned query counts of the pages changed here -------------------------------------------------
+
+@pytest.mark.parametrize("size", [2, 40])
+@pytest.mark.parametrize("extra", [{}, HTMX], ids=["page", "htmx"])
+def test_the_board_with_spells_costs_the_same_whatever_the_crowd(alice_client, mage, bob,
+                                                                 campaign, size, extra,
+                                                                 django_assert_num_queries):
+    from tests.pages.test_query_counts import BOARD_QUERIES
+    for i in range(size):
+        factories.character(owner=bob, campaign=campaign, name=f"P{i:02}", seed=i)
+    with django_assert_num_queries(BOARD_QUERIES):
+        html = html_of(alice_client.get(url("combat:board", mage.pk), **extra))
+    assert html.count('data-testid="cast-') == 2 and "Cast (55 %)" in html
+
+
+@pytest.mark.parametrize("size", [2, 40])
+def test_the_leaderboard_queries(alice_client, campaign, bob, size, django_assert_num_queries):
+    for i in range(size):
+        factories.character(owner=bob, campaign=campaign, name=f"P{i:02}", seed=i)
+    # Session, user, the campaign, the ranked characters with owner and sheet.
+    with django_assert_num_queries(4):
+        html = html_of(alice_client.get(url("campaigns:leaderboard", campaign.pk)))
+    assert html.count('data-testid="rank-') == size
+
+
+def test_a_confirmed_drafts_url_costs_four_queries(alice, alice_client, campaign,
+                                                   django_assert_num_queries):
+    from characters.creation import draft_confirm, draft_roll
+    draft = draft_roll(user=alice, campaign=campaign, name="Nova", rng=random.Random(3))
+    draft_confirm(user=alice, draft_id=draft.pk, rng=random.Random(1))
+    # Session, user, the draft (gone), the creation's journal entry.
+    with django_assert_num_queries(4):
+        assert alice_client.get(url("characters:draft", draft.pk)).status_code == 302
+
+
+@pytest.mark.parametrize("extra", [{}, HTMX], ids=["page", "htmx"])
+def test_a_dead_characters_sheet_costs_the_same(alice_client, hero, extra,
+                                                django_assert_num_queries):
+    from tests.pages.test_query_counts import SHEET_QUERIES
+    Character.objects.filter(pk=hero.pk).update(board=None, x=None, y=None)
+    EternalWarSheet.objects.filter(pk=hero.pk).update(pv=-1)
+    with django_assert_num_queries(SHEET_QUERIES):
+        html_of(alice_client.get(url("characters:detail", hero.pk), **extra))
