@@ -1,13 +1,14 @@
 from django.contrib import admin
-from django.http import HttpResponsePermanentRedirect
+from django.http import HttpResponseRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
 
 def favicon(request):
-    """Browsers ask for /favicon.ico when a page (an admin page, an API answer) names none."""
-    return HttpResponsePermanentRedirect(static("favicon.svg"))
+    """Browsers ask for /favicon.ico when a page (an admin page, an API answer) names none. A
+    temporary redirect: the static URL carries the file's hash, which changes with it."""
+    return HttpResponseRedirect(static("favicon.svg"))
 
 
 urlpatterns = [

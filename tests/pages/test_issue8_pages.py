@@ -374,7 +374,7 @@ def test_pages_name_a_favicon_and_favicon_ico_leads_to_it(client, db):
     icon = re.search(r'<link rel="icon" href="([^"]+)"', html).group(1)
     assert icon.endswith("favicon.svg") and finders.find("favicon.svg")
     response = client.get("/favicon.ico")
-    assert response.status_code == 301 and response["Location"] == icon
+    assert response.status_code == 302 and response["Location"] == icon
 
 
 # Pinned query counts of the pages changed here -------------------------------------------------
