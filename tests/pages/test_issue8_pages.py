@@ -51,7 +51,9 @@ def test_the_log_shows_every_term_of_the_damage_reduction(alice, alice_client, h
         summary = ActionRecord.objects.latest("id").summary
         if summary["hit"] and not summary["dodged"]:
             break
-    terms = summary["reduction_terms"]
+    assert [source for source, _ in summary["reduction_terms"]] == [
+        "base", "rolls_won", "armour", "shield"]
+    terms = dict(summary["reduction_terms"])
     assert terms["armour"] == 2 and terms["base"] == 1
     assert sum(terms.values()) == summary["reduction"]
     html = html_of(alice_client.get(url("combat:board", hero.pk)))
