@@ -128,6 +128,11 @@ AXES_IPWARE_PROXY_COUNT = env.int("LOGIN_PROXY_COUNT", default=0) or None
 # Password-reset requests per address and per e-mail address (accounts.middleware).
 PASSWORD_RESET_RATE = env("PASSWORD_RESET_RATE", default="5/h")
 
+# E-mail (the password reset): printed on the console unless EMAIL_URL names a server
+# (django-environ: smtp+tls://user:password@host:587).
+vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="percentile@localhost")
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
