@@ -107,7 +107,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "staticfiles"
+# `manage.py collectstatic` fills it; the web processes refuse to start without its manifest.
+STATIC_ROOT = env.path("STATIC_ROOT", default=VAR_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
