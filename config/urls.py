@@ -2,7 +2,10 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from config.health import healthz
+
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("", RedirectView.as_view(pattern_name="characters:list", permanent=False), name="home"),
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
