@@ -1,22 +1,27 @@
 """The board poll's version token: "nothing in view changed" in one cache read, no SQL.
 
 The board fragment carries a token in its poll URL (``?v=<token>``). The token names the
-campaign, says until when the fragment stays true by time alone, and signs (HMAC with
-``SECRET_KEY``) what the fragment was drawn from: the user and the character it was drawn for,
-the campaign's version and the epoch (campaigns.versions), the language. A poll whose token
-still matches the current versions before that time answers 204 and htmx leaves the page alone.
+campaign, the board and the square of version tiles its view overlaps (campaigns.versions),
+says until when the fragment stays true by time alone, and signs (HMAC with ``SECRET_KEY``)
+what the fragment was drawn from: the user and the character it was drawn for, the versions of
+the campaign, the epoch, the character and those tiles, and the language. A poll whose token
+still matches the current versions before that time answers 204, and htmx leaves the page
+alone.
 
-What is "in view" is everything the fragment shows, and every write to it bumps one of the
-counters: actions are journaled (campaign version), equipping bumps the campaign, the beat tasks
-and the admin bump the epoch. Time is the other input: PA and PV regenerate in memory and the
-"next PA in N minutes" text counts down, so a token expires at the first moment any of these
-would read differently, and after MAX_AGE_S in any case (a safety net for a missed bump, e.g.
-Redis unreachable at commit time).
+"In view" is everything the fragment shows, and every write to it bumps a counter: actions are
+journaled (the tiles of the pieces named, the characters themselves, or the campaign), equipping
+and learning a spell bump the character's tiles, the beat tasks and the admin bump the epoch.
+Time is the other input: PA and PV regenerate in memory and the "next PA in N minutes" text
+counts down, so a token expires at the first moment any of these would read differently, and
+after MAX_AGE_S in any case (a safety net for a missed bump, e.g. Redis unreachable at commit).
 
-A token also stands for the permission check of the render that issued it: it is bound to the
-user, and another user's forged token never matches. Shape: ``<campaign id>-<valid until, Unix
-seconds>-<hex MAC>``; ``<campaign id>-0-`` when the render could not read the versions first
-(it then holds no MAC and the next poll renders once more).
+The versions are read *before* the data: from the poll's own token (which names the campaign and
+tiles), and a render whose view left those tiles (the character moved), or that had no token
+(a page load, an action's answer), hands out a token without MAC, so that the next poll renders
+once more, reading the versions first. A token also stands for the permission check of the
+render that issued it: it is bound to the user, and another user's token never matches.
+
+Shape: ``<campaign>-<board or 0>-<tx0>-<ty0>-<tx1>-<ty1>-<valid until, Unix s>-<hex MAC>``.
 """
 
 from __future__ import annotations
@@ -27,55 +32,84 @@ import time
 
 from django.conf import settings
 
-from campaigns.versions import versions_get
+from campaigns.versions import tiles_of_box, versions_get
 from characters.regeneration import HOUR, unix
 
 MAX_AGE_S = 120
 MINUTE = 60
+MAX_TILES = 64  # a token naming more tiles is refused (no view is that large)
 
 
-def _mac(*, user_id: int, character_id: int, campaign_id: int, versions: tuple[int, int],
+def _mac(*, user_id: int, character_id: int, place: tuple[int, ...], versions: tuple[int, ...],
          language: str, valid_until: int) -> str:
-    message = f"board|{user_id}|{character_id}|{campaign_id}|{versions[0]}|{versions[1]}|" \
-              f"{language}|{valid_until}"
+    message = "|".join(map(str, ("board", user_id, character_id, *place, *versions, language,
+                                 valid_until)))
     return hmac.new(settings.SECRET_KEY.encode(), message.encode(), hashlib.sha256).hexdigest()
 
 
-def _parse(token: str) -> tuple[int, int, str] | None:
-    """(campaign id, valid until, MAC) of a well-formed token, else None."""
+def _parse(token: str) -> tuple[tuple[int, ...], int, str] | None:
+    """(place: campaign, board, tx0, ty0, tx1, ty1; valid until; MAC) of a well-formed token."""
     parts = token.split("-")
-    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts[:2]):
+    if len(parts) != 8 or not all(p.isascii() and p.isdigit() and len(p) <= 12
+                                  for p in parts[:7]):
         return None
-    return int(parts[0]), int(parts[1]), parts[2]
+    numbers = tuple(int(p) for p in parts[:7])
+    place = numbers[:6]
+    if place[4] < place[2] or place[5] < place[3] or \
+            (place[4] - place[2] + 1) * (place[5] - place[3] + 1) > MAX_TILES:
+        return None
+    return place, numbers[6], parts[7]
 
 
-def poll_unchanged(*, token: str | None, read_first: tuple[int, tuple[int, int]] | None,
-                   user_id: int, character_id: int, language: str,
-                   now: float | None = None) -> bool:
+def read_versions_first(token: str | None, *, character_id: int):
+    """(place, versions) for the place a poll's token names, read before the board's data
+    (campaigns.versions); None without a token or a reachable cache."""
+    parsed = _parse(token or "")
+    if parsed is None:
+        return None
+    place = parsed[0]
+    campaign_id, board_id, *tiles = place
+    try:
+        return place, versions_get(campaign_id=campaign_id, character_id=character_id,
+                                   board_id=board_id or None,
+                                   tiles=tuple(tiles) if board_id else None)
+    except Exception:  # cache unreachable: render, never guess "unchanged"
+        return None
+
+
+def poll_unchanged(*, token: str | None, read_first, user_id: int, character_id: int,
+                   language: str, now: float | None = None) -> bool:
     """True when ``token`` was issued to this user for this character, has not expired, and
-    ``read_first`` (read_versions_first(token)) still holds the versions it was drawn from. No
-    I/O of its own."""
+    ``read_first`` (read_versions_first of the same token) still holds the versions it was drawn
+    from. No I/O of its own."""
     parsed = _parse(token or "")
     if parsed is None or not parsed[2] or read_first is None or read_first[0] != parsed[0]:
         return False
-    campaign_id, until, mac = parsed
+    place, until, mac = parsed
     if (now if now is not None else time.time()) >= until:
         return False
-    expected = _mac(user_id=user_id, character_id=character_id, campaign_id=campaign_id,
+    expected = _mac(user_id=user_id, character_id=character_id, place=place,
                     versions=read_first[1], language=language, valid_until=until)
     return hmac.compare_digest(expected, mac)
 
 
-def read_versions_first(token: str | None) -> tuple[int, tuple[int, int]] | None:
-    """(campaign id, its versions) for the campaign a poll's token names, read before the
-    board's data (see campaigns.versions); None without a token or a reachable cache."""
-    parsed = _parse(token or "")
-    if parsed is None:
-        return None
-    try:
-        return parsed[0], versions_get(campaign_id=parsed[0])
-    except Exception:
-        return None
+def _place_of(board) -> tuple[int, ...]:
+    """(campaign, board, tiles) that ``board``'s view overlaps; board 0 off the board."""
+    character = board.sheet.character
+    if not board.rows:
+        return (character.campaign_id, 0, 0, 0, 0, 0)
+    first, last = board.rows[0][0], board.rows[-1][-1]
+    return (character.campaign_id, character.board_id,
+            *tiles_of_box(first.x, first.y, last.x, last.y))
+
+
+def _within(inner: tuple[int, ...], outer: tuple[int, ...]) -> bool:
+    if inner[:2] != outer[:2]:
+        return False
+    if inner[1] == 0:
+        return True
+    return outer[2] <= inner[2] and outer[3] <= inner[3] and inner[4] <= outer[4] \
+        and inner[5] <= outer[5]
 
 
 def valid_until(board) -> int:
@@ -99,17 +133,15 @@ def valid_until(board) -> int:
     return max(now + 1, min(moments))
 
 
-def poll_token(*, board, user_id: int, language: str,
-               read_first: tuple[int, tuple[int, int]] | None) -> str:
+def poll_token(*, board, user_id: int, language: str, read_first) -> str:
     """The token of the fragment of ``board``, drawn after ``read_first`` (read_versions_first).
-    Without versions read first for this very campaign, a token without MAC: the next poll
-    renders, and reads them first."""
+    Without versions read first for a place that holds this view, a token without MAC naming
+    this view's place: the next poll renders, and reads them first."""
     character = board.sheet.character
-    campaign_id = character.campaign_id
-    if read_first is None or read_first[0] != campaign_id:
-        return f"{campaign_id}-0-"
-    versions = read_first[1]
+    place = _place_of(board)
+    if read_first is None or not _within(place, read_first[0]):
+        return "-".join(map(str, (*place, 0, "")))
     until = valid_until(board)
-    mac = _mac(user_id=user_id, character_id=character.pk, campaign_id=campaign_id,
-               versions=versions, language=language, valid_until=until)
-    return f"{campaign_id}-{until}-{mac}"
+    mac = _mac(user_id=user_id, character_id=character.pk, place=read_first[0],
+               versions=read_first[1], language=language, valid_until=until)
+    return "-".join(map(str, (*read_first[0], until, mac)))

@@ -45,7 +45,7 @@ def board(request, character_id: int):
     shows (``?v=``) gets an empty 204 when nothing in view changed: one cache read, no SQL
     beyond the session and the user (combat.polls)."""
     token = request.GET.get("v") if request.htmx else None
-    read_first = read_versions_first(token)
+    read_first = read_versions_first(token, character_id=character_id)
     if poll_unchanged(token=token, read_first=read_first, user_id=request.user.pk,
                       character_id=character_id, language=request.LANGUAGE_CODE):
         return HttpResponse(status=204)

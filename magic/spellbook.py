@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.journal import record_action
-from campaigns.versions import version_bump
+from campaigns.versions import version_bump_pieces
 from characters.models import Character
 from gamerules.dice import RandomSource
 from magic.errors import OfferInvalid, SpellAlreadyKnown, SpellbookFull, SpellUnknown
@@ -55,7 +55,8 @@ def spell_grant(*, character: Character, spell: Spell, source: str,
         with transaction.atomic():
             known = KnownSpell.objects.create(character=character, spell=spell, source=source,
                                               learned_at=now or timezone.now())
-        version_bump(campaign_id=character.campaign_id)  # the board's spell panel shows it
+        # The board's spell panel shows it.
+        version_bump_pieces(campaign_id=character.campaign_id, actor=character)
         return known
     except IntegrityError:
         raise SpellAlreadyKnown(f"{character.name} already knows {spell.name}.") from None

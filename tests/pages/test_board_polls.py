@@ -37,14 +37,15 @@ def local_cache(settings):
 
 
 @pytest.fixture
-def scene(alice, bob, campaign):
-    """Alice's hero with Bob's foe next to it and Bob's far character out of view; regeneration
-    slow enough that the clock changes nothing during a test."""
-    campaign.rule_parameters = {"view_radius": 2, "pa_regen_hours": 168, "pv_regen_hours": 168}
-    campaign.save()
+def scene(alice, bob):
+    """On a 30x30 board, Alice's hero with Bob's foe next to it and Bob's far character out of
+    view (version tiles are 8x8: the hero's view is in tile (0, 0), Far's cell in (2, 2));
+    regeneration slow enough that the clock changes nothing during a test."""
+    campaign = factories.campaign(width=30, height=30, view_radius=2, pa_regen_hours=168,
+                                  pv_regen_hours=168, suicide_cooldown_hours=0)
     hero = factories.character(owner=alice, campaign=campaign, name="Hero", at=(2, 2), pa=20)
     foe = factories.character(owner=bob, campaign=campaign, name="Foe", at=(3, 2), pa=20)
-    far = factories.character(owner=bob, campaign=campaign, name="Far", at=(9, 9), pa=20)
+    far = factories.character(owner=bob, campaign=campaign, name="Far", at=(20, 20), pa=20)
     return hero, foe, far
 
 
@@ -66,7 +67,7 @@ def _settled(client, hero) -> str:
     poll = client.get(_url(hero, _token(page)), **HTMX)
     assert poll.status_code == 200
     token = _token(poll)
-    assert token.split("-")[2], token
+    assert token.split("-")[-1], token
     return token
 
 
@@ -111,7 +112,8 @@ def test_a_page_load_or_a_request_without_htmx_always_renders(alice_client, scen
     assert alice_client.get(_url(hero, token)).status_code == 200  # not htmx: the whole page
     assert alice_client.get(_url(hero), **HTMX).status_code == 200  # no token
     assert alice_client.get(_url(hero, "garbage"), **HTMX).status_code == 200
-    assert alice_client.get(_url(hero, token[:-1] + "0"), **HTMX).status_code == 200
+    forged = token[:-1] + ("1" if token[-1] == "0" else "0")
+    assert alice_client.get(_url(hero, forged), **HTMX).status_code == 200
 
 
 def test_a_move_of_a_piece_in_view_shows_on_the_next_poll(
@@ -198,6 +200,53 @@ def test_an_admin_edit_shows_on_the_next_poll(alice, alice_client, scene,
     _expect_new_fragment(alice_client, hero, token)
 
 
+def test_actions_on_the_same_board_out_of_view_keep_the_204(
+        alice_client, scene, django_capture_on_commit_callbacks):
+    hero, foe, far = scene
+    token = _settled(alice_client, hero)
+    with django_capture_on_commit_callbacks(execute=True):
+        action_move(user=far.owner, character_id=far.pk, dx=-1, dy=0)
+        action_move(user=far.owner, character_id=far.pk, dx=-1, dy=0)
+    assert alice_client.get(_url(hero, token), **HTMX).status_code == 204
+    # Far walks up to the hero's view: the step into the tiles it covers shows.
+    from characters.models import Character
+    Character.objects.filter(pk=far.pk).update(x=8, y=4)
+    with django_capture_on_commit_callbacks(execute=True):
+        action_move(user=far.owner, character_id=far.pk, dx=-1, dy=0)  # to (7, 4)
+    assert alice_client.get(_url(hero, token), **HTMX).status_code == 200
+
+
+def test_a_viewer_walking_into_other_tiles_renders_twice_then_204(
+        alice_client, scene, django_capture_on_commit_callbacks):
+    hero, _, _ = scene
+    from characters.models import Character
+    Character.objects.filter(pk=hero.pk).update(x=13, y=2)  # view x 11..15: tile column 1
+    token = _settled(alice_client, hero)
+    with django_capture_on_commit_callbacks(execute=True):
+        action_move(user=hero.owner, character_id=hero.pk, dx=1, dy=0)  # view 12..16: 1..2
+    token = _expect_new_fragment(alice_client, hero, token, check="(14, 2)")
+    assert token.split("-")[-1] == ""  # drawn with the old tiles' versions: no MAC
+    token = _expect_new_fragment(alice_client, hero, token)
+    assert alice_client.get(_url(hero, token), **HTMX).status_code == 204
+
+
+def test_a_suicide_and_a_reincarnation_show_on_the_next_poll(
+        alice, alice_client, scene, django_capture_on_commit_callbacks):
+    from combat.services import character_reincarnate, character_suicide
+
+    hero, _, _ = scene
+    token = _settled(alice_client, hero)
+    with django_capture_on_commit_callbacks(execute=True):
+        character_suicide(user=alice, character_id=hero.pk)
+    token = _expect_new_fragment(alice_client, hero, token, check="Disincarnated")
+    token = _expect_new_fragment(alice_client, hero, token)  # the first poll off the board
+    assert alice_client.get(_url(hero, token), **HTMX).status_code == 204
+    with django_capture_on_commit_callbacks(execute=True):
+        character_reincarnate(user=alice, character_id=hero.pk, rng=random.Random(4))
+    response = alice_client.get(_url(hero, token), **HTMX)
+    assert response.status_code == 200 and "Disincarnated" not in response.content.decode()
+
+
 def test_a_change_out_of_the_campaign_keeps_the_204(alice_client, scene, bob,
                                                     django_capture_on_commit_callbacks):
     hero, _, _ = scene
@@ -231,7 +280,7 @@ def test_another_users_token_is_worth_nothing(alice_client, bob_client, scene):
 def test_the_clock_expires_a_token(alice_client, scene, monkeypatch):
     hero, _, _ = scene
     token = _settled(alice_client, hero)
-    until = int(token.split("-")[1])
+    until = int(token.split("-")[6])
     monkeypatch.setattr(polls.time, "time", lambda: until - 1)
     assert alice_client.get(_url(hero, token), **HTMX).status_code == 204
     monkeypatch.setattr(polls.time, "time", lambda: until)
