@@ -12,7 +12,8 @@ from django.urls import URLResolver, get_resolver
 from tests.breaker.conftest import api_logged_in, logged_in
 
 # Pages that anyone may open; they show no game data.
-PUBLIC = {"accounts/login/", "accounts/signup/", "accounts/logout/", "api/schema/"}
+PUBLIC = {"accounts/login/", "accounts/signup/", "accounts/logout/", "api/schema/",
+          "healthz"}  # the load balancer's health check (issue 9): no game data
 # Answer any method with a redirect (Django's RedirectView and set_language).
 REDIRECTS = {"", "i18n/setlang/"}
 
@@ -73,7 +74,7 @@ def test_anonymous_gets_nothing_private(client, world, values, unchanged, route,
 # Which methods each non-API page takes; everything else must be 405.
 GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/board/",
             "characters/drafts/<int:draft_id>/", "campaigns/<int:campaign_id>/leaderboard/",
-            "factions/", "factions/<int:faction_id>/"}
+            "factions/", "factions/<int:faction_id>/", "healthz"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/", "accounts/signup/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/"}
