@@ -4,6 +4,8 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from config.health import healthz
+
 
 def favicon(request):
     """Browsers ask for /favicon.ico when a page (an admin page, an API answer) names none. A
@@ -12,6 +14,7 @@ def favicon(request):
 
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("", RedirectView.as_view(pattern_name="characters:list", permanent=False), name="home"),
     path("favicon.ico", favicon),
     path("accounts/", include("accounts.urls")),

@@ -14,6 +14,7 @@ from tests.breaker.conftest import api_logged_in, logged_in
 # Pages that anyone may open; they show no game data.
 PUBLIC = {"accounts/login/", "accounts/signup/", "accounts/logout/", "api/schema/",
           "api/docs/",
+          "healthz",  # the load balancer's health check (issue 9): no game data
           # Django's password reset (issue 8): forms and notices, no game data.
           "accounts/password-reset/", "accounts/password-reset/sent/",
           "accounts/reset/<uidb64>/<token>/", "accounts/reset/done/"}
@@ -78,7 +79,7 @@ def test_anonymous_gets_nothing_private(client, world, values, unchanged, route,
 # Which methods each non-API page takes; everything else must be 405.
 GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/board/",
             "characters/drafts/<int:draft_id>/", "campaigns/<int:campaign_id>/leaderboard/",
-            "factions/", "factions/<int:faction_id>/",
+            "factions/", "factions/<int:faction_id>/", "healthz",
             # issue 8: the navigation's count, the password reset's notices
             "factions/pending/count/", "accounts/password-reset/sent/", "accounts/reset/done/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
