@@ -201,6 +201,7 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
     else:
         env.pop("REDIS_URL", None)
     base = f"http://127.0.0.1:{port}"
+    LOG.parent.mkdir(parents=True, exist_ok=True)  # a fresh clone has no var/
     server = subprocess.Popen(
         [str(Path(sys.executable).parent / "gunicorn"), "config.wsgi", "--bind",
          f"127.0.0.1:{port}", "--workers", "2", "--timeout", "60"],
