@@ -34,7 +34,7 @@ def wait_for_a_poll(page):
     board's forms, where the poll pauses)."""
     page.evaluate("document.activeElement && document.activeElement.blur();"
                   "document.getElementById('board').dataset.old = '1'")
-    with page.expect_response(lambda r: r.url.endswith("/board/")
+    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/board/")
                               and r.request.method == "GET", timeout=TIMEOUT_MS):
         pass
     page.wait_for_function("() => !document.getElementById('board').dataset.old")
