@@ -88,17 +88,23 @@ def tick_sql(periods: dict[int, tuple[int, int]], ts: int, *, vendor: str) -> st
     - Every campaign with the same periods (the usual case): constant periods, no join, the
       statement one would write by hand (every sheet table row is an EW1 character's).
     - Campaigns with different periods: each row's period is a CASE over its character's
-      campaign id (one branch per distinct period), and the same test with the shortest periods
-      on the sheet's own columns comes first, so the sheet table is scanned once, the rows owed
-      nothing are dropped before the join to their character, and the plan depends on no
-      estimate of a joined list (a VALUES join started from the characters table on stale
-      statistics, 2.7-3.5 times slower).
-    - On PostgreSQL the rows come from ``SELECT ... FOR UPDATE SKIP LOCKED`` in character id
-      order: a row an action holds (``combat.actors.lock_sheet_set``) is skipped this tick,
-      never waited for, so the tick cannot deadlock with actions or with another tick. Skipping
-      is exact: values derive from the anchors, the action refreshes the sheets it locked, and
-      the next tick (or any read) catches the row up. SQLite writes one transaction at a time
-      and needs none of it."""
+      campaign id (one branch per distinct period), so the planner sees no joined list to
+      estimate (a VALUES join started from the characters table on stale statistics and was
+      2.7-3.5 times slower); the rows are joined to their characters only after the sheet
+      table's own columns have dropped those owed nothing even at the shortest periods.
+    - On PostgreSQL the UPDATE takes its rows from ``ctid = ANY(ARRAY(SELECT ctid ... FOR
+      UPDATE SKIP LOCKED))``: the sheet table is scanned once, for that subquery, which locks
+      the rows owed something (at the shortest periods) and skips every row an action holds
+      (``combat.actors.lock_sheet_set``); the UPDATE then fetches exactly those rows by their
+      address (a TID scan, no second scan, no join to estimate). The tick never waits for a
+      row lock, so it cannot deadlock with an action or another tick, and the order it locks
+      in does not matter (a TID scan visits its rows in address order anyway). Skipping is
+      exact: values derive from the anchors, the action refreshes the sheets it locked, and the
+      next tick (or any read) catches the row up; so is a row an action changed since the
+      statement began (its new version is locked, the UPDATE does not see it and leaves it).
+      With mixed periods a row owed something at the shortest periods but not at its own
+      campaign's is locked and left unchanged (not counted, not rewritten). SQLite writes one
+      transaction at a time and needs none of it."""
     sheet, character = (connection.ops.quote_name(m._meta.db_table)
                         for m in (EternalWarSheet, Character))
     postgres = vendor == "postgresql"
@@ -110,10 +116,9 @@ def tick_sql(periods: dict[int, tuple[int, int]], ts: int, *, vendor: str) -> st
     pv_case = _period_case({c: pv for c, (_, pv) in periods.items()}, "c.campaign_id")
     mixed = not (pa_case.isdigit() and pv_case.isdigit())
 
-    def owed(pa_period, pv_period, table=""):
-        return (f"({table}pa < {table}pa_max AND {table}pa_anchor <= {ts} - {pa_period})",
-                f"({table}pv >= 0 AND {table}pv < {table}pv_max"
-                f" AND {table}pv_anchor <= {ts} - {pv_period})")
+    def owed(pa_period, pv_period):
+        return (f"(pa < pa_max AND pa_anchor <= {ts} - {pa_period})",
+                f"(pv >= 0 AND pv < pv_max AND pv_anchor <= {ts} - {pv_period})")
 
     def assignments(pa_period, pv_period):
         pa_owed, pv_owed = owed(pa_period, pv_period)
@@ -126,20 +131,15 @@ def tick_sql(periods: dict[int, tuple[int, int]], ts: int, *, vendor: str) -> st
                 f"pv_anchor = CASE WHEN {pv_owed} THEN pv_anchor + {pv_steps} * {pv_period}"
                 f" ELSE pv_anchor END")
 
+    any_pa, any_pv = owed(min_pa, min_pv)
+    candidates = f"({any_pa} OR {any_pv})"
+    if postgres:
+        # The rows owed something at the shortest periods, locked unless an action holds them.
+        candidates = (f"{sheet}.ctid = ANY(ARRAY(SELECT ctid FROM {sheet} WHERE {candidates}"
+                      f" FOR UPDATE SKIP LOCKED))")
     if not mixed:
-        any_pa, any_pv = owed(min_pa, min_pv, "s.")
-        if not postgres:
-            return (f"UPDATE {sheet} SET {assignments(min_pa, min_pv)}"
-                    f" WHERE {' OR '.join(owed(min_pa, min_pv))}")
-        return (f"UPDATE {sheet} SET {assignments(min_pa, min_pv)} WHERE character_id IN"
-                f" (SELECT s.character_id FROM {sheet} s WHERE {any_pa} OR {any_pv}"
-                f" ORDER BY s.character_id FOR UPDATE SKIP LOCKED)")
-    any_pa, any_pv = owed(min_pa, min_pv, "s.")
-    pa_owed, pv_owed = owed(pa_case, pv_case, "s.")
-    lock = " ORDER BY s.character_id FOR UPDATE OF s SKIP LOCKED" if postgres else ""
-    return (
-        f"UPDATE {sheet} SET {assignments('o.pa_period', 'o.pv_period')} "
-        f"FROM (SELECT s.character_id, {pa_case} AS pa_period, {pv_case} AS pv_period"
-        f" FROM {sheet} s JOIN {character} c ON c.id = s.character_id"
-        f" WHERE ({any_pa} OR {any_pv}) AND ({pa_owed} OR {pv_owed}){lock}) AS o "
-        f"WHERE {sheet}.character_id = o.character_id")
+        return f"UPDATE {sheet} SET {assignments(min_pa, min_pv)} WHERE {candidates}"
+    pa_owed, pv_owed = owed(pa_case, pv_case)
+    return (f"UPDATE {sheet} SET {assignments(pa_case, pv_case)} FROM {character} c"
+            f" WHERE c.id = {sheet}.character_id AND {candidates}"
+            f" AND ({pa_owed} OR {pv_owed})")
