@@ -2,9 +2,14 @@
 
 Six cases: a steady tick (a tick every 5 minutes: 1 in 24 sheets owed PA, 1 in 72 owed PV), a
 no-op tick (nothing owed: it must write 0 rows) and a catch-up tick (every sheet many periods
-behind) over the same number of sheets in 1 campaign and in 100. Every campaign keeps the
-default periods, so the hand-written statement is one UPDATE with constant periods and no join:
-the least any tick could do. Each run starts from the same state (one UPDATE rewrites PA, PV and
+behind) over the same number of sheets in 1 campaign, in 100, and in 100 with mixed periods
+(``MIXED``: a third of the campaigns each at the default periods, 3 h / 8 h and 4 h / 12 h).
+With the default periods the hand-written statement is one UPDATE with constant periods and no
+join: the least any tick could do. With mixed periods it is the UPDATE one would write knowing
+the campaigns: joined to the characters, each period a CASE over the campaign ids of each
+period, the rows owed nothing at the shortest periods dropped first; it locks nothing, where
+the tick (on PostgreSQL) takes its rows FOR UPDATE SKIP LOCKED, so the ratios include the cost
+of never deadlocking with an action. Each run starts from the same state (one UPDATE rewrites PA, PV and
 their anchors from each row's id, then VACUUM ANALYZE and CHECKPOINT on PostgreSQL); the two
 variants alternate, and the median of the repeats is compared.
 
@@ -15,6 +20,7 @@ table rewritten at fillfactor 100 (before the migration) and at the migration's 
 
 from __future__ import annotations
 
+import os
 import random
 from importlib import import_module
 import statistics
@@ -25,8 +31,8 @@ from decimal import Decimal
 from django.db import DatabaseError, connection, transaction
 
 HOUR = 3600
-BATCH = 5000
 TARGET = 1.2  # issue 9: at most 1.2 times the hand-written statement
+STORAGE = os.environ.get("BENCH_STORAGE", "1") != "0"  # the WAL and HOT figures (fillfactor)
 
 
 def _tables():
@@ -36,22 +42,19 @@ def _tables():
     return q(EternalWarSheet._meta.db_table), q(Character._meta.db_table)
 
 
-def _clone_fields(sheet) -> dict:
-    """The column values of ``sheet`` but its key: a sheet made by the real service, copied."""
-    return {f.attname: getattr(sheet, f.attname) for f in sheet._meta.concrete_fields
-            if not f.primary_key}
-
-
 def create_sheets(count: int, campaigns: int) -> list[int]:
     """``count`` Eternal War One II characters (off the board) spread over ``campaigns``
-    campaigns, in bulk: one made by ``character_create``, the others with copies of its sheet.
-    Returns the campaign ids."""
+    campaigns: one made by ``character_create``, the others copies of its character and sheet
+    rows made by two INSERT ... SELECT statements (a recursive CTE numbers the copies; the same
+    SQL on PostgreSQL and SQLite). Returns the campaign ids."""
     from django.contrib.auth import get_user_model
 
     from campaigns.models import Campaign, RuleSystem
     from characters.models import Character, EternalWarSheet
     from characters.services import character_create
 
+    sheet, character = _tables()
+    q = connection.ops.quote_name
     with transaction.atomic():
         made = Campaign.objects.bulk_create(
             [Campaign(name=f"Bench: regeneration {i}", rule_system=RuleSystem.ETERNAL_WAR)
@@ -59,13 +62,25 @@ def create_sheets(count: int, campaigns: int) -> list[int]:
         owner = get_user_model().objects.create_user(f"bench-regeneration-{campaigns}")
         model = character_create(user=owner, campaign=made[0], name="r000000",
                                  rng=random.Random(2024))
-        template = _clone_fields(EternalWarSheet.objects.get(pk=model.pk))
-        characters = Character.objects.bulk_create(
-            [Character(campaign=made[i % campaigns], owner=owner, name=f"r{i:06d}")
-             for i in range(1, count)], batch_size=BATCH)
-        EternalWarSheet.objects.bulk_create(
-            [EternalWarSheet(**{**template, "character_id": c.pk}) for c in characters],
-            batch_size=BATCH)
+        computed = {"name": "'r' || CAST(n.i AS TEXT)", "campaign_id": "k.campaign_id"}
+        columns = [f.column for f in Character._meta.concrete_fields if not f.primary_key]
+        keys = ", ".join(f"({i}, {int(c.pk)})" for i, c in enumerate(made))
+        numbers = (f"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n"
+                   f" WHERE i < {int(count) - 1})")
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {character} ({', '.join(map(q, columns))}) {numbers}"
+                f" SELECT {', '.join(computed.get(c, f'm.{q(c)}') for c in columns)}"
+                f" FROM n JOIN (SELECT column1 AS slot, column2 AS campaign_id FROM"
+                f" (VALUES {keys}) AS v) AS k ON k.slot = n.i % {int(campaigns)}"
+                f" CROSS JOIN {character} m WHERE m.id = {int(model.pk)}")
+            columns = [f.column for f in EternalWarSheet._meta.concrete_fields]
+            cursor.execute(
+                f"INSERT INTO {sheet} ({', '.join(map(q, columns))})"
+                f" SELECT {', '.join('c.id' if c == 'character_id' else f'm.{q(c)}' for c in columns)}"
+                f" FROM {character} c CROSS JOIN {sheet} m WHERE m.character_id = {int(model.pk)}"
+                f" AND c.campaign_id IN ({', '.join(str(int(c.pk)) for c in made)})"
+                f" AND c.id <> {int(model.pk)}")
     return [c.pk for c in made]
 
 
@@ -136,6 +151,61 @@ def hand_written(ts: int, pa_period: int, pv_period: int) -> int:
         return cursor.rowcount
 
 
+# Mixed periods (hours): campaign i of 100 gets MIXED[i % 3] (issue 9, item 10).
+MIXED = [(2, 6), (3, 8), (4, 12)]
+
+
+def set_periods(campaign_ids: list[int], choices) -> dict[int, tuple[int, int]]:
+    """Give campaign i of ``campaign_ids`` the periods ``choices[i % len(choices)]`` (hours);
+    returns campaign id: (PA period, PV period) in seconds."""
+    from campaigns.models import Campaign
+
+    periods = {}
+    for i, pk in enumerate(campaign_ids):
+        pa, pv = choices[i % len(choices)]
+        Campaign.objects.filter(pk=pk).update(
+            rule_parameters={"pa_regen_hours": pa, "pv_regen_hours": pv})
+        periods[pk] = (pa * HOUR, pv * HOUR)
+    return periods
+
+
+def hand_written_mixed(ts: int, periods: dict[int, tuple[int, int]]) -> int:
+    """The UPDATE one would write for campaigns of different periods: joined to the characters
+    for their campaign, each period a CASE over the campaign ids having it, and the rows owed
+    nothing even at the shortest periods dropped on the sheet's own columns first."""
+    sheet, character = _tables()
+    least = "LEAST" if connection.vendor == "postgresql" else "MIN"
+
+    def case(index):
+        groups = {}
+        for campaign, pair in periods.items():
+            groups.setdefault(pair[index], []).append(campaign)
+        *rest, (last, _) = sorted(groups.items())
+        whens = " ".join(f"WHEN c.campaign_id IN ({', '.join(map(str, ids))}) THEN {p}"
+                         for p, ids in rest)
+        return f"(CASE {whens} ELSE {last} END)" if whens else str(last)
+
+    pa_p, pv_p = case(0), case(1)
+    min_pa, min_pv = (min(p[i] for p in periods.values()) for i in (0, 1))
+    pa_due = f"(s.pa < s.pa_max AND s.pa_anchor <= {ts} - {pa_p})"
+    pv_due = f"(s.pv >= 0 AND s.pv < s.pv_max AND s.pv_anchor <= {ts} - {pv_p})"
+    first = (f"((s.pa < s.pa_max AND s.pa_anchor <= {ts - min_pa}) OR (s.pv >= 0"
+             f" AND s.pv < s.pv_max AND s.pv_anchor <= {ts - min_pv}))")
+    pa_n, pv_n = f"(({ts} - s.pa_anchor) / {pa_p})", f"(({ts} - s.pv_anchor) / {pv_p})"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {sheet} AS s SET"
+            f" pa = CASE WHEN {pa_due} THEN {least}(s.pa_max, s.pa + {pa_n}) ELSE s.pa END,"
+            f" pa_anchor = CASE WHEN {pa_due} THEN s.pa_anchor + {pa_n} * {pa_p}"
+            f" ELSE s.pa_anchor END,"
+            f" pv = CASE WHEN {pv_due} THEN {least}(s.pv_max, s.pv + {pv_n}) ELSE s.pv END,"
+            f" pv_anchor = CASE WHEN {pv_due} THEN s.pv_anchor + {pv_n} * {pv_p}"
+            f" ELSE s.pv_anchor END"
+            f" FROM {character} c WHERE c.id = s.character_id AND {first}"
+            f" AND ({pa_due} OR {pv_due})")
+        return cursor.rowcount
+
+
 def fingerprint() -> tuple:
     """A fingerprint of PA, PV and their anchors."""
     sheet, _ = _tables()
@@ -154,14 +224,19 @@ def _timed(work) -> tuple[float, int]:
 
 
 def run_case(*, state: str, ts: int, repeats: int, variants: dict) -> dict:
-    """Time the variants on ``state``, interleaved (the order alternates each repeat)."""
+    """Time the variants on ``state``, interleaved (the order alternates each repeat). A run
+    that wrote no row leaves the state as it was: the next one starts without a reset, so the
+    no-op case takes three times the repeats for the same time."""
     times = {name: [] for name in variants}
     rows, prints = {}, {}
     names = list(variants)
-    for i in range(repeats):
+    dirty = True
+    for i in range(repeats * (3 if state == "no-op" else 1)):
         for name in (names if i % 2 == 0 else names[::-1]):
-            reset(state, ts)
+            if dirty:
+                reset(state, ts)
             elapsed, rows[name] = _timed(variants[name])
+            dirty = rows[name] != 0
             times[name].append(elapsed)
             prints[name] = fingerprint()
     return {"times": times, "rows": rows, "prints": prints}
@@ -205,15 +280,24 @@ def run(*, count: int, repeats: int, out) -> bool:
     ts = int(now.timestamp())
     ok = True
     ratios = []
-    for campaigns in (1, 100):
+    for campaigns, mixed in ((1, False), (100, False), (100, True)):
         started = time.perf_counter()
-        ids = create_sheets(count, campaigns)
+        if not mixed:
+            ids = create_sheets(count, campaigns)
         assert Campaign.objects.count() >= campaigns
-        print(f"\n  {count} sheets in {campaigns} campaign(s), created in"
-              f" {time.perf_counter() - started:.1f} s; median of {repeats}:", file=out,
+        if mixed:
+            periods = set_periods(ids, MIXED)
+            label = f"{campaigns} campaigns of mixed periods {MIXED} (hours)"
+            variants = {"regenerate_all": lambda: regenerate_all(now=now),
+                        "hand-written": lambda: hand_written_mixed(ts, periods)}
+        else:
+            label = f"{campaigns} campaign(s)"
+            variants = {"regenerate_all": lambda: regenerate_all(now=now),
+                        "hand-written": lambda: hand_written(ts, pa_period, pv_period)}
+        print(f"\n  {count} sheets in {label}, ready in"
+              f" {time.perf_counter() - started:.1f} s; median of {repeats} ({3 * repeats}"
+              f" for no-op):", file=out,
               flush=True)
-        variants = {"regenerate_all": lambda: regenerate_all(now=now),
-                    "hand-written": lambda: hand_written(ts, pa_period, pv_period)}
         for state in STATES:
             result = run_case(state=state, ts=ts, repeats=repeats, variants=variants)
             med = {n: statistics.median(v) for n, v in result["times"].items()}
@@ -230,7 +314,7 @@ def run(*, count: int, repeats: int, out) -> bool:
                   f" {med['hand-written'] * 1000:8.1f} ms ({spread['hand-written']}),"
                   f" ratio {ratio:5.2f}, {rows} rows{'' if same else ', STATES DIFFER'}"
                   f"{'' if good else '  <-- MISSED'}", file=out, flush=True)
-        if connection.vendor == "postgresql" and campaigns == 1:
+        if connection.vendor == "postgresql" and campaigns == 1 and STORAGE:
             migration = import_module("characters.migrations.0007_sheet_fillfactor")
             for fillfactor in (100, migration.FILLFACTOR):
                 for state, (updated, hot, wal) in storage(
@@ -238,6 +322,7 @@ def run(*, count: int, repeats: int, out) -> bool:
                     print(f"    fillfactor {fillfactor:3}: {state:<9} tick {updated} rows,"
                           f" HOT {100 * hot / max(updated, 1):5.1f} %,"
                           f" WAL {wal / 1e6:7.2f} MB", file=out, flush=True)
-        drop_sheets(ids)
+        if campaigns == 1 or mixed:
+            drop_sheets(ids)
     print(f"  worst ratio {max(ratios):.2f} (target <= {TARGET})", file=out)
     return ok
