@@ -23,8 +23,7 @@ rules.add_perm("characters.view_sheet", rules.is_authenticated & can_view_sheet)
 rules.add_perm("characters.act", rules.is_authenticated & can_act)
 
 
-def require_owner(user, character, message: str = "You can only act with your own characters."
-                  ) -> None:
+def require_owner(user, character, reason: str = "not_your_character") -> None:
     """Let only the character's player through. Someone who may not even see the character
     is told it does not exist (NotFound, like a missing one); someone who may see it (the
     campaign's game master, staff) is told it is not theirs to play (Forbidden)."""
@@ -34,5 +33,5 @@ def require_owner(user, character, message: str = "You can only act with your ow
     if user is not None and character.owner_id == user.pk:
         return
     if not allowed(user, "characters.view_sheet", character):
-        raise NotFound("No such character.")
-    raise Forbidden(message)
+        raise NotFound("no_such_character")
+    raise Forbidden(reason)

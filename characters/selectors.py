@@ -53,10 +53,9 @@ def character_get(*, user, character_id: int, perm: str = "characters.view_sheet
                                                   "membership__faction")
                  .filter(pk=character_id).first())
     if character is None or not allowed(user, perm, character):
-        raise NotFound("No such character.")
+        raise NotFound("no_such_character")
     if not hasattr(character, "ew1"):
-        raise SheetMissing("This character has no sheet yet: the game master must save it in "
-                           "the admin.")
+        raise SheetMissing()
     return character
 
 

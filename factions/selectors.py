@@ -30,7 +30,7 @@ def faction_get(*, faction_id: int) -> Faction:
     faction = (Faction.objects.select_related("campaign", "leader", "leader__owner")
                .annotate(size=Count("memberships")).filter(pk=faction_id).first())
     if faction is None:
-        raise NotFound("No such faction.")
+        raise NotFound("no_such_faction")
     return faction
 
 
@@ -151,7 +151,7 @@ def faction_manage(*, user, faction_id: int, now: datetime | None = None) -> Man
     now = now or timezone.now()
     faction = faction_get(faction_id=faction_id)
     if not allowed(user, "factions.manage_faction", faction):
-        raise NotFound("No such faction.")
+        raise NotFound("no_such_faction")
     params = faction.campaign.parameters
     members = members_of(faction)
     for m in members:
