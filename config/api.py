@@ -1,15 +1,16 @@
 """REST API plumbing: every error is a JSON body ``{"code", "detail"}`` with a stable code.
 
-Rule errors (``gamerules.errors.RuleError``) answer their class's ``status`` (404 NotFound,
-403 Forbidden, 429 RerollLimited with ``Retry-After`` when the view could tell, else 400) with
+Rule errors (``gamerules.errors.RuleError``) answer their class's ``status`` (404 NotFound, 403
+Forbidden, 429 RerollLimited with ``Retry-After`` when the view could tell, else 400) with
 ``{"code", "detail"}``: the detail in the request's language, plus ``params`` (the values that
-fill it) when it has any; a blocked reincarnation adds ``until``. DRF's own errors keep their status and get the same
-shape: a malformed payload is 400 ``invalid_input`` with the per-field messages in ``errors``.
-A sheet missing where one was read is 404 ``sheet_missing``; any other failure is 500
-``server_error`` (logged with its traceback, and Django's ``got_request_exception`` is sent as
-for any 500). Outside the views, anything under ``/api/`` that Django cannot route (a negative
-id, ``1.5``, an unknown path) and a 500 raised in a middleware answer JSON too (``not_found``,
-``api_server_error``: config.urls' handler404 and handler500), never Django's HTML page.
+fill it) when it has any; a blocked reincarnation adds ``until``. DRF's own errors keep their
+status and get the same shape: a malformed payload is 400 ``invalid_input`` with the per-field
+messages in ``errors``. A sheet missing where one was read is 404 ``sheet_missing``; any other
+failure is 500 ``server_error`` (logged with its traceback, and Django's
+``got_request_exception`` is sent as for any 500). Outside the views, anything under ``/api/``
+that Django cannot route (a negative id, ``1.5``, an unknown path) and a 500 raised in a
+middleware answer JSON too (``not_found``, ``api_server_error``: config.urls' handler404 and
+handler500), never Django's HTML page.
 """
 
 import logging
