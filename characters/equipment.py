@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.journal import record_action, roll_row
+from campaigns.permissions import allowed
 from characters.errors import MESSAGES
 from characters.models import Character, ItemInstance, ItemTemplate
 from characters.regeneration import sheet_refresh
@@ -107,7 +108,7 @@ def _owned_item(*, user, character_id: int, item_id: int, lock: bool = True) -> 
     item = qs.filter(pk=item_id, owner__id=character_id).first()
     if item is None:
         raise NotFound("no_such_item")
-    if item.owner.owner_id != user.pk:
+    if not allowed(user, "characters.act", item.owner):
         raise NotFound("no_such_item")
     return item
 

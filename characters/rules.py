@@ -2,6 +2,8 @@
 
 import rules
 
+from campaigns.permissions import oversees
+
 
 @rules.predicate
 def is_owner(user, character) -> bool:
@@ -9,13 +11,12 @@ def is_owner(user, character) -> bool:
 
 
 @rules.predicate
-def is_game_master(user, character) -> bool:
-    return character is not None and character.campaign.game_master_id == user.pk
+def is_overseer(user, character) -> bool:
+    """Game masters (campaigns.permissions.oversees: the campaign's own, staff, superusers) see
+    every sheet; only the player acts (campaigns.permissions.allowed reads these rules without
+    Django's superuser short-cut)."""
+    return character is not None and oversees(user, character.campaign)
 
-
-# Game masters: the campaign's own, staff and superusers see every sheet; only the player acts
-# (campaigns.permissions.allowed reads these rules without Django's superuser short-cut).
-is_overseer = is_game_master | rules.is_staff | rules.is_superuser
 can_view_sheet = is_owner | is_overseer
 can_act = is_owner
 
@@ -30,7 +31,7 @@ def require_owner(user, character, reason: str = "not_your_character") -> None:
     from campaigns.errors import Forbidden, NotFound
     from campaigns.permissions import allowed
 
-    if user is not None and character.owner_id == user.pk:
+    if allowed(user, "characters.act", character):
         return
     if not allowed(user, "characters.view_sheet", character):
         raise NotFound("no_such_character")

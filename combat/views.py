@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.errors import NotFound
 from campaigns.messages import error_message
+from campaigns.permissions import allowed
 from characters.selectors import board_view
 from combat.forms import AttackForm, MoveForm
 from combat.services import action_attack, action_game, action_move
@@ -29,7 +30,8 @@ def _render_board(request, character_id: int, **extra):
     template = "combat/_board.html" if request.htmx else "combat/board.html"
     character = view.sheet.character
     pieces = [character, *view.in_view] if character.on_board else []
-    spells = spell_panel(character, pieces) if character.owner_id == request.user.pk else []
+    spells = (spell_panel(character, pieces) if allowed(request.user, "characters.act", character)
+              else [])
     return render(request, template, {"board": view, "view": view.sheet, "spells": spells,
                                       **extra})
 

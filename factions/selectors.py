@@ -170,7 +170,7 @@ def pending_for(*, user, faction: Faction) -> list[JoinRequest]:
     """For the API: the faction's pending requests and invitations ``user`` takes part in (all
     of them for its leader, those of the user's characters otherwise): one query."""
     qs = JoinRequest.objects.filter(faction=faction, state=JoinRequest.State.PENDING)
-    if faction.leader.owner_id != user.pk:
+    if not allowed(user, "factions.manage_faction", faction):
         qs = qs.filter(character__owner=user)
     return list(qs.select_related("character", "faction").order_by("created_at", "id"))
 

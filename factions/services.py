@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from campaigns.errors import Forbidden, InvalidInput, NotFound
 from campaigns.journal import record_action
+from campaigns.permissions import allowed
 from characters.models import Character
 from factions.errors import (AlreadyInFaction, FactionNameTaken, LeaderMustHandOver, NotAMember,
                              RequestClosed)
@@ -55,7 +56,7 @@ def _locked_faction(faction_id: int) -> Faction:
 def _led_faction(*, user, faction_id: int) -> Faction:
     """The faction locked, if ``user`` leads it. NotFound when missing, Forbidden otherwise."""
     faction = _locked_faction(faction_id)
-    if faction.leader.owner_id != user.pk:
+    if not allowed(user, "factions.manage_faction", faction):
         raise Forbidden("only_faction_leader")
     return faction
 
@@ -160,9 +161,7 @@ def _close(request: JoinRequest, state: str, now: datetime) -> None:
 
 def _answerer_may(user, request: JoinRequest) -> bool:
     """Requests are answered by the leader, invitations by the invited character's player."""
-    if request.kind == JoinRequest.Kind.REQUEST:
-        return request.faction.leader.owner_id == user.pk
-    return request.character.owner_id == user.pk
+    return allowed(user, "factions.answer_request", request)
 
 
 def _request(request_id: int) -> JoinRequest:
@@ -182,7 +181,7 @@ def request_answer(*, user, request_id: int, accept: bool) -> JoinRequest:
     a withdrawal at the same moment is settled by the conditional UPDATE."""
     request = _request(request_id)
     if not _answerer_may(user, request):
-        if request.character.owner_id == user.pk or request.faction.leader.owner_id == user.pk:
+        if allowed(user, "factions.take_part", request):
             raise Forbidden("not_yours_answer")
         raise NotFound("no_such_request")
     request.faction = _locked_faction(request.faction_id)
@@ -201,10 +200,8 @@ def request_withdraw(*, user, request_id: int) -> JoinRequest:
     """Withdraw one's own pending request (the requesting player) or invitation (the leader).
     Raises RequestClosed, Forbidden, NotFound."""
     request = _request(request_id)
-    mine = (request.character.owner_id == user.pk if request.kind == JoinRequest.Kind.REQUEST
-            else request.faction.leader.owner_id == user.pk)
-    if not mine:
-        if request.character.owner_id == user.pk or request.faction.leader.owner_id == user.pk:
+    if not allowed(user, "factions.withdraw_request", request):
+        if allowed(user, "factions.take_part", request):
             raise Forbidden("only_who_made")
         raise NotFound("no_such_request")
     _close(request, JoinRequest.State.WITHDRAWN, timezone.now())

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.journal import record_action
+from campaigns.permissions import allowed
 from characters.models import Character
 from gamerules.dice import RandomSource
 from magic.errors import OfferInvalid, SpellAlreadyKnown, SpellbookFull, SpellUnknown
@@ -91,7 +92,7 @@ def spell_offer_pending(*, character: Character, rng: RandomSource | None = None
 def _owned_character(*, user, character_id: int) -> Character:
     character = (Character.objects.select_for_update(of=("self",))
                  .select_related("campaign", "ew1").filter(pk=character_id).first())
-    if character is None or character.owner_id != getattr(user, "pk", None):
+    if character is None or not allowed(user, "characters.act", character):
         raise NotFound("no_such_character")
     return character
 
