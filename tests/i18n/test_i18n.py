@@ -280,3 +280,45 @@ def test_committed_mo_matches_the_po():
         key = f"{ctx}\x04{msgid}" if ctx else msgid
         compiled = catalog.get(key, catalog.get((key, 0)))  # (msgid, 0): a plural's first form
         assert compiled == msgstr, f"stale .mo for {msgid!r}: run compilemessages"
+
+
+def _raise_sites():
+    """(where, class, key, keyword names) of every construction of a RuleError subclass in the
+    project's code, the class resolved through the module that names it."""
+    _error_classes()  # every module imported
+    for package in PROJECT_PACKAGES:
+        for path in sorted((Path(settings.BASE_DIR) / package).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            parts = path.relative_to(settings.BASE_DIR).with_suffix("").parts
+            module = importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__"
+                                                      else parts))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call):
+                    continue
+                func, cls = node.func, None
+                if isinstance(func, ast.Name):
+                    cls = getattr(module, func.id, None)
+                elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+                    cls = getattr(getattr(module, func.value.id, None), func.attr, None)
+                if not (isinstance(cls, type) and issubclass(cls, rule_errors.RuleError)):
+                    continue
+                keywords = {k.arg: k.value for k in node.keywords}
+                key = node.args[0] if node.args else keywords.get("code")
+                yield (f"{path.name}:{node.lineno}", cls, key, set(keywords) - {None})
+
+
+def test_every_raise_names_a_message_its_class_has_with_all_its_params():
+    """Statically, so that a raise no test reaches still has its template (and French)."""
+    sites = list(_raise_sites())
+    assert len(sites) > 150
+    for where, cls, key, names in sites:
+        own_init = cls.__init__ is not rule_errors.RuleError.__init__
+        if own_init and not (key is None or isinstance(key, ast.Constant)):
+            continue  # ParameterError(errors), CharacteristicsError(problems): own params
+        if isinstance(key, ast.JoinedStr):  # f"unknown_{name}": every key it can give
+            continue
+        assert key is None or isinstance(key, ast.Constant), where
+        template = cls.template_for(key.value if key is not None else cls.code)
+        needed = set(re.findall(r"%\((\w+)\)", template))
+        assert needed <= names, f"{where}: {cls.__name__} needs {needed - names}"
