@@ -12,6 +12,7 @@ from campaigns.errors import NotFound, RuleSystemNotPlayable
 from campaigns.models import RuleSystem
 from characters.daily_pa import charge_pa
 from characters.models import Character, EternalWarSheet, ItemInstance
+from characters.readiness import cannot_act
 from characters.rules import require_owner
 from gamerules.ew1 import errors
 
@@ -77,11 +78,8 @@ def spend_pa(sheet: EternalWarSheet, cost, now: datetime) -> None:
 
 
 def require_able(sheet: EternalWarSheet) -> None:
-    character = sheet.character
-    if not character.on_board:
-        raise errors.CannotAct("character_not_board")
-    if sheet.pv <= 0:
-        raise errors.CannotAct("zero_pv")
+    if refused := cannot_act(sheet.character, sheet):
+        raise refused
 
 
 def disincarnate(character: Character, *, killer: Character | None) -> None:

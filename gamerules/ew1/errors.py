@@ -52,6 +52,7 @@ MESSAGES: dict[str, str] = {
     "unknown_attack_brawl": gettext_noop("Unknown attack %(kind)r: brawl, melee, ranged or throw."),
     "zero_pv": gettext_noop("At 0 PV a character cannot act until healed."),
     "no_such_target": gettext_noop("No such target."),
+    "nobody_in_range": gettext_noop("Nobody in range (%(cells)s cells)."),
     "nobody_stands_where": gettext_noop("Nobody stands where this spell would land."),
     "spell_out_of_range": gettext_noop("That cell is out of the spell's range (%(reach)s)."),
     "unknown_skill": gettext_noop("Unknown skill: %(unknown)s."),

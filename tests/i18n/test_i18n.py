@@ -285,7 +285,9 @@ def test_committed_mo_matches_the_po():
 def _raise_sites():
     """(where, class, key, keyword names) of every construction of a RuleError subclass in the
     project's code, the class resolved through the module that names it."""
-    _error_classes()  # every module imported
+    by_name: dict[str, list[type]] = {}
+    for cls in _error_classes():  # every module imported
+        by_name.setdefault(cls.__name__, []).append(cls)
     for package in PROJECT_PACKAGES:
         for path in sorted((Path(settings.BASE_DIR) / package).rglob("*.py")):
             if "migrations" in path.parts:
@@ -301,6 +303,9 @@ def _raise_sites():
                     cls = getattr(module, func.id, None)
                 elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
                     cls = getattr(getattr(module, func.value.id, None), func.attr, None)
+                name = getattr(func, "id", getattr(func, "attr", ""))
+                if cls is None and len(by_name.get(name, ())) == 1:  # imported in a function
+                    cls = by_name[name][0]
                 if not (isinstance(cls, type) and issubclass(cls, rule_errors.RuleError)):
                     continue
                 keywords = {k.arg: k.value for k in node.keywords}
@@ -316,7 +321,7 @@ def test_every_raise_names_a_message_its_class_has_with_all_its_params():
         own_init = cls.__init__ is not rule_errors.RuleError.__init__
         if own_init and not (key is None or isinstance(key, ast.Constant)):
             continue  # ParameterError(errors), CharacteristicsError(problems): own params
-        if isinstance(key, ast.JoinedStr):  # f"unknown_{name}": every key it can give
+        if isinstance(key, (ast.JoinedStr, ast.Name)):  # f"unknown_{name}", require_owner(reason)
             continue
         assert key is None or isinstance(key, ast.Constant), where
         template = cls.template_for(key.value if key is not None else cls.code)
