@@ -1,12 +1,57 @@
-"""Errors of the core services (not tied to one rule system)."""
+"""Errors of the core services (not tied to one rule system), with their English messages.
 
-from gamerules.errors import RuleError
+``MESSAGES`` maps each key to its template (``%(name)s`` placeholders filled from the raise's
+params); ``CoreError`` gives the table to every class here (gamerules.errors explains the model).
+"""
+
+from gamerules.errors import RuleError, gettext_noop
+
+MESSAGES: dict[str, str] = {
+    "not_found": gettext_noop("Not found."),
+    "sheet_missing": gettext_noop(
+        "This character has no sheet yet: the game master must save it in the admin."),
+    "forbidden": gettext_noop("You are not allowed to do that."),
+    "rule_system_not_playable": gettext_noop("This rule system cannot be played here yet."),
+    "campaign_closed": gettext_noop("This campaign takes no new characters."),
+    "invalid_input": gettext_noop("Invalid input."),
+    "board_full": gettext_noop("The board has no free cell."),
+    "no_such_campaign": gettext_noop("No such campaign."),
+    "no_such_character": gettext_noop("No such character."),
+    "no_such_item": gettext_noop("No such item."),
+    "cell_off_board": gettext_noop("That cell is off the board or occupied."),
+    "piece_creature_door": gettext_noop("A piece is a creature, a door or an object."),
+    "name_taken": gettext_noop("A character named %(name)r already exists in this campaign."),
+    "system_not_creatable": gettext_noop("Characters of %(system)s cannot be created yet."),
+    "name_length": gettext_noop("A character needs a name of 1 to %(name_max)s characters."),
+    "no_such_draft": gettext_noop("No such draft."),
+    "not_your_character": gettext_noop("You can only act with your own characters."),
+    "not_yours_to_level_up": gettext_noop("You can only level up your own characters."),
+    "no_board_actions": gettext_noop("This character's rule system has no board actions yet."),
+    "no_such_offer": gettext_noop("No such offer."),
+    "leader_cannot_remove": gettext_noop(
+        "The leader cannot remove themself: hand the leadership over first."),
+    "no_such_request": gettext_noop("No such request."),
+    "only_who_made": gettext_noop("Only who made it can withdraw it."),
+    "not_yours_answer": gettext_noop("It is not yours to answer."),
+    "request_invitation_pending": gettext_noop("A request or invitation is pending already."),
+    "no_such_character_campaign": gettext_noop("No such character in this campaign."),
+    "faction_belongs_another": gettext_noop("That faction belongs to another campaign."),
+    "character_plays_another": gettext_noop("That character plays in another campaign."),
+    "faction_name_length": gettext_noop("A faction needs a name of 1 to %(name_max)s characters."),
+    "only_faction_leader": gettext_noop("Only the faction's leader can do that."),
+    "no_such_faction": gettext_noop("No such faction."),
+}
 
 
-class NotFound(RuleError):
+class CoreError(RuleError):
+    messages = MESSAGES
+
+
+class NotFound(CoreError):
     """The object does not exist or the user may not see it (the two are not told apart)."""
 
     code = "not_found"
+    status = 404
 
 
 class SheetMissing(NotFound):
@@ -16,21 +61,22 @@ class SheetMissing(NotFound):
     code = "sheet_missing"
 
 
-class Forbidden(RuleError):
+class Forbidden(CoreError):
     code = "forbidden"
+    status = 403
 
 
-class RuleSystemNotPlayable(RuleError):
+class RuleSystemNotPlayable(CoreError):
     code = "rule_system_not_playable"
 
 
-class CampaignClosed(RuleError):
+class CampaignClosed(CoreError):
     code = "campaign_closed"
 
 
-class InvalidInput(RuleError):
+class InvalidInput(CoreError):
     code = "invalid_input"
 
 
-class BoardFull(RuleError):
+class BoardFull(CoreError):
     code = "board_full"

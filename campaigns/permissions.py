@@ -12,6 +12,15 @@ from __future__ import annotations
 import rules
 
 
+def oversees(user, campaign) -> bool:
+    """The game master's power, defined once: whether ``user`` oversees ``campaign`` (sees every
+    sheet and member list of it, read-only): its own game master, staff, superusers. The rules
+    of characters and factions read it for the campaign of their object."""
+    if campaign is None or user is None or not user.is_authenticated:
+        return False
+    return campaign.game_master_id == user.pk or user.is_staff or user.is_superuser
+
+
 def allowed(user, perm: str, obj=None) -> bool:
     """Whether ``user`` (anonymous or inactive: never) has the object permission ``perm`` on
     ``obj``, by its rule alone (no superuser short-cut)."""

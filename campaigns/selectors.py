@@ -20,7 +20,7 @@ LEADERBOARD_ORDERS = {
 def campaign_get(*, campaign_id: int) -> Campaign:
     campaign = Campaign.objects.filter(pk=campaign_id).first()
     if campaign is None:
-        raise NotFound("No such campaign.")
+        raise NotFound("no_such_campaign")
     return campaign
 
 

@@ -34,7 +34,7 @@ def require_playable(request, character_id: int) -> None:
     services check again, under lock."""
     character = character_get(user=request.user, character_id=character_id)
     if not allowed(request.user, "characters.act", character):
-        raise Forbidden("You can only act with your own characters.")
+        raise Forbidden("not_your_character")
 
 
 

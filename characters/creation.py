@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.models import ActionRecord, Campaign
+from characters.errors import MESSAGES
 from characters.limits import Allowance, reroll_allowance
 from characters.models import Character, CharacterDraft
 from characters.services import character_create_from_values, new_character_name
@@ -26,6 +27,8 @@ from gamerules.ew1.creation import steered_roll, validate_redistribution
 
 class RerollLimited(RuleError):
     code = "reroll_limited"
+    status = 429
+    messages = MESSAGES
 
 
 def _roll_into(draft: CharacterDraft, rng: RandomSource) -> None:
@@ -46,7 +49,7 @@ def _consume_reroll(draft: CharacterDraft) -> None:
                                  per_minute=draft.campaign.parameters.rerolls_per_minute,
                                  consume=True)
     if allowance.used > allowance.limit:
-        raise RerollLimited(f"No reroll left this minute: wait {allowance.seconds_left} s.")
+        raise RerollLimited(seconds=allowance.seconds_left)
 
 
 @transaction.atomic
@@ -75,7 +78,7 @@ def draft_get(*, user, draft_id: int, lock: bool = False) -> CharacterDraft:
         qs = qs.select_for_update(of=("self",))
     draft = qs.filter(pk=draft_id, user=user).first()
     if draft is None:
-        raise NotFound("No such draft.")
+        raise NotFound("no_such_draft")
     return draft
 
 

@@ -29,7 +29,7 @@ def charge_pa(sheet: EternalWarSheet, cost, *, params: EW1Parameters, now: datet
     transaction) and count them against the game day's ``daily_pa_cap``. Both checks run before
     any change, so a refused spend changes nothing. Raises NotEnoughPA, DailyPACapReached."""
     if sheet.pa < cost:
-        raise errors.NotEnoughPA(f"This needs {cost} PA; you have {sheet.pa}.")
+        raise errors.NotEnoughPA(cost=cost, pa=sheet.pa)
     spend = daily_spend(cost=cost, spent=sheet.pa_spent_today, spent_day=sheet.pa_spent_day,
                         today=game_day(now, params.game_day_time_zone), cap=params.daily_pa_cap)
     sheet.pa -= cost

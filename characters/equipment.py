@@ -20,7 +20,9 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.journal import record_action, roll_row
+from campaigns.permissions import allowed
 from campaigns.versions import version_bump_pieces
+from characters.errors import MESSAGES
 from characters.models import Character, ItemInstance, ItemTemplate
 from characters.regeneration import sheet_refresh
 from combat.actors import lock_sheets, spend_pa
@@ -35,6 +37,7 @@ WEAPON_KINDS = (ItemTemplate.Kind.MELEE, ItemTemplate.Kind.RANGED)
 
 class ItemError(RuleError):
     code = "invalid_item"
+    messages = MESSAGES
 
 
 @dataclass(frozen=True)
@@ -82,7 +85,7 @@ def item_grant(*, character: Character, template: ItemTemplate, rng: RandomSourc
     """Give ``character`` an instance of ``template``; its modifier dice are rolled now, once,
     and journaled. Raises ItemError when the template belongs to another campaign."""
     if template.campaign_id not in (None, character.campaign_id):
-        raise ItemError("This item belongs to another campaign.")
+        raise ItemError("item_belongs_another")
     rng = rng or random.SystemRandom()
     rolls, values = [], {}
     for modifier in template.modifiers.order_by("pk"):  # a seed replays the same values
@@ -105,9 +108,9 @@ def _owned_item(*, user, character_id: int, item_id: int, lock: bool = True) -> 
     # foreign key's own lookup overflows SQLite's integers).
     item = qs.filter(pk=item_id, owner__id=character_id).first()
     if item is None:
-        raise NotFound("No such item.")
-    if item.owner.owner_id != user.pk:
-        raise NotFound("No such item.")
+        raise NotFound("no_such_item")
+    if not allowed(user, "characters.act", item.owner):
+        raise NotFound("no_such_item")
     return item
 
 
@@ -117,7 +120,7 @@ def item_equip(*, user, character_id: int, item_id: int) -> ItemInstance:
     Consumables are used, not equipped. Raises ItemError, NotFound."""
     item = _owned_item(user=user, character_id=character_id, item_id=item_id)
     if item.template.is_consumable:
-        raise ItemError("A consumable is used, not equipped.")
+        raise ItemError("consumable_not_equipped")
     if item.template.kind in WEAPON_KINDS:
         ItemInstance.objects.filter(owner_id=character_id, equipped=True,
                                     template__kind=item.template.kind).exclude(pk=item.pk).update(
@@ -153,15 +156,15 @@ def item_use(*, user, character_id: int, item_id: int, rng: RandomSource | None 
         sheet, _ = lock_sheets(user=user, character_id=character_id, check_owner=False,
                                items=False)
     except NotFound:
-        raise NotFound("No such item.") from None
+        raise NotFound("no_such_item") from None
     item = _owned_item(user=user, character_id=character_id, item_id=item_id)
     if not item.template.is_consumable:
-        raise ItemError("This item cannot be used.")
+        raise ItemError("item_not_usable")
     character = sheet.character
     params = character.campaign.parameters
     sheet_refresh(sheet, params=params, now=now)
     if not character.on_board or sheet.pv < 0:
-        raise errors.CannotAct("A disincarnated character cannot use items.")
+        raise errors.CannotAct("disincarnated_no_items")
     protected = character.first_action_at is None
     spend_pa(sheet, params.use_item_cost_pa, now)
     outcome = resolve_heal(dice=item.template.heal_dice, pv=sheet.pv, pv_max=sheet.pv_max,

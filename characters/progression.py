@@ -51,8 +51,8 @@ def level_up_spend(*, user, character_id: int, add_skills: dict[str, int],
     sheet = (EternalWarSheet.objects.select_for_update(of=("self",))
              .select_related("character__campaign").filter(character_id=character_id).first())
     if sheet is None:
-        raise NotFound("No such character.")
-    require_owner(user, sheet.character, "You can only level up your own characters.")
+        raise NotFound("no_such_character")
+    require_owner(user, sheet.character, "not_yours_to_level_up")
     params = sheet.character.campaign.parameters
     allocation = validate_allocation(
         level=sheet.level, skills=sheet.skills, characteristics=sheet.characteristics,
@@ -61,7 +61,7 @@ def level_up_spend(*, user, character_id: int, add_skills: dict[str, int],
         already_raised=sheet.skills_raised,
         skill_cap_floor=params.skill_cap_floor, characteristic_max=params.characteristic_max)
     if not any(add_skills.values()) and not any(add_characteristics.values()):
-        raise LevelUpError("Choose at least one point to spend.")
+        raise LevelUpError("choose_least_one")
     sheet.skills = allocation.skills
     sheet.skills_raised = {code: sheet.skills_raised.get(code, 0) + add_skills.get(code, 0)
                            for code in {*sheet.skills_raised, *add_skills}}

@@ -12,16 +12,16 @@ from gamerules.errors import RuleError
 def cannot_act(character, sheet) -> errors.CannotAct | None:
     """Off the board, or at 0 PV or below (seed 000, "Distribution des dégâts reçue")."""
     if not character.on_board:
-        return errors.CannotAct("This character is not on the board.")
+        return errors.CannotAct("character_not_board")
     if sheet.pv <= 0:
-        return errors.CannotAct("At 0 PV a character cannot act until healed.")
+        return errors.CannotAct("zero_pv")
     return None
 
 
 def pa_shortfall(sheet, cost: Decimal) -> errors.NotEnoughPA | None:
     """``cost`` PA is more than the sheet holds (PA as brought up to date by the caller)."""
     if sheet.pa < cost:
-        return errors.NotEnoughPA(f"This needs {cost} PA; you have {sheet.pa}.")
+        return errors.NotEnoughPA(cost=cost, pa=sheet.pa)
     return None
 
 

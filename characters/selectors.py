@@ -56,10 +56,9 @@ def character_get(*, user, character_id: int, perm: str = "characters.view_sheet
                                                   "membership__faction")
                  .filter(pk=character_id).first())
     if character is None or not allowed(user, perm, character):
-        raise NotFound("No such character.")
+        raise NotFound("no_such_character")
     if not hasattr(character, "ew1"):
-        raise SheetMissing("This character has no sheet yet: the game master must save it in "
-                           "the admin.")
+        raise SheetMissing()
     return character
 
 
@@ -172,9 +171,9 @@ def move_pad(character: Character, at: dict, params) -> tuple:
         if state:
             return state
         if not board.contains(x, y):
-            return errors.OffBoard("That cell is off the board.")
+            return errors.OffBoard()
         if (x, y) in at:
-            return errors.CellOccupied("That cell is occupied.")
+            return errors.CellOccupied()
         return pa_shortfall(character.ew1, params.move_cost_pa)
 
     return tuple(tuple(d and (*d, why(d[0], d[1])) for d in row) for row in PAD)

@@ -35,14 +35,14 @@ def new_character_name(*, campaign: Campaign, name: str) -> str:
     (empty, too long, taken), CampaignClosed, RuleSystemNotPlayable."""
     name = (name or "").strip()
     if not _visible(name) or len(name) > NAME_MAX:
-        raise InvalidInput(f"A character needs a name of 1 to {NAME_MAX} characters.")
+        raise InvalidInput("name_length", name_max=NAME_MAX)
     if not campaign.is_open:
-        raise CampaignClosed("This campaign takes no new characters.")
+        raise CampaignClosed()
     if campaign.rule_system != RuleSystem.ETERNAL_WAR:
-        raise RuleSystemNotPlayable(
-            f"Characters of {campaign.get_rule_system_display()} cannot be created yet.")
+        raise RuleSystemNotPlayable("system_not_creatable",
+                                    system=campaign.get_rule_system_display())
     if Character.objects.filter(campaign=campaign, name__iexact=name).exists():
-        raise InvalidInput(f"A character named {name!r} already exists in this campaign.")
+        raise InvalidInput("name_taken", name=name)
     return name
 
 
@@ -77,7 +77,7 @@ def character_create_from_values(*, user, campaign: Campaign, name: str, values:
         with transaction.atomic():
             character = Character.objects.create(campaign=campaign, owner=user, name=name)
     except IntegrityError:
-        raise InvalidInput(f"A character named {name!r} already exists in this campaign.") from None
+        raise InvalidInput("name_taken", name=name) from None
     ts = unix(now)
     pa = pa_cap(0, base=params.pa_base, levels_per_bonus=params.pa_cap_levels_per_bonus)
     pv = pv_max(0, base=params.pv_base, per_level=params.pv_per_level)
@@ -105,7 +105,7 @@ def character_place(*, character: Character, board: Board, rng: RandomSource) ->
         for x in range(board.width):
             if (x, y) not in occupied and _try_cell(character, board, x, y):
                 return character
-    raise BoardFull("The board has no free cell.")
+    raise BoardFull()
 
 
 def _try_cell(character: Character, board: Board, x: int, y: int) -> bool:
@@ -129,10 +129,10 @@ def piece_create(*, campaign: Campaign, kind: str, name: str, x: int, y: int, pv
     Doors and objects have 0 in every characteristic and skill; creatures get what is given
     (default: the level-1 bases of 10 everywhere). Raises InvalidInput (kind, cell)."""
     if kind not in (Character.Kind.CREATURE, Character.Kind.DOOR, Character.Kind.OBJECT):
-        raise InvalidInput("A piece is a creature, a door or an object.")
+        raise InvalidInput("piece_creature_door")
     board = campaign.board
     if not board.contains(x, y) or Character.objects.filter(board=board, x=x, y=y).exists():
-        raise InvalidInput("That cell is off the board or occupied.")
+        raise InvalidInput("cell_off_board")
     values = characteristics or {code: 10 if kind == Character.Kind.CREATURE else 0
                                  for code in ("FOR", "DEF", "TAI", "INT", "DEX")}
     params = campaign.parameters
@@ -152,4 +152,4 @@ def cooldown_notice_dismiss(*, user, character_id: int) -> None:
     NotFound when the character is missing or not the user's."""
     if not Character.objects.filter(pk=character_id, owner_id=user.pk).update(
             cooldown_notice="", cooldown_notice_at=None):
-        raise NotFound("No such character.")
+        raise NotFound("no_such_character")

@@ -27,7 +27,7 @@ def lock_sheets(*, user, character_id: int, other_id: int | None = None,
                                    check_owner=check_owner, items=items)
     other = sheets.get(other_id) if other_id is not None else None
     if other_id is not None and other is None:
-        raise errors.InvalidTarget("No such target.")
+        raise errors.InvalidTarget("no_such_target")
     return actor, other
 
 
@@ -59,12 +59,12 @@ def lock_sheet_set(*, user, character_id: int, others: Iterable[int] = (),
     actor = sheets.get(character_id)
     if actor is None:
         if not Character.objects.filter(pk=character_id).exists():
-            raise NotFound("No such character.")
-        raise RuleSystemNotPlayable("This character's rule system has no board actions yet.")
+            raise NotFound("no_such_character")
+        raise RuleSystemNotPlayable("no_board_actions")
     if check_owner:
         require_owner(user, actor.character)
     if actor.character.campaign.rule_system != RuleSystem.ETERNAL_WAR:
-        raise RuleSystemNotPlayable("This character's rule system has no board actions yet.")
+        raise RuleSystemNotPlayable("no_board_actions")
     return actor, sheets
 
 

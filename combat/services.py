@@ -64,7 +64,7 @@ def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | No
     """
     now = now or timezone.now()
     if (dx, dy) not in DIRECTIONS:
-        raise errors.InvalidDirection("Move one cell in one of the eight directions.")
+        raise errors.InvalidDirection()
     sheet, _ = lock_sheets(user=user, character_id=character_id, check_owner=check_owner)
     character = sheet.character
     params = character.campaign.parameters
@@ -72,9 +72,9 @@ def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | No
     require_able(sheet)
     x, y = character.x + dx, character.y + dy
     if not character.board.contains(x, y):
-        raise errors.OffBoard("That cell is off the board.")
+        raise errors.OffBoard()
     if Character.objects.filter(board_id=character.board_id, x=x, y=y).exists():
-        raise errors.CellOccupied("That cell is occupied.")
+        raise errors.CellOccupied()
     spend_pa(sheet, params.move_cost_pa, now)
     xp = params.move_xp if character.is_player else 0  # creatures gain no XP (docs/rules)
     grant_xp(sheet, xp, params)
@@ -83,7 +83,7 @@ def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | No
         with transaction.atomic():
             character.save(update_fields=["x", "y", "first_action_at", "last_action_at"])
     except IntegrityError:  # another piece took the cell between the check and the write
-        raise errors.CellOccupied("That cell is occupied.") from None
+        raise errors.CellOccupied() from None
     sheet.save()
     learned = scroll_pick_up(character=character, now=now) if character.is_player else None
     action = record_action(campaign=character.campaign, kind="move", now=now, user=user,
@@ -143,9 +143,9 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
     rng = rng or random.SystemRandom()
     now = now or timezone.now()
     if kind not in KINDS:
-        raise errors.InvalidTarget(f"Unknown attack {kind!r}: brawl, melee, ranged or throw.")
+        raise errors.InvalidTarget("unknown_attack_brawl", kind=kind)
     if target_id == character_id:
-        raise errors.InvalidTarget("A character cannot attack itself.")
+        raise errors.InvalidTarget("character_cannot_attack")
     sheet, target_sheet = lock_sheets(user=user, character_id=character_id, other_id=target_id,
                                        check_owner=check_owner)
     attacker, target = sheet.character, target_sheet.character
@@ -154,20 +154,20 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
     sheet_refresh(target_sheet, params=params, now=now)
     require_able(sheet)
     if target.board_id is None or target.board_id != attacker.board_id:
-        raise errors.InvalidTarget("The target is not on your board.")
+        raise errors.InvalidTarget("target_not_board")
     loadout = loadout_of(attacker.equipped_items)
     weapon = {MELEE: loadout.melee, RANGED: loadout.ranged}.get(kind)
     if kind in (MELEE, RANGED) and weapon is None:
-        raise errors.ItemMissing(f"Equip a {kind} weapon first.")
+        raise errors.ItemMissing(kind=kind)
     cells = distance(attacker, target)
     reach = {BRAWL: 1, MELEE: 1, THROW: params.throw_range_cells}.get(
         kind, weapon.range_cells if weapon else 1)
     if kind in (BRAWL, MELEE) and cells != 1:
-        raise errors.NotAdjacent("The target must stand on an adjacent cell.")
+        raise errors.NotAdjacent()
     if cells > reach:
-        raise errors.OutOfRange(f"The target is {cells} cells away; the reach is {reach}.")
+        raise errors.OutOfRange("target_cells_away", cells=cells, reach=reach)
     if target.is_protected:
-        raise errors.TargetProtected("A level 0 character is protected until its first action.")
+        raise errors.TargetProtected()
     pieces = _pieces_around(attacker, target, max(params.view_radius,
                                                   params.own_characters_reach))
     _with_faction(attacker, pieces)
@@ -279,7 +279,7 @@ def character_suicide(*, user, character_id: int, reincarnate_asap: bool = False
     sheet, _ = lock_sheets(user=user, character_id=character_id)
     character = sheet.character
     if not character.on_board:
-        raise errors.CannotAct("This character is not on the board.")
+        raise errors.CannotAct("character_not_board")
     character.board, character.x, character.y = None, None, None
     character.deaths += 1
     character.suicided_at = now
@@ -308,13 +308,13 @@ def character_reincarnate(*, user, character_id: int, rng: RandomSource | None =
     character = sheet.character
     params = character.campaign.parameters
     if character.on_board:
-        raise errors.CannotAct("This character is already on the board.")
+        raise errors.CannotAct("character_already_board")
     blocked = reincarnation_available_at(character, params)
     if blocked and blocked > now:
         left = blocked - now
-        raise errors.ReincarnationBlocked(
-            f"Reincarnation possible in {int(left.total_seconds() // 3600)} h "
-            f"{int(left.total_seconds() % 3600 // 60)} min.", until=blocked)
+        raise errors.ReincarnationBlocked(hours=int(left.total_seconds() // 3600),
+                                          minutes=int(left.total_seconds() % 3600 // 60),
+                                          until=blocked)
     board = character.campaign.board
     character_place(character=character, board=board, rng=rng or random.SystemRandom())
     restore_on_reincarnation(sheet, params=params, now=now)

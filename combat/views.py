@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.errors import NotFound
 from campaigns.messages import error_message
+from campaigns.permissions import allowed
 from characters.selectors import board_view
 from combat.forms import AttackForm, MoveForm
 from combat.polls import poll_token, poll_unchanged, read_versions_first
@@ -31,7 +32,8 @@ def _render_board(request, character_id: int, read_first=None, **extra):
     template = "combat/_board.html" if request.htmx else "combat/board.html"
     character = view.sheet.character
     pieces = [character, *view.in_view] if character.on_board else []
-    spells = spell_panel(character, pieces) if character.owner_id == request.user.pk else []
+    spells = (spell_panel(character, pieces) if allowed(request.user, "characters.act", character)
+              else [])
     token = poll_token(board=view, user_id=request.user.pk, language=request.LANGUAGE_CODE,
                        read_first=read_first)
     return render(request, template, {"board": view, "view": view.sheet, "spells": spells,

@@ -1,12 +1,14 @@
 """REST API plumbing: every error is a JSON body ``{"code", "detail"}`` with a stable code.
 
-Rule errors (``gamerules.errors.RuleError``) become 404 (NotFound), 403 (Forbidden), 429
-(RerollLimited, with ``Retry-After`` when the view could tell) or 400; a blocked reincarnation
-adds ``until``. DRF's own errors keep their status and get the same shape: a malformed payload is
-400 ``invalid_input`` with the per-field messages in ``errors``. A sheet missing where one was read
-is 404 ``sheet_missing``; any other failure is 500 ``server_error`` (logged with its traceback,
-and Django's ``got_request_exception`` is sent as for any 500). Outside the views, anything under
-``/api/`` that Django cannot route (a negative id, ``1.5``, an unknown path) and a 500 raised in a
+Rule errors (``gamerules.errors.RuleError``) answer their class's ``status`` (404 NotFound, 403
+Forbidden, 429 RerollLimited with ``Retry-After`` when the view could tell, else 400) with
+``{"code", "detail"}``: the detail in the request's language, plus ``params`` (the values that
+fill it) when it has any; a blocked reincarnation adds ``until``. DRF's own errors keep their
+status and get the same shape: a malformed payload is 400 ``invalid_input`` with the per-field
+messages in ``errors``. A sheet missing where one was read is 404 ``sheet_missing``; any other
+failure is 500 ``server_error`` (logged with its traceback, and Django's
+``got_request_exception`` is sent as for any 500). Outside the views, anything under ``/api/``
+that Django cannot route (a negative id, ``1.5``, an unknown path) and a 500 raised in a
 middleware answer JSON too (``not_found``, ``api_server_error``: config.urls' handler404 and
 handler500), never Django's HTML page.
 """
@@ -24,9 +26,9 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from campaigns.errors import Forbidden, InvalidInput, NotFound, SheetMissing
+from campaigns.errors import InvalidInput, SheetMissing
+from campaigns.messages import error_message
 from characters.models import EternalWarSheet
-from characters.creation import RerollLimited
 from gamerules.errors import ParameterError, RuleError
 from gamerules.ew1.errors import ReincarnationBlocked
 
@@ -37,18 +39,19 @@ SERVER_ERROR = {"code": "server_error", "detail": "Something went wrong on our s
 
 
 def status_for(error: RuleError) -> int:
-    if isinstance(error, NotFound):
-        return status.HTTP_404_NOT_FOUND
-    if isinstance(error, Forbidden):
-        return status.HTTP_403_FORBIDDEN
-    if isinstance(error, RerollLimited):
-        return status.HTTP_429_TOO_MANY_REQUESTS
-    return status.HTTP_400_BAD_REQUEST
+    """The HTTP status of a rule error: its class's ``status`` (400 unless it says otherwise)."""
+    return error.status
+
+
+def _json_param(value):
+    return value if value is None or isinstance(value, (bool, int, float, str)) else str(value)
 
 
 def exception_handler(exc, context):
     if isinstance(exc, RuleError):
-        body = {"code": exc.code, "detail": exc.message}
+        body = {"code": exc.code, "detail": error_message(exc)}
+        if exc.params:
+            body["params"] = {k: _json_param(v) for k, v in exc.params.items()}
         if isinstance(exc, ParameterError):
             body["errors"] = exc.errors
         if isinstance(exc, ReincarnationBlocked) and exc.until is not None:
@@ -139,7 +142,9 @@ class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="Stable: not_found, sheet_missing, forbidden, "
                                            "invalid_input, off_board, not_enough_pa, "
                                            "not_authenticated, server_error...")
-    detail = serializers.CharField(help_text="A message for the player.")
+    detail = serializers.CharField(help_text="A message for the player, in the request's language.")
+    params = serializers.DictField(required=False,
+                                   help_text="The values of the message (names, PA...), by name.")
     errors = serializers.DictField(required=False,
                                    help_text="Per-field messages, for invalid_input.")
     until = serializers.DateTimeField(

@@ -34,14 +34,11 @@ def are_allies(character, other) -> bool:
             and getattr(other, "faction_id_cached", None) == mine)
 
 
-FRIENDLY_FIRE_OFF = "Friendly fire is off in this campaign: allies cannot be attacked."
-
-
 def require_not_ally(character, target, params: EW1Parameters) -> None:
     """Raise FriendlyFire when the campaign forbids friendly fire and ``target`` is an ally of
     ``character`` (docs/rules, "Friendly fire")."""
     if not params.friendly_fire and are_allies(character, target):
-        raise FriendlyFire(FRIENDLY_FIRE_OFF)
+        raise FriendlyFire()
 
 
 def combat_bonus(character, pieces: Iterable, params: EW1Parameters) -> FactionBonus:

@@ -2,7 +2,9 @@
 
 import rules
 
-from factions.models import Membership
+from campaigns.permissions import oversees
+
+from factions.models import JoinRequest, Membership
 
 
 @rules.predicate
@@ -17,8 +19,9 @@ def is_faction_member(user, faction) -> bool:
 
 
 @rules.predicate
-def is_campaign_game_master(user, faction) -> bool:
-    return faction is not None and faction.campaign.game_master_id == user.pk
+def is_overseer(user, faction) -> bool:
+    """The campaign's game masters (campaigns.permissions.oversees) see every member list."""
+    return faction is not None and oversees(user, faction.campaign)
 
 
 @rules.predicate
@@ -26,8 +29,30 @@ def is_public_faction(user, faction) -> bool:
     return faction is not None and faction.is_public
 
 
+# Join requests and invitations: a request is made by the character's player and answered by
+# the faction's leader; an invitation the other way round. The game master only watches.
+@rules.predicate
+def is_requesting_player(user, request) -> bool:
+    return request is not None and request.character.owner_id == user.pk
+
+
+@rules.predicate
+def is_requested_leader(user, request) -> bool:
+    return request is not None and request.faction.leader.owner_id == user.pk
+
+
+@rules.predicate
+def is_invitation(user, request) -> bool:
+    return request is not None and request.kind == JoinRequest.Kind.INVITATION
+
+
+rules.add_perm("factions.answer_request", rules.is_authenticated & (
+    (~is_invitation & is_requested_leader) | (is_invitation & is_requesting_player)))
+rules.add_perm("factions.withdraw_request", rules.is_authenticated & (
+    (~is_invitation & is_requesting_player) | (is_invitation & is_requested_leader)))
+rules.add_perm("factions.take_part", rules.is_authenticated & (is_requesting_player
+                                                               | is_requested_leader))
 rules.add_perm("factions.manage_faction", rules.is_authenticated & is_faction_leader)
 rules.add_perm("factions.view_members",
                rules.is_authenticated & (is_public_faction | is_faction_leader | is_faction_member
-                                         | is_campaign_game_master | rules.is_staff
-                                         | rules.is_superuser))
+                                         | is_overseer))

@@ -30,7 +30,7 @@ def faction_get(*, faction_id: int) -> Faction:
     faction = (Faction.objects.select_related("campaign", "leader", "leader__owner")
                .annotate(size=Count("memberships")).filter(pk=faction_id).first())
     if faction is None:
-        raise NotFound("No such faction.")
+        raise NotFound("no_such_faction")
     return faction
 
 
@@ -151,7 +151,7 @@ def faction_manage(*, user, faction_id: int, now: datetime | None = None) -> Man
     now = now or timezone.now()
     faction = faction_get(faction_id=faction_id)
     if not allowed(user, "factions.manage_faction", faction):
-        raise NotFound("No such faction.")
+        raise NotFound("no_such_faction")
     params = faction.campaign.parameters
     members = members_of(faction)
     for m in members:
@@ -170,7 +170,7 @@ def pending_for(*, user, faction: Faction) -> list[JoinRequest]:
     """For the API: the faction's pending requests and invitations ``user`` takes part in (all
     of them for its leader, those of the user's characters otherwise): one query."""
     qs = JoinRequest.objects.filter(faction=faction, state=JoinRequest.State.PENDING)
-    if faction.leader.owner_id != user.pk:
+    if not allowed(user, "factions.manage_faction", faction):
         qs = qs.filter(character__owner=user)
     return list(qs.select_related("character", "faction").order_by("created_at", "id"))
 

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from campaigns.errors import Forbidden, InvalidInput, NotFound
 from campaigns.journal import record_action
+from campaigns.permissions import allowed
 from characters.models import Character
 from factions.errors import (AlreadyInFaction, FactionNameTaken, LeaderMustHandOver, NotAMember,
                              RequestClosed)
@@ -36,7 +37,7 @@ def _own_character(*, user, character_id: int, lock: bool = False) -> Character:
     character = qs.filter(pk=character_id, owner_id=user.pk,
                           kind=Character.Kind.PLAYER).first()
     if character is None:
-        raise NotFound("No such character.")
+        raise NotFound("no_such_character")
     return character
 
 
@@ -48,15 +49,15 @@ def _locked_faction(faction_id: int) -> Faction:
     just handed over would drop out of the result and look missing."""
     faction = Faction.objects.select_for_update(no_key=True).filter(pk=faction_id).first()
     if faction is None:
-        raise NotFound("No such faction.")
+        raise NotFound("no_such_faction")
     return (Faction.objects.select_related("leader", "campaign").get(pk=faction.pk))
 
 
 def _led_faction(*, user, faction_id: int) -> Faction:
     """The faction locked, if ``user`` leads it. NotFound when missing, Forbidden otherwise."""
     faction = _locked_faction(faction_id)
-    if faction.leader.owner_id != user.pk:
-        raise Forbidden("Only the faction's leader can do that.")
+    if not allowed(user, "factions.manage_faction", faction):
+        raise Forbidden("only_faction_leader")
     return faction
 
 
@@ -67,7 +68,7 @@ def _join(faction: Faction, character: Character) -> Membership:
         with transaction.atomic():
             membership = Membership.objects.create(faction=faction, character=character)
     except IntegrityError:
-        raise AlreadyInFaction(f"{character.name} already belongs to a faction.") from None
+        raise AlreadyInFaction(name=character.name) from None
     JoinRequest.objects.filter(character=character, state=JoinRequest.State.PENDING).exclude(
         faction=faction).update(state=JoinRequest.State.WITHDRAWN, decided_at=timezone.now())
     return membership
@@ -86,21 +87,21 @@ def faction_create(*, user, character_id: int, name: str, description: str = "",
     Raises InvalidInput (name, other campaign), FactionNameTaken, AlreadyInFaction, NotFound."""
     name = (name or "").strip()
     if not name or len(name) > NAME_MAX:
-        raise InvalidInput(f"A faction needs a name of 1 to {NAME_MAX} characters.")
+        raise InvalidInput("faction_name_length", name_max=NAME_MAX)
     character = _own_character(user=user, character_id=character_id, lock=True)
     if campaign_id is not None and character.campaign_id != campaign_id:
-        raise InvalidInput("That character plays in another campaign.")
+        raise InvalidInput("character_plays_another")
     if Membership.objects.filter(character=character).exists():
-        raise AlreadyInFaction(f"{character.name} already belongs to a faction.")
+        raise AlreadyInFaction(name=character.name)
     if Faction.objects.filter(campaign=character.campaign, name__iexact=name).exists():
-        raise FactionNameTaken(f"A faction named {name!r} exists already.")
+        raise FactionNameTaken(name=name)
     try:
         with transaction.atomic():
             faction = Faction.objects.create(campaign=character.campaign, name=name,
                                              description=(description or "").strip(),
                                              is_public=is_public, leader=character)
     except IntegrityError:
-        raise FactionNameTaken(f"A faction named {name!r} exists already.") from None
+        raise FactionNameTaken(name=name) from None
     _join(faction, character)
     _journal(faction, "faction_create", user=user, actor=character)
     return faction
@@ -115,9 +116,9 @@ def faction_join(*, user, character_id: int, faction_id: int) -> Membership | Jo
     character = _own_character(user=user, character_id=character_id, lock=True)
     faction = _locked_faction(faction_id)
     if faction.campaign_id != character.campaign_id:
-        raise InvalidInput("That faction belongs to another campaign.")
+        raise InvalidInput("faction_belongs_another")
     if Membership.objects.filter(character=character).exists():
-        raise AlreadyInFaction(f"{character.name} already belongs to a faction.")
+        raise AlreadyInFaction(name=character.name)
     if faction.is_public:
         membership = _join(faction, character)
         _journal(faction, "faction_join", user=user, actor=character)
@@ -127,7 +128,7 @@ def faction_join(*, user, character_id: int, faction_id: int) -> Membership | Jo
             return JoinRequest.objects.create(faction=faction, character=character,
                                               kind=JoinRequest.Kind.REQUEST)
     except IntegrityError:
-        raise InvalidInput("A request or invitation is pending already.") from None
+        raise InvalidInput("request_invitation_pending") from None
 
 
 @transaction.atomic
@@ -137,15 +138,15 @@ def faction_invite(*, user, faction_id: int, character_id: int) -> JoinRequest:
     faction = _led_faction(user=user, faction_id=faction_id)
     character = Character.objects.filter(pk=character_id, kind=Character.Kind.PLAYER).first()
     if character is None or character.campaign_id != faction.campaign_id:
-        raise NotFound("No such character in this campaign.")
+        raise NotFound("no_such_character_campaign")
     if Membership.objects.filter(character=character).exists():
-        raise AlreadyInFaction(f"{character.name} already belongs to a faction.")
+        raise AlreadyInFaction(name=character.name)
     try:
         with transaction.atomic():
             return JoinRequest.objects.create(faction=faction, character=character,
                                               kind=JoinRequest.Kind.INVITATION)
     except IntegrityError:
-        raise InvalidInput("A request or invitation is pending already.") from None
+        raise InvalidInput("request_invitation_pending") from None
 
 
 def _close(request: JoinRequest, state: str, now: datetime) -> None:
@@ -154,22 +155,20 @@ def _close(request: JoinRequest, state: str, now: datetime) -> None:
     changed = JoinRequest.objects.filter(pk=request.pk, state=JoinRequest.State.PENDING).update(
         state=state, decided_at=now)
     if not changed:
-        raise RequestClosed("This request was answered or withdrawn already.")
+        raise RequestClosed()
     request.state, request.decided_at = state, now
 
 
 def _answerer_may(user, request: JoinRequest) -> bool:
     """Requests are answered by the leader, invitations by the invited character's player."""
-    if request.kind == JoinRequest.Kind.REQUEST:
-        return request.faction.leader.owner_id == user.pk
-    return request.character.owner_id == user.pk
+    return allowed(user, "factions.answer_request", request)
 
 
 def _request(request_id: int) -> JoinRequest:
     request = (JoinRequest.objects.select_related("faction__leader", "faction__campaign",
                                                   "character").filter(pk=request_id).first())
     if request is None:
-        raise NotFound("No such request.")
+        raise NotFound("no_such_request")
     return request
 
 
@@ -182,12 +181,12 @@ def request_answer(*, user, request_id: int, accept: bool) -> JoinRequest:
     a withdrawal at the same moment is settled by the conditional UPDATE."""
     request = _request(request_id)
     if not _answerer_may(user, request):
-        if request.character.owner_id == user.pk or request.faction.leader.owner_id == user.pk:
-            raise Forbidden("It is not yours to answer.")
-        raise NotFound("No such request.")
+        if allowed(user, "factions.take_part", request):
+            raise Forbidden("not_yours_answer")
+        raise NotFound("no_such_request")
     request.faction = _locked_faction(request.faction_id)
     if not _answerer_may(user, request):  # the leadership changed while we waited
-        raise Forbidden("It is not yours to answer.")
+        raise Forbidden("not_yours_answer")
     now = timezone.now()
     _close(request, JoinRequest.State.ACCEPTED if accept else JoinRequest.State.REFUSED, now)
     if accept:
@@ -201,12 +200,10 @@ def request_withdraw(*, user, request_id: int) -> JoinRequest:
     """Withdraw one's own pending request (the requesting player) or invitation (the leader).
     Raises RequestClosed, Forbidden, NotFound."""
     request = _request(request_id)
-    mine = (request.character.owner_id == user.pk if request.kind == JoinRequest.Kind.REQUEST
-            else request.faction.leader.owner_id == user.pk)
-    if not mine:
-        if request.character.owner_id == user.pk or request.faction.leader.owner_id == user.pk:
-            raise Forbidden("Only who made it can withdraw it.")
-        raise NotFound("No such request.")
+    if not allowed(user, "factions.withdraw_request", request):
+        if allowed(user, "factions.take_part", request):
+            raise Forbidden("only_who_made")
+        raise NotFound("no_such_request")
     _close(request, JoinRequest.State.WITHDRAWN, timezone.now())
     return request
 
@@ -216,10 +213,10 @@ def member_remove(*, user, faction_id: int, character_id: int) -> None:
     """The leader removes a member (not themself). Raises NotAMember, InvalidInput, Forbidden."""
     faction = _led_faction(user=user, faction_id=faction_id)
     if character_id == faction.leader_id:
-        raise InvalidInput("The leader cannot remove themself: hand the leadership over first.")
+        raise InvalidInput("leader_cannot_remove")
     deleted, _ = Membership.objects.filter(faction=faction, character__id=character_id).delete()
     if not deleted:
-        raise NotAMember("That character is not a member.")
+        raise NotAMember("character_not_member")
     _journal(faction, "faction_remove", user=user, actor=faction.leader, member=character_id)
 
 
@@ -230,7 +227,7 @@ def leadership_transfer(*, user, faction_id: int, character_id: int) -> Faction:
     member = (Membership.objects.select_related("character")
               .filter(faction=faction, character__id=character_id).first())
     if member is None:
-        raise NotAMember("The new leader must be a member.")
+        raise NotAMember("new_leader_member")
     previous = faction.leader
     faction.leader = member.character
     faction.save(update_fields=["leader"])
@@ -247,14 +244,14 @@ def faction_leave(*, user, character_id: int, faction_id: int | None = None) -> 
     character = _own_character(user=user, character_id=character_id, lock=True)
     membership = Membership.objects.filter(character=character).first()
     if membership is None or (faction_id is not None and membership.faction_id != faction_id):
-        raise NotAMember(f"{character.name} is not a member of this faction.")
+        raise NotAMember("not_member_faction", name=character.name)
     faction = _locked_faction(membership.faction_id)
     membership = Membership.objects.filter(character=character, faction=faction).first()
     if membership is None:
-        raise NotAMember(f"{character.name} is not a member of this faction.")
+        raise NotAMember("not_member_faction", name=character.name)
     if faction.leader_id == character.pk:
         if Membership.objects.filter(faction=faction).exclude(character=character).exists():
-            raise LeaderMustHandOver("Hand the leadership to another member before leaving.")
+            raise LeaderMustHandOver()
         _dissolve(faction, user=user)
         return
     membership.delete()

@@ -2,6 +2,7 @@ from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 
+from campaigns.messages import error_message
 from magic.errors import SpellAlreadyKnown, SpellbookFull, SpellUnknown
 from magic.models import ActiveEffect, KnownSpell, Scroll, Spell, SpellOffer
 from magic.spellbook import spell_grant, spell_grant_check
@@ -29,7 +30,7 @@ class KnownSpellForm(forms.ModelForm):
             try:
                 spell_grant_check(character=character, spell=spell)
             except (SpellAlreadyKnown, SpellbookFull, SpellUnknown) as exc:
-                raise ValidationError(exc.message) from None
+                raise ValidationError(error_message(exc)) from None
         return cleaned
 
 

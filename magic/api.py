@@ -139,7 +139,7 @@ def _playable(request, character_id: int) -> Character:
     """The character if the user may play it: 404 when unseen, 403 for a GM or staff."""
     character = character_get(user=request.user, character_id=character_id)
     if not allowed(request.user, "characters.act", character):
-        raise Forbidden("You can only act with your own characters.")
+        raise Forbidden("not_your_character")
     return character
 
 

@@ -18,7 +18,7 @@ from characters.models import Character, EternalWarSheet
 from characters.progression import grant_xp
 from characters.regeneration import sheet_refresh
 from combat.actors import disincarnate, lock_sheet_set, require_able, spend_pa
-from factions.bonus import FRIENDLY_FIRE_OFF, are_allies, combat_bonus
+from factions.bonus import are_allies, combat_bonus
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
 from gamerules.ew1.attacks import Combatant, damage_reduction
@@ -77,13 +77,13 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     sheet_refresh(sheet, params=params, now=now)
     require_able(sheet)
     if known is None:
-        raise SpellUnknown("This character does not know that spell.")
+        raise SpellUnknown("spell_not_known")
     spell = spec_of(known.spell)
     hours = effect_hours(spell, default_shield_hours=params.shield_duration_hours)
     if not caster.board.contains(x, y):
-        raise errors.OffBoard("That cell is off the board.")
+        raise errors.OffBoard()
     if not in_range(spell, caster=(caster.x, caster.y), cell=(x, y)):
-        raise errors.OutOfRange(f"That cell is out of the spell's range ({spell.range_cells}).")
+        raise errors.OutOfRange("spell_out_of_range", reach=spell.range_cells)
 
     in_view = _with_view(caster, params)  # also sets the caster's faction_id_cached
     factions = {p.pk: p.faction_id_cached for p in around}
@@ -97,18 +97,17 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     target_ids = zone_targets(spell, caster=Piece(caster.pk, caster.x, caster.y, True),
                               cell=(x, y), pieces=pieces)
     if not target_ids:
-        raise errors.InvalidTarget("Nobody stands where this spell would land.")
+        raise errors.InvalidTarget("nobody_stands_where")
     if spell.effect == DAMAGE:
         # Seed, "Niveaux": a level 0 character is protected until its first action.
         protected = {p.pk for p in around if p.pk != caster.pk and p.is_protected}
         if set(target_ids) <= protected:
-            raise errors.TargetProtected(
-                "A level 0 character is protected until its first action.")
+            raise errors.TargetProtected()
         # Friendly fire off: the caster's faction allies are spared too (docs/rules).
         spared = protected | ({p.pk for p in around if are_allies(caster, p)}
                               if not params.friendly_fire else set())
         if set(target_ids) <= spared:
-            raise errors.FriendlyFire(FRIENDLY_FIRE_OFF)
+            raise errors.FriendlyFire()
         target_ids = [t for t in target_ids if t not in spared]
     spend_pa(sheet, params.magic_cost_pa, now)
 

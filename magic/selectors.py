@@ -48,7 +48,7 @@ def spell_panel(character: Character, pieces: list[Character]) -> list[SpellChoi
                           and not (spell.effect == "damage" and p.pk == character.pk)),
                          key=lambda p: (chebyshev((p.x, p.y), here), p.name))
         out_of_range = None if targets else errors.OutOfRange(
-            f"Nobody in range ({spell.range_cells} cells).")
+            "nobody_in_range", cells=spell.range_cells)
         choices.append(SpellChoice(known, targets, odds, refused or out_of_range))
     return choices
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.journal import record_action
+from campaigns.permissions import allowed
 from campaigns.versions import version_bump_pieces
 from characters.models import Character
 from gamerules.dice import RandomSource
@@ -30,18 +31,18 @@ def spell_grant_check(*, character: Character, spell: Spell, replace: Spell | No
     SpellUnknown (another campaign's spell, ``replace`` not known), SpellAlreadyKnown,
     SpellbookFull (``spellbook_size``, 10)."""
     if spell.campaign_id not in (None, character.campaign_id):
-        raise SpellUnknown("This spell belongs to another campaign.")
+        raise SpellUnknown("spell_belongs_another")
     known = KnownSpell.objects.filter(character=character)
     if known.filter(spell=spell).exists():
-        raise SpellAlreadyKnown(f"{character.name} already knows {spell.name}.")
+        raise SpellAlreadyKnown(character=character.name, spell=spell.name)
     count = known.count()
     if replace is not None:
         if not known.filter(spell=replace).exists():
-            raise SpellUnknown("The spell to replace is not in the spellbook.")
+            raise SpellUnknown("replaced_spell_unknown")
         count -= 1
     size = character.campaign.parameters.spellbook_size
     if count >= size:
-        raise SpellbookFull(f"A spellbook holds {size} spells: replace one.")
+        raise SpellbookFull(size=size)
 
 
 def spell_grant(*, character: Character, spell: Spell, source: str,
@@ -59,7 +60,7 @@ def spell_grant(*, character: Character, spell: Spell, source: str,
         version_bump_pieces(campaign_id=character.campaign_id, actor=character)
         return known
     except IntegrityError:
-        raise SpellAlreadyKnown(f"{character.name} already knows {spell.name}.") from None
+        raise SpellAlreadyKnown(character=character.name, spell=spell.name) from None
 
 
 @transaction.atomic
@@ -95,8 +96,8 @@ def spell_offer_pending(*, character: Character, rng: RandomSource | None = None
 def _owned_character(*, user, character_id: int) -> Character:
     character = (Character.objects.select_for_update(of=("self",))
                  .select_related("campaign", "ew1").filter(pk=character_id).first())
-    if character is None or character.owner_id != getattr(user, "pk", None):
-        raise NotFound("No such character.")
+    if character is None or not allowed(user, "characters.act", character):
+        raise NotFound("no_such_character")
     return character
 
 
@@ -112,18 +113,18 @@ def spell_offer_answer(*, user, character_id: int, offer_id: int, spell_id: int 
     offer = (SpellOffer.objects.select_for_update().filter(pk=offer_id, character=character)
              .first())
     if offer is None:
-        raise NotFound("No such offer.")
+        raise NotFound("no_such_offer")
     if offer.resolved_at is not None:
-        raise OfferInvalid("This offer has been answered already.")
+        raise OfferInvalid("offer_been_answered")
     if spell_id is not None:
         spell = offer.spells.filter(pk=spell_id).first()
         if spell is None:
-            raise OfferInvalid("That spell is not part of this offer.")
+            raise OfferInvalid("spell_not_offered")
         replace = None
         if replace_spell_id is not None:
             replace = Spell.objects.filter(pk=replace_spell_id).first()
             if replace is None:
-                raise SpellUnknown("The spell to replace is not in the spellbook.")
+                raise SpellUnknown("replaced_spell_unknown")
         spell_grant(character=character, spell=spell, source=KnownSpell.Source.LEVEL_UP, now=now,
                     replace=replace)
         offer.chosen = spell

@@ -111,13 +111,13 @@ def attack_modifiers(attacker: Combatant, defender: Combatant, weapon: Weapon,
     """Every modifier of the attack test but the difficulty and the attacker's wounds."""
     kind: Literal["melee", "ranged"] = "melee" if weapon.melee else "ranged"
     if weapon.melee and options.range_band is not None:
-        raise ManoeuvreRefused("A melee attack has no range band.")
+        raise ManoeuvreRefused("melee_attack_no")
     mods = list(modifiers_for(options.situations, attack=kind, side="attack", params=params))
     if not weapon.melee:
         mods.append(modifier(RANGE_CODES[options.range_band or RangeBand.SHORT], params))
     if options.charge:
         if not weapon.melee:
-            raise ManoeuvreRefused("Only a melee attack can charge.")
+            raise ManoeuvreRefused("only_melee_attack")
         mods.append(modifier("charging", params))
     if options.called_shot is not None:
         mods.append(modifier("called_shot", params))
@@ -138,12 +138,12 @@ def defence_base(defender: Combatant, weapon: Weapon, choice: DefenceChoice,
     if weapon.damage_type is DamageType.PSI:
         return c.aptitude(Aptitude.WIL, params) * params.psi_resist_multiplier, "WILx2 against psi"
     if choice.kind is Defence.WILLPOWER:
-        raise DefenceRefused("Willpower resists psi attacks only.")
+        raise DefenceRefused("willpower_resists_psi")
     if choice.kind is Defence.MELEE_SKILL:
         if not weapon.melee:
-            raise DefenceRefused("A melee skill defends against melee attacks only.")
+            raise DefenceRefused("melee_skill_defends")
         if not choice.skill:
-            raise DefenceRefused("Name the melee skill that defends.")
+            raise DefenceRefused("name_melee_skill")
         return c.skill(choice.skill, params), choice.skill
     fray = c.skill("fray", params)
     if weapon.melee:
@@ -224,9 +224,9 @@ def plan_attack(attacker: Combatant, defender: Combatant, weapon: Weapon,
     options = options or AttackOptions()
     defence = defence or DefenceChoice()
     if options.subdue and not weapon.melee:
-        raise ManoeuvreRefused("Subduing is a melee attack.")
+        raise ManoeuvreRefused("subduing_melee_attack")
     if defence.full_defence and defence.surprised:
-        raise DefenceRefused("A surprised character has not declared full defence.")
+        raise DefenceRefused("surprised_character_not")
     psi = weapon.damage_type is DamageType.PSI
     kind = Defence.WILLPOWER if psi else defence.kind
     if defence.surprised and not defence.spend_quick and not psi:
@@ -333,11 +333,11 @@ def roll_damage(result: AttackResult, attacker: Character, rng: RandomSource,
     ``concentrate`` a beam's concentration (x2, announced before this roll; firing.beam_...
     checks when it is allowed). Raises ManoeuvreRefused for a miss or a subdue attack."""
     if not result.hit:
-        raise ManoeuvreRefused("A miss deals no damage.")
+        raise ManoeuvreRefused("miss_deals_no")
     if result.subdue:
-        raise ManoeuvreRefused("Subduing deals no damage.")
+        raise ManoeuvreRefused("subduing_deals_no")
     if concentrate and not result.weapon.beam:
-        raise ManoeuvreRefused("Only a beam weapon concentrates its fire.")
+        raise ManoeuvreRefused("only_beam_weapon_concentrates")
     expression = damage_expression(result.weapon, extra_d10)
     thrown = roll(expression, rng)
     mods = dv_modifiers(result, attacker, params) + tuple(extra)

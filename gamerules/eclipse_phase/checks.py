@@ -42,9 +42,7 @@ def critical_rule(params: EclipsePhaseParameters) -> EclipseDoubles:
 def difficulty(value: int, params: EclipsePhaseParameters) -> tuple[Modifier, ...]:
     """The GM's difficulty (-30 to +30; none when 0). Raises InvalidModifier beyond."""
     if abs(value) > params.difficulty_max:
-        raise InvalidModifier(f"A difficulty is between -{params.difficulty_max} and "
-                              f"+{params.difficulty_max}.",
-                              params={"value": value, "max": params.difficulty_max})
+        raise InvalidModifier("difficulty_between", max=params.difficulty_max, value=value)
     return (Modifier("difficulty", value, "gm"),) if value else ()
 
 
@@ -126,9 +124,9 @@ def spend_moxie(test: SkillTest, moxie: int, params: EclipsePhaseParameters
     """Flip the test's digits for one Moxie point: (the test re-graded, the points left).
     Raises NoMoxie with an empty pool, or when the test was flipped already."""
     if moxie < 1:
-        raise NoMoxie("No Moxie point left.", params={"moxie": moxie})
+        raise NoMoxie("no_moxie_point", moxie=moxie)
     if test.flipped_from is not None:
-        raise NoMoxie("This test was flipped already.", params={"moxie": moxie})
+        raise NoMoxie("test_was_flipped", moxie=moxie)
     reading = flip(test.reading)
     rule = critical_rule(params)
     result = replace(test.result, reading=reading, grade=rule.grade(reading, test.target))

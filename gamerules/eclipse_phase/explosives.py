@@ -72,17 +72,16 @@ def explode(weapon: Weapon, targets: Sequence[tuple[Hashable, float]], rng: Rand
     without a range band, or more cone targets than the band allows (at long and extreme range
     there is no cap)."""
     if weapon.blast is None:
-        raise ManoeuvreRefused(f"{weapon.name} does not explode.", params={"weapon": weapon.name})
+        raise ManoeuvreRefused("does_not_explode", weapon=weapon.name)
     thrown = roll(weapon.dv, rng)
     cone_roll = None
     dv = thrown.total
     if weapon.blast is BlastKind.CONE:
         if band is None:
-            raise ManoeuvreRefused("A cone needs the range band of its targets.")
+            raise ManoeuvreRefused("cone_needs_range")
         cap = cone_targets(band, params)
         if len(targets) > cap and band not in (RangeBand.LONG, RangeBand.EXTREME):
-            raise ManoeuvreRefused(f"A cone hits at most {cap} targets at {band.value} range.",
-                                   params={"targets": len(targets), "max": cap})
+            raise ManoeuvreRefused("cone_hits_most", max=cap, band=band.value, targets=len(targets))
         sign = cone_dice(band)
         if sign:
             cone_roll = roll("1d10" if sign > 0 else "-1d10", rng)

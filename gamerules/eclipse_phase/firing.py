@@ -95,14 +95,12 @@ class Burst:
 
 def _need_mode(weapon: Weapon, mode: FiringMode) -> None:
     if mode not in weapon.modes:
-        raise FiringRefused(f"{weapon.name} has no {mode.value} mode.",
-                            params={"weapon": weapon.name, "mode": mode.value})
+        raise FiringRefused("no_mode", weapon=weapon.name, mode=mode.value)
 
 
 def _spend(magazine: Magazine, rounds: int) -> Magazine:
     if rounds > magazine.loaded:
-        raise FiringRefused(f"{rounds} rounds needed, {magazine.loaded} loaded.",
-                            params={"needed": rounds, "loaded": magazine.loaded})
+        raise FiringRefused("rounds_needed_loaded", needed=rounds, loaded=magazine.loaded)
     return magazine.spend(rounds)
 
 
@@ -129,7 +127,7 @@ def semi_auto(weapon: Weapon, magazine: Magazine, targets: Sequence[Hashable],
     """One or two shots (one round each); a second target takes -20."""
     _need_mode(weapon, FiringMode.SA)
     if not 1 <= len(targets) <= 2:
-        raise FiringRefused("Semi-auto fires one or two shots.", params={"shots": len(targets)})
+        raise FiringRefused("semi_auto_fires", shots=len(targets))
     mods = _extra_targets(targets, 1, params)
     return Volley(FiringMode.SA, tuple(Shot(t, m) for t, m in zip(targets, mods)), len(targets),
                   _spend(magazine, len(targets)))
@@ -139,15 +137,14 @@ def _burst_shots(burst: Burst, reach: int, bonus: int, dice: int, params: Eclips
                  label: str) -> list[tuple[Hashable, tuple[Modifier, ...], int]]:
     n = len(burst.targets)
     if not 1 <= n <= reach:
-        raise FiringRefused(f"A {label} reaches 1 to {reach} targets.", params={"targets": n})
+        raise FiringRefused("reaches_1_targets", label=label, reach=reach, targets=n)
     if n > 1:
         if burst.concentrate is not None:
-            raise FiringRefused("Only fire on one target is concentrated.")
+            raise FiringRefused("only_fire_one")
         if len(burst.spacing_m) != n - 1 or any(g > params.spread_m or g < 0
                                                 for g in burst.spacing_m):
-            raise FiringRefused(f"The targets of a {label} stand within {params.spread_m} m "
-                                "of each other.", params={"spacing": list(burst.spacing_m),
-                                                          "spread": params.spread_m})
+            raise FiringRefused("targets_stand_within", label=label, spread=params.spread_m,
+                                spacing=list(burst.spacing_m))
         return [(t, (), 0) for t in burst.targets]
     if burst.concentrate is Concentrate.BONUS:
         return [(burst.targets[0], (Modifier(f"concentrated {label}", bonus, "firing_mode"),), 0)]
@@ -161,8 +158,7 @@ def burst_fire(weapon: Weapon, magazine: Magazine, bursts: Sequence[Burst],
     """One or two bursts (three rounds each). The second burst's new targets take -20 each."""
     _need_mode(weapon, FiringMode.BF)
     if not 1 <= len(bursts) <= 2:
-        raise FiringRefused("Burst fire is one or two bursts per complex action.",
-                            params={"bursts": len(bursts)})
+        raise FiringRefused("burst_fire_one", bursts=len(bursts))
     shots = []
     free = len(bursts[0].targets)
     for burst in bursts:
@@ -225,11 +221,10 @@ def suppressive_fire(weapon: Weapon, magazine: Magazine, attacker: Hashable,
     _need_mode(weapon, FiringMode.FA)
     need = params.suppressive_rounds
     if weapon.magazine < need:
-        raise FiringRefused(f"Suppressive fire needs a magazine of {need} rounds "
-                            f"({weapon.name}: {weapon.magazine}).",
-                            params={"needed": need, "capacity": weapon.magazine})
+        raise FiringRefused("suppressive_fire_needs", needed=need, name=weapon.name,
+                            capacity=weapon.magazine)
     if heading == (0, 0):
-        raise FiringRefused("Aim the suppressive fire somewhere.")
+        raise FiringRefused("aim_suppressive_fire")
     zone = SuppressiveZone(attacker, origin, heading, params.suppressive_width_m,
                            weapon.ranges[3])
     return zone, _spend(magazine, need)
@@ -257,9 +252,9 @@ def suppressed(zone: SuppressiveZone, targets: Sequence[ZoneTarget],
 
 def _beam_mode(weapon: Weapon, mode: FiringMode, what: str) -> None:
     if not weapon.beam:
-        raise ManoeuvreRefused(f"Only a beam weapon can {what}.", params={"weapon": weapon.name})
+        raise ManoeuvreRefused("only_beam_weapon", what=what, weapon=weapon.name)
     if mode not in (FiringMode.SA, FiringMode.BF):
-        raise ManoeuvreRefused(f"A beam can {what} in SA or BF only.", params={"mode": mode.value})
+        raise ManoeuvreRefused("beam_sa_bf", what=what, mode=mode.value)
 
 
 def sweep_modifier(weapon: Weapon, mode: FiringMode, first_hit: bool,
@@ -267,7 +262,7 @@ def sweep_modifier(weapon: Weapon, mode: FiringMode, first_hit: bool,
     """The beam sweep: +20 to the second attack after the first missed."""
     _beam_mode(weapon, mode, "sweep")
     if first_hit:
-        raise ManoeuvreRefused("A sweep follows a missed first attack.")
+        raise ManoeuvreRefused("sweep_follows_missed")
     return modifier("beam_sweep", params)
 
 
@@ -276,13 +271,13 @@ def check_concentration(weapon: Weapon, mode: FiringMode, first_hit: bool) -> No
     pass ``concentrate=True`` to attack.roll_damage."""
     _beam_mode(weapon, mode, "concentrate")
     if not first_hit:
-        raise ManoeuvreRefused("Concentration follows a successful first attack.")
+        raise ManoeuvreRefused("concentration_follows_successful")
 
 
 def blind_fire_modifier(perception: SkillTest, params: EclipsePhaseParameters) -> Modifier:
     """-30, after a successful perception test. Raises ManoeuvreRefused after a failed one."""
     if not perception.success:
-        raise ManoeuvreRefused("Blind fire needs a successful perception test first.")
+        raise ManoeuvreRefused("blind_fire_needs")
     return modifier("blind", params)
 
 
@@ -290,7 +285,7 @@ def indirect_fire_modifiers(weapon: Weapon, *, spotter: bool, params: EclipsePha
                             ) -> tuple[Modifier, ...]:
     """-30 with a spotter; none with a homing weapon. Raises ManoeuvreRefused without one."""
     if not spotter:
-        raise ManoeuvreRefused("Indirect fire needs a spotter.")
+        raise ManoeuvreRefused("indirect_fire_needs")
     return () if weapon.homing else (modifier("indirect", params),)
 
 

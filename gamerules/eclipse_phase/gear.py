@@ -102,31 +102,28 @@ class Weapon:
         try:
             parse(self.dv)
         except DiceNotationError as exc:
-            raise InvalidSheet(str(exc), params={"dv": self.dv}) from None
+            raise InvalidSheet("invalid_dv", dv=self.dv, error=str(exc)) from None
         object.__setattr__(self, "ap", abs(self.ap))
         if self.magazine < 0 or self.blast_radius_m < 0:
-            raise InvalidSheet("A magazine and a blast radius are never negative.")
+            raise InvalidSheet("magazine_blast_radius")
         if not self.melee and self.blast is None and not self.modes:
-            raise InvalidSheet(f"A ranged weapon needs a firing mode ({self.name}).",
-                               params={"weapon": self.name})
+            raise InvalidSheet("ranged_weapon_needs", weapon=self.name)
         if list(self.ranges) != sorted(self.ranges):
-            raise InvalidSheet("Range bands must grow: short <= medium <= long <= extreme.",
-                               params={"ranges": list(self.ranges)})
+            raise InvalidSheet("range_bands_grow", ranges=list(self.ranges))
 
     def range_band(self, distance_m: float) -> RangeBand:
         """The band of a target ``distance_m`` metres away. Raises FiringRefused beyond the
         extreme band (or at any distance but point blank for a weapon without ranges)."""
         if distance_m < 0:
-            raise FiringRefused("A distance is never negative.", params={"distance": distance_m})
+            raise FiringRefused("distance_never_negative", distance=distance_m)
         if distance_m < POINT_BLANK_M:
             return RangeBand.POINT_BLANK
         for band, top in zip((RangeBand.SHORT, RangeBand.MEDIUM, RangeBand.LONG,
                               RangeBand.EXTREME), self.ranges):
             if distance_m <= top:
                 return band
-        raise FiringRefused(f"Out of range: {distance_m} m, the extreme range of {self.name} "
-                            f"ends at {self.ranges[3]} m.",
-                            params={"distance": distance_m, "extreme": self.ranges[3]})
+        raise FiringRefused("out_range_m", distance=distance_m, name=self.name,
+                            extreme=self.ranges[3])
 
 
 @dataclass(frozen=True)
@@ -139,7 +136,7 @@ class Armour:
 
     def __post_init__(self) -> None:
         if self.energy < 0 or self.kinetic < 0:
-            raise InvalidSheet("Armour values are never negative.")
+            raise InvalidSheet("armour_values_are")
 
 
 @dataclass(frozen=True)
@@ -153,8 +150,7 @@ class Magazine:
 
     def __post_init__(self) -> None:
         if not 0 <= self.loaded <= self.capacity or self.spares < 0:
-            raise InvalidSheet("0 <= rounds loaded <= capacity; spares never negative.",
-                               params={"loaded": self.loaded, "capacity": self.capacity})
+            raise InvalidSheet("invalid_magazine", loaded=self.loaded, capacity=self.capacity)
 
     @classmethod
     def full(cls, weapon: Weapon, spares: int = 0) -> Magazine:
@@ -163,13 +159,12 @@ class Magazine:
     def spend(self, rounds: int) -> Magazine:
         """``rounds`` fewer loaded. Raises OutOfAmmo (nothing spent) when fewer are loaded."""
         if rounds > self.loaded:
-            raise OutOfAmmo(f"{rounds} rounds needed, {self.loaded} loaded.",
-                            params={"needed": rounds, "loaded": self.loaded})
+            raise OutOfAmmo("rounds_needed_loaded", needed=rounds, loaded=self.loaded)
         return replace(self, loaded=self.loaded - rounds)
 
     def reload(self) -> Magazine:
         """A full magazine from the spares (the rest of the old one is lost with it: the
         first edition tracks magazines, not loose rounds). Raises OutOfAmmo without spares."""
         if self.spares < 1:
-            raise OutOfAmmo("No spare magazine left.", params={"spares": 0})
+            raise OutOfAmmo("no_spare_magazine", spares=0)
         return Magazine(self.capacity, self.capacity, self.spares - 1)

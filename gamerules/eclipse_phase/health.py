@@ -90,7 +90,7 @@ class Health:
 
     def __post_init__(self) -> None:
         if self.damage < 0 or self.wounds < 0 or self.stunned < 0:
-            raise InvalidSheet("Damage, wounds and stun are never negative.")
+            raise InvalidSheet("damage_wounds_stun")
 
 
 def condition(health: Health, morph: Morph, params: EclipsePhaseParameters) -> Condition:
@@ -184,6 +184,6 @@ def stand_up(health: Health) -> Health:
 def heal(health: Health, *, damage: int = 0, wounds: int = 0) -> Health:
     """The GM heals ``damage`` and ``wounds`` (never below 0)."""
     if damage < 0 or wounds < 0:
-        raise InvalidSheet("Healing is never negative.", params={"damage": damage, "wounds": wounds})
+        raise InvalidSheet("healing_never_negative", damage=damage, wounds=wounds)
     return replace(health, damage=max(0, health.damage - damage),
                    wounds=max(0, health.wounds - wounds))

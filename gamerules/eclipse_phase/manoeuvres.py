@@ -65,7 +65,7 @@ def movement(pace: Pace, params: EclipsePhaseParameters, *,
         return Movement(pace, 0, ())
     if pace is Pace.WALK:
         if extension is not None:
-            raise ManoeuvreRefused("Freerunning extends a run only.")
+            raise ManoeuvreRefused("freerunning_extends_run")
         return Movement(pace, params.walk_m, ())
     extra = 0
     if extension is not None and extension.success:
@@ -167,8 +167,7 @@ def weapons_modifiers(morph: Morph, weapons: int, *, off_hand: bool,
     """An attack with ``weapons`` weapons on one target (``off_hand``: one is in the off hand).
     Raises ManoeuvreRefused for more weapons than the morph has limbs."""
     if weapons < 1 or weapons > max(morph.limbs, 1):
-        raise ManoeuvreRefused(f"{weapons} weapons, {morph.limbs} limbs.",
-                               params={"weapons": weapons, "limbs": morph.limbs})
+        raise ManoeuvreRefused("weapons_limbs", weapons=weapons, limbs=morph.limbs)
     mods = []
     if off_hand and not morph.ambidextrous and not morph.extra_limbs:
         mods.append(modifier("off_hand", params))

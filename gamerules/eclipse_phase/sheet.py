@@ -92,15 +92,15 @@ class Morph:
 
     def __post_init__(self) -> None:
         if self.durability < 1:
-            raise InvalidSheet("A morph's DUR is at least 1.", params={"durability": self.durability})
+            raise InvalidSheet("morph_dur_least", durability=self.durability)
         if self.speed < 1:
-            raise InvalidSheet("A morph's SPD is at least 1.", params={"speed": self.speed})
+            raise InvalidSheet("morph_spd_least", speed=self.speed)
         for name in ("wound_threshold", "death_rating"):
             value = getattr(self, name)
             if value is not None and value < 1:
-                raise InvalidSheet(f"A morph's {name} is at least 1.", params={name: value})
+                raise InvalidSheet("morph_least_1", name=name)
         if self.armour_energy < 0 or self.armour_kinetic < 0 or self.limbs < 0:
-            raise InvalidSheet("Armour and limbs are never negative.")
+            raise InvalidSheet("armour_limbs_are")
 
     @property
     def ambidextrous(self) -> bool:
@@ -146,14 +146,13 @@ class Ego:
     def __post_init__(self) -> None:
         missing = [a.value for a in Aptitude if a not in self.aptitudes]
         if missing:
-            raise InvalidSheet(f"Every aptitude is needed: {', '.join(missing)} missing.",
-                               params={"missing": missing})
+            raise InvalidSheet("every_aptitude_needed", missing=", ".join(missing))
         for name, rating in self.skills.items():
             if not SKILL_MIN <= rating <= SKILL_MAX:
-                raise InvalidSheet(f"A skill is rated {SKILL_MIN} to {SKILL_MAX} ({name}: {rating}).",
-                                   params={"skill": name, "rating": rating})
+                raise InvalidSheet("skill_rated", skill_min=SKILL_MIN, skill_max=SKILL_MAX,
+                                   skill=name, rating=rating)
         if self.moxie < 0:
-            raise InvalidSheet("Moxie is never negative.", params={"moxie": self.moxie})
+            raise InvalidSheet("moxie_never_negative", moxie=self.moxie)
 
     def luc(self, params: EclipsePhaseParameters) -> int:
         """Lucidity: the ego's, else WIL x ``lucidity_per_wil``."""
@@ -194,7 +193,7 @@ class Character:
             return self.ego.skills[name]
         linked = self.ego.skill_aptitudes.get(name) or SKILL_APTITUDES.get(name)
         if linked is None:
-            raise InvalidSheet(f"Unknown skill {name!r}: name its aptitude.", params={"skill": name})
+            raise InvalidSheet("unknown_skill_name", skill=name)
         return self.aptitude(linked, params)
 
     def trained(self, name: str) -> bool:

@@ -133,14 +133,14 @@ def situation(code: str) -> Situation:
     try:
         return BY_CODE[code]
     except KeyError:
-        raise InvalidModifier(f"Unknown combat modifier {code!r}.", params={"code": code}) from None
+        raise InvalidModifier("unknown_combat_modifier", modifier=code) from None
 
 
 def modifier(code: str, params: EclipsePhaseParameters, count: int = 1) -> Modifier:
     """The Modifier of one row (x ``count`` for a ``per`` row)."""
     row = situation(code)
     if count < 1 or (count > 1 and not row.per):
-        raise InvalidModifier(f"{code} is counted once.", params={"code": code, "count": count})
+        raise InvalidModifier("counted_once", modifier=code, count=count)
     label = f"{row.label} (x{count})" if row.per else row.label
     return Modifier(label, row.value_for(params) * count, f"situation:{code}")
 
@@ -156,17 +156,14 @@ def modifiers_for(choice: Mapping[str, int], *, attack: Literal["melee", "ranged
     for code, count in choice.items():
         row = situation(code)
         if row.automatic:
-            raise InvalidModifier(f"{code} follows from the sheet and the attack's options.",
-                                  params={"code": code})
+            raise InvalidModifier("follows_from_sheet", modifier=code)
         if row.applies not in ("any", attack):
-            raise InvalidModifier(f"{code} applies to {row.applies} attacks only.",
-                                  params={"code": code, "applies": row.applies})
+            raise InvalidModifier("applies_attacks_only", modifier=code, applies=row.applies)
         if row.side != side:
-            raise InvalidModifier(f"{code} modifies the {row.side}.", params={"code": code})
+            raise InvalidModifier("modifies", modifier=code, side=row.side)
         if row.group:
             if row.group in groups:
-                raise InvalidModifier(f"{code} and {groups[row.group]} exclude each other.",
-                                      params={"code": code, "other": groups[row.group]})
+                raise InvalidModifier("exclude_each_other", modifier=code, other=groups[row.group])
             groups[row.group] = code
         mods.append(modifier(code, params, count))
     return tuple(mods)

@@ -52,7 +52,7 @@ class Mind:
 
     def __post_init__(self) -> None:
         if self.stress < 0 or self.traumas < 0:
-            raise InvalidSheet("Stress and traumas are never negative.")
+            raise InvalidSheet("stress_traumas_are")
 
 
 def traumas_from(sv: int, trauma_threshold: int, params: EclipsePhaseParameters) -> int:
@@ -95,7 +95,7 @@ def take_stress(character: Character, mind: Mind, sv: int, rng: RandomSource,
     """Inflict a stress value: the WIL test (``resist``), the stress kept, traumas, due
     derangements and disorders. Raises InvalidSheet for a negative SV."""
     if sv < 0:
-        raise InvalidSheet("A stress value is never negative.", params={"sv": sv})
+        raise InvalidSheet("stress_value_never", sv=sv)
     test = None
     taken = sv
     if resist and sv:
@@ -126,16 +126,14 @@ def recover(mind: Mind, method: Recovery, *, stress: int = 0, traumas: int = 0,
     derangements or disorders (``remove``). Raises RecoveryRefused for an insane ego or a rest
     removing derangements; InvalidSheet for negative amounts."""
     if stress < 0 or traumas < 0:
-        raise InvalidSheet("Recovery amounts are never negative.")
+        raise InvalidSheet("recovery_amounts_are")
     if mind.insane:
-        raise RecoveryRefused("This ego is permanently insane (seed: 'irrémédiablement fou').")
+        raise RecoveryRefused("ego_permanently_insane")
     if remove and method is not Recovery.PSYCHOSURGERY:
-        raise RecoveryRefused("Only psychosurgery removes derangements and disorders.",
-                              params={"method": method.value})
+        raise RecoveryRefused("only_psychosurgery_removes", method=method.value)
     unknown = [r for r in remove if r not in mind.derangements and r not in mind.disorders]
     if unknown:
-        raise InvalidSheet(f"Not a derangement or disorder of this ego: {', '.join(unknown)}.",
-                           params={"unknown": unknown})
+        raise InvalidSheet("not_derangement_disorder", unknown=", ".join(unknown))
     return replace(mind, stress=max(0, mind.stress - stress),
                    traumas=max(0, mind.traumas - traumas),
                    derangements=tuple(d for d in mind.derangements if d not in remove),
@@ -145,7 +143,7 @@ def recover(mind: Mind, method: Recovery, *, stress: int = 0, traumas: int = 0,
 def name_derangement(mind: Mind, name: str, *, disorder: bool = False) -> Mind:
     """The GM names a derangement (or disorder) the ego now has."""
     if not name.strip():
-        raise InvalidSheet("A derangement needs a name.")
+        raise InvalidSheet("derangement_needs_name")
     if disorder:
         return replace(mind, disorders=mind.disorders + (name,))
     return replace(mind, derangements=mind.derangements + (name,))

@@ -139,10 +139,8 @@ class PhaseActions:
     def spend(self, kind: ActionKind, params: EclipsePhaseParameters) -> PhaseActions:
         """The actions after ``kind``. Raises ActionsSpent when it does not fit."""
         if not self.allows(kind, params):
-            raise ActionsSpent(f"No {kind.value} action left in this phase "
-                               f"({self.quick} quick, {self.complex} complex used).",
-                               params={"kind": kind.value, "quick": self.quick,
-                                       "complex": self.complex})
+            raise ActionsSpent("no_action_left", kind=kind.value, quick=self.quick,
+                               complex=self.complex)
         if kind is ActionKind.QUICK:
             return replace(self, quick=self.quick + 1)
         if kind is ActionKind.COMPLEX:
@@ -171,12 +169,12 @@ class PhaseOrder:
         if who in self.delayed:
             return replace(self, delayed=tuple(d for d in self.delayed if d != who),
                            done=self.done + (who,))
-        raise ActionsSpent("Not this combatant's turn to act.", params={"who": str(who)})
+        raise ActionsSpent("not_combatant_turn", who=str(who))
 
     def delay(self, who: Hashable) -> PhaseOrder:
         """The current combatant holds its action. Raises ActionsSpent if it is not current."""
         if not self.pending or who != self.pending[0]:
-            raise ActionsSpent("Only the combatant about to act can delay.", params={"who": str(who)})
+            raise ActionsSpent("only_combatant_about", who=str(who))
         return replace(self, pending=self.pending[1:], delayed=self.delayed + (who,))
 
     def next_phase(self, acting: Sequence[Hashable]) -> PhaseOrder:

@@ -21,6 +21,7 @@ from typing import Mapping
 
 from gamerules.dice import DiceRoll, RandomSource
 from gamerules.errors import RuleError
+from gamerules.ew1.errors import MESSAGES
 from gamerules.ew1.characteristics import CODES, CREATION_DICE, roll_characteristics
 from gamerules.probability import mean, variance
 
@@ -29,6 +30,7 @@ MAX_STEERING_ATTEMPTS = 1000
 
 class RedistributionError(RuleError):
     code = "invalid_redistribution"
+    messages = MESSAGES
 
 
 @lru_cache(maxsize=1)
@@ -88,21 +90,20 @@ def validate_redistribution(values: Mapping[str, int], deltas: Mapping[str, int]
     """
     unknown = set(deltas) - set(CODES)
     if unknown:
-        raise RedistributionError(f"Unknown characteristics: {', '.join(sorted(unknown))}.")
+        raise RedistributionError("unknown_characteristics", unknown=", ".join(sorted(unknown)))
     if any(not isinstance(d, int) or isinstance(d, bool) for d in deltas.values()):
-        raise RedistributionError("Points are whole numbers.")
+        raise RedistributionError("points_are_whole")
     if sum(deltas.values()) != 0:
-        raise RedistributionError("Points are moved between characteristics: the changes "
-                                  "must add up to 0.")
+        raise RedistributionError("points_are_moved")
     moved = sum(d for d in deltas.values() if d > 0)
     if moved > total_max:
-        raise RedistributionError(f"At most {total_max} points can be moved (here {moved}).")
+        raise RedistributionError("most_points_moved", total_max=total_max, moved=moved)
     too_far = [c for c, d in deltas.items() if abs(d) > per_characteristic_max]
     if too_far:
-        raise RedistributionError(
-            f"At most {per_characteristic_max} points added to or taken from one "
-            f"characteristic ({', '.join(sorted(too_far))}).")
+        raise RedistributionError("most_points_added",
+                                  per_characteristic_max=per_characteristic_max,
+                                  too_far=", ".join(sorted(too_far)))
     result = {code: values[code] + deltas.get(code, 0) for code in CODES}
     if any(v < 1 for v in result.values()):
-        raise RedistributionError("A characteristic cannot fall below 1.")
+        raise RedistributionError("characteristic_cannot_fall")
     return result

@@ -50,7 +50,5 @@ def daily_spend(*, cost: Decimal, spent: Decimal, spent_day: date | None, today:
     before = spent_on(today, spent=spent, spent_day=spent_day)
     after = before + Decimal(cost)
     if cap and after > cap:
-        raise DailyPACapReached(
-            f"Daily PA cap reached: {before} of {cap} PA spent today, this needs {cost}.",
-            spent=before, cap=cap)
+        raise DailyPACapReached(spent=before, cap=cap, cost=cost)
     return DailySpend(today, before, after, cap)

@@ -1,12 +1,68 @@
-"""Why an Eternal War One II action is refused. Each ``code`` is stable: the API returns it."""
+"""Why an Eternal War One II action is refused. Each ``code`` is stable (the API returns it);
+``MESSAGES`` holds the English template of each key (gamerules.errors explains the model)."""
+
+from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from gamerules.errors import RuleError
+from gamerules.errors import RuleError, gettext_noop
+
+MESSAGES: dict[str, str] = {
+    "action_refused": gettext_noop("This action is refused."),
+    "not_enough_pa": gettext_noop("This needs %(cost)s PA; you have %(pa)s."),
+    "off_board": gettext_noop("That cell is off the board."),
+    "cell_occupied": gettext_noop("That cell is occupied."),
+    "not_adjacent": gettext_noop("The target must stand on an adjacent cell."),
+    "cannot_act": gettext_noop("This character cannot act now."),
+    "invalid_target": gettext_noop("Invalid target."),
+    "target_protected": gettext_noop("A level 0 character is protected until its first action."),
+    "friendly_fire": gettext_noop("Friendly fire is off in this campaign: allies cannot be attacked."),
+    "invalid_direction": gettext_noop("Move one cell in one of the eight directions."),
+    "out_of_range": gettext_noop("The target is out of reach."),
+    "item_missing": gettext_noop("Equip a %(kind)s weapon first."),
+    "reincarnation_blocked": gettext_noop("Reincarnation possible in %(hours)s h %(minutes)s min."),
+    "daily_pa_cap_reached": gettext_noop(
+        "Daily PA cap reached: %(spent)s of %(cap)s PA spent today, this needs %(cost)s."),
+    "invalid_redistribution": gettext_noop("This redistribution of points is not allowed."),
+    "invalid_level_up": gettext_noop("This level-up choice is not allowed."),
+    "characteristic_cannot_fall": gettext_noop("A characteristic cannot fall below 1."),
+    "most_points_added": gettext_noop(
+        "At most %(per_characteristic_max)s points added to or taken from one characteristic "
+        "(%(too_far)s)."),
+    "most_points_moved": gettext_noop("At most %(total_max)s points can be moved (here %(moved)s)."),
+    "points_are_moved": gettext_noop(
+        "Points are moved between characteristics: the changes must add up to 0."),
+    "points_are_whole": gettext_noop("Points are whole numbers."),
+    "unknown_characteristics": gettext_noop("Unknown characteristics: %(unknown)s."),
+    "cannot_go_above": gettext_noop("%(name)s cannot go above %(maximum)s."),
+    "most_points_skill": gettext_noop("At most %(cap)s points per skill at level %(level)s (%(name)s)."),
+    "characteristic_points_spent": gettext_noop(
+        "%(spent_chars)s characteristic points spent, %(characteristic_points)s available."),
+    "skill_points_spent": gettext_noop(
+        "%(spent_skills)s skill points spent, %(skill_points)s available."),
+    "points_are_positive": gettext_noop("Points are positive whole numbers."),
+    "choose_least_one": gettext_noop("Choose at least one point to spend."),
+    "disincarnated_no_items": gettext_noop("A disincarnated character cannot use items."),
+    "character_already_board": gettext_noop("This character is already on the board."),
+    "character_not_board": gettext_noop("This character is not on the board."),
+    "target_cells_away": gettext_noop("The target is %(cells)s cells away; the reach is %(reach)s."),
+    "target_not_board": gettext_noop("The target is not on your board."),
+    "character_cannot_attack": gettext_noop("A character cannot attack itself."),
+    "unknown_attack_brawl": gettext_noop("Unknown attack %(kind)r: brawl, melee, ranged or throw."),
+    "zero_pv": gettext_noop("At 0 PV a character cannot act until healed."),
+    "no_such_target": gettext_noop("No such target."),
+    "nobody_in_range": gettext_noop("Nobody in range (%(cells)s cells)."),
+    "nobody_stands_where": gettext_noop("Nobody stands where this spell would land."),
+    "spell_out_of_range": gettext_noop("That cell is out of the spell's range (%(reach)s)."),
+    "unknown_skill": gettext_noop("Unknown skill: %(unknown)s."),
+    "unknown_characteristic": gettext_noop("Unknown characteristic: %(unknown)s."),
+}
 
 
 class ActionRefused(RuleError):
     code = "action_refused"
+    messages = MESSAGES
 
 
 class NotEnoughPA(ActionRefused):
@@ -62,20 +118,27 @@ class ItemMissing(ActionRefused):
 
 
 class ReincarnationBlocked(ActionRefused):
-    """A suicide blocks reincarnation for a while; ``until`` says when it ends."""
+    """A suicide blocks reincarnation for a while; ``until`` says when it ends (``hours`` and
+    ``minutes`` left are the message's params)."""
 
     code = "reincarnation_blocked"
 
-    def __init__(self, message: str, *, until: datetime | None = None):
-        super().__init__(message)
+    def __init__(self, key: str | None = None, /, *, until: datetime | None = None,
+                 **params: Any) -> None:
+        super().__init__(key, **params)
         self.until = until
 
 
 class DailyPACapReached(ActionRefused):
-    """The PA spent on this game day would pass the campaign's ``daily_pa_cap``."""
+    """The PA spent on this game day would pass the campaign's ``daily_pa_cap`` (params
+    ``spent``, ``cap`` and ``cost``, in PA)."""
 
     code = "daily_pa_cap_reached"
 
-    def __init__(self, message: str, *, spent: object = None, cap: object = None) -> None:
-        super().__init__(message)
-        self.spent, self.cap = spent, cap
+    @property
+    def spent(self) -> Any:
+        return self.params.get("spent")
+
+    @property
+    def cap(self) -> Any:
+        return self.params.get("cap")

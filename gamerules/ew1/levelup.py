@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from gamerules.errors import RuleError
+from gamerules.ew1.errors import MESSAGES
 from gamerules.ew1.characteristics import CODES
 from gamerules.ew1.skills import SKILLS_BY_CODE
 from gamerules.tables import RangeTable
@@ -26,6 +27,7 @@ SKILL_POINTS = RangeTable([
 
 class LevelUpError(RuleError):
     code = "invalid_level_up"
+    messages = MESSAGES
 
 
 def skill_points_for_level(level: int) -> int:
@@ -104,28 +106,29 @@ def validate_allocation(*, level: int, skills: Mapping[str, int],
                                ("characteristic", add_characteristics, CODES)):
         unknown = set(table) - set(known)
         if unknown:
-            raise LevelUpError(f"Unknown {name}: {', '.join(sorted(unknown))}.")
+            raise LevelUpError(f"unknown_{name}", unknown=", ".join(sorted(unknown)))
         if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in table.values()):
-            raise LevelUpError("Points are positive whole numbers.")
+            raise LevelUpError("points_are_positive")
     spent_skills, spent_chars = sum(add_skills.values()), sum(add_characteristics.values())
     if spent_skills > skill_points:
-        raise LevelUpError(f"{spent_skills} skill points spent, {skill_points} available.")
+        raise LevelUpError("skill_points_spent", spent_skills=spent_skills,
+                           skill_points=skill_points)
     if spent_chars > characteristic_points:
-        raise LevelUpError(f"{spent_chars} characteristic points spent, "
-                           f"{characteristic_points} available.")
+        raise LevelUpError("characteristic_points_spent", spent_chars=spent_chars,
+                           characteristic_points=characteristic_points)
     cap = per_skill_cap(level, floor=skill_cap_floor)
     new_skills = dict(skills)
     already_raised = already_raised or {}
     for code, points in add_skills.items():
         if points + already_raised.get(code, 0) > cap:
-            raise LevelUpError(f"At most {cap} points per skill at level {level} ({code}).")
+            raise LevelUpError("most_points_skill", cap=cap, level=level, name=code)
         maximum = SKILLS_BY_CODE[code].maximum
         if new_skills.get(code, 0) + points > maximum:
-            raise LevelUpError(f"{code} cannot go above {maximum}.")
+            raise LevelUpError("cannot_go_above", name=code, maximum=maximum)
         new_skills[code] = new_skills.get(code, 0) + points
     new_chars = dict(characteristics)
     for code, points in add_characteristics.items():
         if new_chars[code] + points > characteristic_max:
-            raise LevelUpError(f"{code} cannot go above {characteristic_max}.")
+            raise LevelUpError("cannot_go_above", name=code, maximum=characteristic_max)
         new_chars[code] += points
     return Allocation(new_skills, new_chars)

@@ -63,8 +63,7 @@ def die_sides(die: str) -> int:
         terms = ()
     if len(terms) != 1 or terms[0].count != 1 or terms[0].sign != 1 \
             or terms[0].sides > MAX_DAMAGE_SIDES:
-        raise InvalidWeapon(f"A damage die is one die, 1d2 to 1d{MAX_DAMAGE_SIDES} ({die!r}).",
-                            params={"die": die})
+        raise InvalidWeapon(max_damage_sides=MAX_DAMAGE_SIDES, die=die)
     return terms[0].sides
 
 

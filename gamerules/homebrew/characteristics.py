@@ -12,9 +12,11 @@ tens digit), and may be left unspent; each sub is 0 to ``sub_max``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from gamerules.errors import gettext_noop
 from gamerules.homebrew.errors import HomebrewError
 from gamerules.homebrew.params import HomebrewParameters
 
@@ -31,28 +33,61 @@ LABELS = {PHYSIQUE: "Physique", PERCEPTION: "Perception", MENTAL: "Mental", FORC
           INTELLIGENCE: "Intelligence"}
 
 
+# The English template of each problem's key (its code, or a finer key for points_total).
+PROBLEMS: dict[str, str] = {
+    "unknown": gettext_noop("%(field)s is not a characteristic."),
+    "missing": gettext_noop("%(label)s is missing."),
+    "not_whole": gettext_noop("%(label)s must be a whole number."),
+    "main_out_of_range": gettext_noop("%(label)s must be between %(low)s and %(high)s "
+                                      "(here %(value)s)."),
+    "points_left": gettext_noop("Physique, Perception and Mental must add up to %(budget)s "
+                                "(here %(spent)s: %(left)s left to spend)."),
+    "points_over": gettext_noop("Physique, Perception and Mental must add up to %(budget)s "
+                                "(here %(spent)s: %(over)s too many)."),
+    "sub_out_of_range": gettext_noop("%(label)s must be between 0 and %(high)s "
+                                     "(here %(value)s)."),
+    "sub_points": gettext_noop("%(first)s and %(second)s share %(budget)s points with %(main)s "
+                               "in %(label)s (here %(spent)s)."),
+}
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with a sheet: ``field`` (a code, or "*" for the whole sheet), a stable
-    ``code``, the numbers of the message in ``params``, and the English ``message``."""
+    ``code``, the numbers of the message in ``params``, the names it shows in ``words``
+    (labels, codes) and the key of its template in PROBLEMS (``key``, by default the code)."""
 
     field: str
     code: str
     params: dict[str, Any]
-    message: str
+    words: dict[str, Any]
+    key: str = ""
+
+    def render(self, translate: Callable[[str], str] = str) -> str:
+        return translate(PROBLEMS[self.key or self.code]) % {**self.params, **self.words}
+
+    @property
+    def message(self) -> str:
+        """The English message."""
+        return self.render()
 
 
 class CharacteristicsError(HomebrewError):
     """``problems`` lists every problem; ``errors`` maps each field to its messages joined."""
 
     code = "invalid_characteristics"
+    messages = {**HomebrewError.messages, **PROBLEMS}
 
     def __init__(self, problems: list[Problem]):
-        super().__init__("; ".join(p.message for p in problems))
         self.problems = tuple(problems)
+        super().__init__(problems=[p.code for p in problems])
         self.errors: dict[str, str] = {}
         for p in problems:
             self.errors[p.field] = "; ".join(filter(None, [self.errors.get(p.field), p.message]))
+
+    def render(self, translate: Callable[[str], str] = str) -> str:
+        """Every problem's message, joined."""
+        return "; ".join(p.render(translate) for p in self.problems)
 
 
 @dataclass(frozen=True)
@@ -90,15 +125,14 @@ def validate_characteristics(values: Mapping[str, Any], params: HomebrewParamete
     its main's tens."""
     problems: list[Problem] = []
     for code in sorted(set(values) - set(CODES)):
-        problems.append(Problem(code, "unknown", {}, f"{code} is not a characteristic."))
+        problems.append(Problem(code, "unknown", {}, {"field": code}))
     clean: dict[str, int] = {}
     for code in CODES:
         raw = values.get(code)
         if raw is None:
-            problems.append(Problem(code, "missing", {}, f"{LABELS[code]} is missing."))
+            problems.append(Problem(code, "missing", {}, {"label": LABELS[code]}))
         elif not isinstance(raw, int) or isinstance(raw, bool):
-            problems.append(Problem(code, "not_whole", {},
-                                    f"{LABELS[code]} must be a whole number."))
+            problems.append(Problem(code, "not_whole", {}, {"label": LABELS[code]}))
         else:
             clean[code] = raw
     low, high = params.characteristic_min, params.characteristic_max
@@ -106,30 +140,26 @@ def validate_characteristics(values: Mapping[str, Any], params: HomebrewParamete
         if main in clean and not low <= clean[main] <= high:
             problems.append(Problem(main, "main_out_of_range", {"low": low, "high": high,
                                                                 "value": clean[main]},
-                                    f"{LABELS[main]} must be between {low} and {high} "
-                                    f"(here {clean[main]})."))
+                                    {"label": LABELS[main]}))
     if all(m in clean for m in MAINS):
         spent, budget = sum(clean[m] for m in MAINS), params.characteristic_points
         if spent > budget or (params.spend_all_points and spent != budget):
             left = budget - spent
             problems.append(Problem("*", "points_total", {"budget": budget, "spent": spent},
-                                    f"Physique, Perception and Mental must add up to {budget} "
-                                    f"(here {spent}: {abs(left)} "
-                                    f"{'left to spend' if left > 0 else 'too many'})."))
+                                    {"left": left, "over": -left},
+                                    "points_left" if left > 0 else "points_over"))
     for main, pair in SUBS.items():
         for sub in pair:
             if sub in clean and not 0 <= clean[sub] <= params.sub_max:
                 problems.append(Problem(sub, "sub_out_of_range",
                                         {"high": params.sub_max, "value": clean[sub]},
-                                        f"{LABELS[sub]} must be between 0 and {params.sub_max} "
-                                        f"(here {clean[sub]})."))
+                                        {"label": LABELS[sub]}))
         if main in clean and all(s in clean for s in pair):
             budget, spent = sub_points(clean[main]), clean[pair[0]] + clean[pair[1]]
             if spent > budget:
                 problems.append(Problem(
                     main, "sub_points", {"budget": budget, "spent": spent, "main": clean[main]},
-                    f"{LABELS[pair[0]]} and {LABELS[pair[1]]} share {budget} points with "
-                    f"{clean[main]} in {LABELS[main]} (here {spent})."))
+                    {"first": LABELS[pair[0]], "second": LABELS[pair[1]], "label": LABELS[main]}))
     if problems:
         raise CharacteristicsError(problems)
     return Characteristics(**clean)

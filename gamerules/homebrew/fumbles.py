@@ -46,14 +46,12 @@ def choose_fumble(code: str | None = None, *, text: str = "", malus: int = 0) ->
     with an optional ``malus`` (<= 0). Raises FumbleError for an unknown code, an empty custom
     text or a positive malus."""
     if malus > 0:
-        raise FumbleError("A critical failure's malus cannot be a bonus.", code="fumble_bonus")
+        raise FumbleError(code="fumble_bonus")
     if code is not None and code != CUSTOM:
         effect = FUMBLES_BY_CODE.get(code)
         if effect is None:
-            raise FumbleError(f"Unknown critical failure effect {code!r}.",
-                              code="unknown_fumble_effect", params={"effect": code})
+            raise FumbleError(code="unknown_fumble_effect", effect=code)
         return FumbleEffect(effect.code, effect.label, malus or effect.malus, text.strip())
     if not text.strip():
-        raise FumbleError("Pick an effect from the list or describe one.",
-                          code="fumble_effect_required")
+        raise FumbleError(code="fumble_effect_required")
     return FumbleEffect(CUSTOM, text.strip(), malus, text.strip())

@@ -50,7 +50,7 @@ def apply_damage(damage: int, *, hp: int, hp_max: int, params: HomebrewParameter
     """HP after taking ``damage`` (>= 0), the state, and whether a permanent injury is due
     (never for one who dies). Raises InvalidAmount for negative damage."""
     if damage < 0:
-        raise InvalidAmount("Damage cannot be negative.", params={"damage": damage})
+        raise InvalidAmount("damage_cannot_negative", damage=damage)
     after = hp - damage
     state = health_state(after, enemy=enemy, spared=spared, params=params)
     injury = state is not HealthState.DEAD and hp > -hp_max >= after

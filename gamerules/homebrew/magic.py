@@ -39,7 +39,7 @@ def spend_mp(cost: int, *, mp: int, hp: int, params: HomebrewParameters) -> Magi
     """Pay ``cost`` MP from ``mp``, the shortfall from ``hp``. Raises InvalidAmount for a
     negative cost."""
     if cost < 0:
-        raise InvalidAmount("A spell's cost cannot be negative.", params={"cost": cost})
+        raise InvalidAmount("spell_cost_cannot", cost=cost)
     from_mp = min(cost, max(0, mp))
     from_hp = (cost - from_mp) * params.hp_per_missing_mp
     return MagicCost(cost, mp, mp - from_mp, hp, hp - from_hp)

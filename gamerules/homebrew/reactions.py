@@ -81,21 +81,17 @@ def refusal_for(kind: AttackKind, reaction: Reaction, reactor: Reactor, *, hit: 
     if reaction is Reaction.NONE:
         return None
     if not hit:
-        return ReactionRefused("There is nothing to react to: the attack missed.",
-                               code="attack_missed")
+        return ReactionRefused(code="attack_missed")
     if reactor.surprised:
-        return ReactionRefused("A surprised character cannot react in its first turn.",
-                               code="surprised")
+        return ReactionRefused(code="surprised")
     if reactor.posture is not Posture.DEFENSIVE:
-        return ReactionRefused("Parry and dodge need the defensive posture.",
-                               code="needs_defensive_posture")
+        return ReactionRefused(code="needs_defensive_posture")
     if reaction is Reaction.PARRY and kind is AttackKind.MAGICAL:
-        return ReactionRefused("A magical attack cannot be parried.", code="parry_against_magic")
+        return ReactionRefused(code="parry_against_magic")
     if reaction is Reaction.DODGE and for_ally:
-        return ReactionRefused("One dodges only attacks aimed at oneself.", code="dodge_for_ally")
+        return ReactionRefused(code="dodge_for_ally")
     if reaction is Reaction.DODGE and not reactor.can_dodge:
-        return ReactionRefused("After a failed dodge, no more dodges this round.",
-                               code="no_more_dodges")
+        return ReactionRefused(code="no_more_dodges")
     return None
 
 

@@ -58,7 +58,7 @@ def rest(kind: RestKind, *, hp: int, hp_max: int, mp: int, mp_max: int,
     for this rest (a long rest given amounts restores those, not everything). Raises
     InvalidAmount for a negative amount."""
     if (hp_amount is not None and hp_amount < 0) or (mp_amount is not None and mp_amount < 0):
-        raise InvalidAmount("A rest cannot take HP or MP away.")
+        raise InvalidAmount("rest_cannot_take")
     default = rest_amounts(kind, params)
     if default is None and hp_amount is None and mp_amount is None:
         return RestOutcome(kind, hp, max(hp, hp_max), mp, max(mp, mp_max))

@@ -58,8 +58,7 @@ def start_turn(posture: Posture = Posture.OFFENSIVE) -> TurnState:
 def change_posture(turn: TurnState, posture: Posture) -> TurnState:
     """Raises ActionRefused ("posture_locked") once anything was done this turn."""
     if turn.ended or turn.acted:
-        raise ActionRefused("The posture can be changed only at the start of one's turn.",
-                            code="posture_locked")
+        raise ActionRefused(code="posture_locked")
     return replace(turn, posture=posture)
 
 
@@ -69,11 +68,10 @@ def take_action(turn: TurnState, kind: ActionKind, *, costs_action: bool | None 
     long move). ``ends_turn``: a failed attack ends the turn. Raises ActionRefused:
     "turn_over" after the turn ended, "action_used" for a second costly action."""
     if turn.ended:
-        raise ActionRefused("This turn is over.", code="turn_over")
+        raise ActionRefused(code="turn_over")
     costly = COSTS_ACTION[kind] if costs_action is None else costs_action
     if costly and turn.action_used:
-        raise ActionRefused("One action per turn: this turn's action is already spent.",
-                            code="action_used")
+        raise ActionRefused(code="action_used")
     return replace(turn, action_used=turn.action_used or costly, acted=True,
                    ended=ends_turn, done=turn.done + (kind,))
 

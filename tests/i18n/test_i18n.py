@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import gettext
+import importlib
 import re
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from django.conf import settings
 from django.utils import translation
 
 from campaigns import errors as campaign_errors
-from campaigns.messages import BY_CODE, KNOWN_MESSAGES, PATTERNS, error_message
+from campaigns.messages import error_message
 from gamerules import errors as rule_errors
 from gamerules.ew1 import errors as ew1_errors
 from tests import factories
@@ -130,68 +131,100 @@ PROJECT_PACKAGES = ("gamerules", "campaigns", "characters", "combat", "magic", "
                     "accounts")
 
 
-def _error_codes() -> set[str]:
-    """Every ``code = "..."`` set in a class body of the project (RuleError subclasses)."""
-    codes = set()
+def _error_classes() -> list[type[rule_errors.RuleError]]:
+    """Every RuleError subclass of the project (each module of PROJECT_PACKAGES imported)."""
     for package in PROJECT_PACKAGES:
-        for path in (Path(settings.BASE_DIR) / package).rglob("*.py"):
+        for path in sorted((Path(settings.BASE_DIR) / package).rglob("*.py")):
             if "migrations" in path.parts:
                 continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.ClassDef):
-                    for stmt in node.body:
-                        if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-                                and getattr(stmt.targets[0], "id", None) == "code"
-                                and isinstance(stmt.value, ast.Constant)):
-                            codes.add(stmt.value.value)
-    return codes
+            parts = path.relative_to(settings.BASE_DIR).with_suffix("").parts
+            importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    found, todo = [], [rule_errors.RuleError]
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo.extend(cls.__subclasses__())
+    return found
 
 
-def test_every_error_code_has_a_french_message():
-    codes = _error_codes()
-    assert {"rule_error", "not_found", "not_enough_pa", "invalid_direction"} <= codes
-    assert codes <= set(BY_CODE), f"add to campaigns.messages.BY_CODE: {codes - set(BY_CODE)}"
+def _templates() -> dict[str, str]:
+    """key -> English template, over every error class's table (and the homebrew problems)."""
+    from gamerules.homebrew.characteristics import PROBLEMS
+
+    templates = dict(PROBLEMS)
+    for cls in _error_classes():
+        templates.update(cls.__dict__.get("messages", {}))
+    return templates
+
+
+def test_every_error_class_has_a_code_a_status_and_a_template():
+    classes = _error_classes()
+    assert {"rule_error", "not_found", "not_enough_pa", "invalid_direction",
+            "ep_out_of_ammo", "faction_name_taken", "spell_unknown"} <= {c.code for c in classes}
+    for cls in classes:
+        assert cls.status in (400, 403, 404, 409, 429), cls
+        assert cls.template_for(cls.code), cls  # LookupError if its code has no message
+
+
+def test_every_error_template_has_a_french_translation():
+    templates = _templates()
+    assert len(templates) > 150
     with translation.override("fr"):
-        for code in codes:
-            assert translation.gettext(BY_CODE[code]) != BY_CODE[code], code
+        missing = sorted(t for t in templates.values() if translation.gettext(t) == t)
+    assert not missing, f"add French to locale/fr/LC_MESSAGES/django.po: {missing}"
 
 
-def test_every_known_message_and_pattern_has_a_french_translation():
+def test_every_french_template_keeps_the_placeholders():
     with translation.override("fr"):
-        for message in KNOWN_MESSAGES:
-            assert translation.gettext(message) != message, message
-    for _pattern, template in PATTERNS:
-        with translation.override("en"):
-            english = str(template)
-        with translation.override("fr"):
-            assert str(template) != english, english
+        for template in _templates().values():
+            assert sorted(set(re.findall(r"%\(\w+\)\w", translation.gettext(template)))) == \
+                sorted(set(re.findall(r"%\(\w+\)\w", template))), template
+
+
+def test_a_missing_french_template_is_caught(monkeypatch):
+    """The check above fails for a class whose template the catalogue does not know."""
+    monkeypatch.setitem(campaign_errors.MESSAGES, "no_such_thing", "No such thing, untranslated.")
+    with translation.override("fr"):
+        assert translation.gettext(_templates()["no_such_thing"]) == "No such thing, untranslated."
+        assert error_message(campaign_errors.NotFound("no_such_thing")) == \
+            "No such thing, untranslated."
+
+
+def test_a_raise_without_a_template_fails_loudly():
+    with pytest.raises(LookupError):
+        campaign_errors.NotFound("This is English text, not a key.")
 
 
 def test_error_message_in_french():
     with translation.override("fr"):
-        assert error_message(ew1_errors.OffBoard("That cell is off the board.")) == \
-            "Cette case est hors du damier."
+        assert error_message(ew1_errors.OffBoard()) == "Cette case est hors du damier."
         # A message with values: translated with the same values.
-        assert error_message(ew1_errors.NotEnoughPA("This needs 2 PA; you have 0.5.")) == \
+        assert error_message(ew1_errors.NotEnoughPA(cost=2, pa=0.5)) == \
             "Cette action coûte 2 PA ; vous en avez 0.5."
-        # Wording the catalogue does not know: the generic message of its code.
-        assert error_message(ew1_errors.NotEnoughPA("Needs 3 PA, has 1.")) == \
-            "Pas assez de PA pour cette action."
-        assert error_message(rule_errors.RuleError("Nope.", code="campaign_closed")) == \
+        assert error_message(campaign_errors.CampaignClosed()) == \
             "Cette campagne n'accepte plus de nouveaux personnages."
+        assert error_message(campaign_errors.NotFound("no_such_character")) == \
+            translation.gettext("No such character.") != "No such character."
 
 
-def test_error_message_in_english_keeps_the_precise_message():
+def test_error_message_in_english_is_the_message():
     with translation.override("en"):
-        assert error_message(ew1_errors.NotEnoughPA("This needs 2 PA; you have 0.5.")) == \
+        error = ew1_errors.NotEnoughPA(cost=2, pa=0.5)
+        assert error_message(error) == str(error) == error.message == \
             "This needs 2 PA; you have 0.5."
-        assert error_message(ew1_errors.NotEnoughPA("Needs 3 PA, has 1.")) == "Needs 3 PA, has 1."
-        assert error_message(campaign_errors.NotFound("No such character.")) == "No such character."
+        assert (error.code, error.params) == ("not_enough_pa", {"cost": 2, "pa": 0.5})
+        assert error_message(campaign_errors.NotFound("no_such_character")) == "No such character."
 
 
-def test_unknown_code_falls_back_to_the_message():
+def test_the_api_answers_in_the_readers_language(client, alice, hero):
+    client.force_login(alice)
+    response = client.post(f"/api/characters/{hero.pk}/move/", {"dx": 1, "dy": 0},
+                           content_type="application/json", HTTP_ACCEPT_LANGUAGE="fr")
+    body = response.json()
+    assert response.status_code == 400 and body["code"] == "cell_occupied"  # Brenna is there
     with translation.override("fr"):
-        assert error_message(rule_errors.RuleError("Odd.", code="no_such_code")) == "Odd."
+        french = translation.gettext("That cell is occupied.")
+    assert body["detail"] == french != "That cell is occupied."
 
 
 # --- the catalogue -----------------------------------------------------------------------------
@@ -247,3 +280,50 @@ def test_committed_mo_matches_the_po():
         key = f"{ctx}\x04{msgid}" if ctx else msgid
         compiled = catalog.get(key, catalog.get((key, 0)))  # (msgid, 0): a plural's first form
         assert compiled == msgstr, f"stale .mo for {msgid!r}: run compilemessages"
+
+
+def _raise_sites():
+    """(where, class, key, keyword names) of every construction of a RuleError subclass in the
+    project's code, the class resolved through the module that names it."""
+    by_name: dict[str, list[type]] = {}
+    for cls in _error_classes():  # every module imported
+        by_name.setdefault(cls.__name__, []).append(cls)
+    for package in PROJECT_PACKAGES:
+        for path in sorted((Path(settings.BASE_DIR) / package).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            parts = path.relative_to(settings.BASE_DIR).with_suffix("").parts
+            module = importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__"
+                                                      else parts))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call):
+                    continue
+                func, cls = node.func, None
+                if isinstance(func, ast.Name):
+                    cls = getattr(module, func.id, None)
+                elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+                    cls = getattr(getattr(module, func.value.id, None), func.attr, None)
+                name = getattr(func, "id", getattr(func, "attr", ""))
+                if cls is None and len(by_name.get(name, ())) == 1:  # imported in a function
+                    cls = by_name[name][0]
+                if not (isinstance(cls, type) and issubclass(cls, rule_errors.RuleError)):
+                    continue
+                keywords = {k.arg: k.value for k in node.keywords}
+                key = node.args[0] if node.args else keywords.get("code")
+                yield (f"{path.name}:{node.lineno}", cls, key, set(keywords) - {None})
+
+
+def test_every_raise_names_a_message_its_class_has_with_all_its_params():
+    """Statically, so that a raise no test reaches still has its template (and French)."""
+    sites = list(_raise_sites())
+    assert len(sites) > 150
+    for where, cls, key, names in sites:
+        own_init = cls.__init__ is not rule_errors.RuleError.__init__
+        if own_init and not (key is None or isinstance(key, ast.Constant)):
+            continue  # ParameterError(errors), CharacteristicsError(problems): own params
+        if isinstance(key, (ast.JoinedStr, ast.Name)):  # f"unknown_{name}", require_owner(reason)
+            continue
+        assert key is None or isinstance(key, ast.Constant), where
+        template = cls.template_for(key.value if key is not None else cls.code)
+        needed = set(re.findall(r"%\((\w+)\)", template))
+        assert needed <= names, f"{where}: {cls.__name__} needs {needed - names}"

@@ -4,6 +4,7 @@ character" checks by Django's superuser short-cut). One rule set: campaigns.perm
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,45 @@ def test_object_permissions_are_asked_in_one_place():
                                                       "combat", "factions", "magic", "config")
                  for p in (root / app).rglob("*.py") if "user.has_perm(" in p.read_text()]
     assert offenders == []
+
+
+# A hand-written "is this user the owner / the game master / staff" check: comparing an owner or
+# a game master with a user, or reading is_staff / is_superuser. Only the rules may do that.
+HAND_WRITTEN_CHECK = re.compile(
+    r"owner(_id)?\s*[!=]=\s*[\w.]*user\b"          # character.owner_id == user.pk
+    r"|\buser(\.pk|\.id)?\s*[!=]=\s*[\w.]*owner"   # user.pk == character.owner_id
+    r"|[!=]=\s*(request\.)?user\.(pk|id)\b"        # ... == request.user.pk
+    r"|game_master(_id)?\s*[!=]=|[!=]=\s*[\w.]*game_master"  # campaign.game_master_id == ...
+    r"|\.is_staff\b|\.is_superuser\b|rules\.is_staff|rules\.is_superuser")
+# The one place: the predicates and the game master's power (campaigns.permissions.oversees).
+RULE_MODULES = {"campaigns/permissions.py", "characters/rules.py", "factions/rules.py"}
+
+
+def _hand_written_checks(root: Path) -> list[str]:
+    found = []
+    for app in ("accounts", "campaigns", "characters", "combat", "factions", "magic", "config"):
+        for path in (root / app).rglob("*.py"):
+            name = str(path.relative_to(root))
+            if "migrations" in path.parts or name in RULE_MODULES:
+                continue
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if HAND_WRITTEN_CHECK.search(line):
+                    found.append(f"{name}:{number}: {line.strip()}")
+    return found
+
+
+def test_ownership_and_game_master_checks_go_through_the_rules():
+    """No view, endpoint or service compares an owner or a game master with the user, nor reads
+    is_staff / is_superuser: each asks campaigns.permissions.allowed (characters/rules.py,
+    factions/rules.py), where the game master's powers are defined once (``oversees``)."""
+    assert _hand_written_checks(Path(__file__).resolve().parents[2]) == []
+
+
+def test_the_hand_written_check_detector_finds_one(tmp_path):
+    app = tmp_path / "characters"
+    app.mkdir()
+    (app / "views.py").write_text("if character.owner_id != request.user.pk:\n    raise X\n"
+                                  "ok = request.user.is_superuser\n"
+                                  "gm = campaign.game_master_id == user.pk\n"
+                                  "Campaign.objects.create(game_master=user)\n")
+    assert len(_hand_written_checks(tmp_path)) == 3
