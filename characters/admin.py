@@ -32,7 +32,10 @@ class EternalWarSheetForm(forms.ModelForm):
     pa_now = forms.DecimalField(label=_("PA now"), required=False, min_value=0, max_digits=6,
                                 decimal_places=1,
                                 help_text=_("Changing it sets the PA to this value from now on."))
-    pv_now = forms.IntegerField(label=_("PV now"), required=False,
+    # The bounds of the PV column (a signed 32-bit integer on PostgreSQL): past them the save
+    # would fail in the database (500) instead of here.
+    pv_now = forms.IntegerField(label=_("PV now"), required=False, min_value=-2**31,
+                                max_value=2**31 - 1,
                                 help_text=_("Changing it sets the PV to this value from now on; "
                                             "below 0 the character is disincarnated."))
 
