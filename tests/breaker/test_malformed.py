@@ -295,3 +295,20 @@ def test_admin_pv_now_past_the_column_range_is_a_form_error(world, client, uncha
         response = client.post(url, form_data(page, **{"ew1-0-pv_now": value}))
     assert response.status_code == 200
     assert "pv_now" in response.context["inline_admin_formsets"][0].formset.forms[0].errors
+
+
+@pytest.mark.parametrize("zone", ["localtime", "posixrules"])
+def test_admin_refuses_a_time_zone_that_depends_on_the_machine(db, client, zone):
+    """``localtime`` (the machine's own zone, a file zoneinfo opens) passed as the game day's
+    time zone: web and worker machines set to different zones would start the day at different
+    hours."""
+    from campaigns.models import Campaign
+    from tests import factories
+    from tests.admin.test_game_master_admin import _campaign_form
+
+    client.force_login(factories.user("root", is_staff=True, is_superuser=True))
+    response = client.post("/admin/campaigns/campaign/add/",
+                           _campaign_form(param_game_day_time_zone=zone))
+    assert response.status_code == 200
+    assert "param_game_day_time_zone" in response.context["adminform"].form.errors
+    assert not Campaign.objects.exists()
