@@ -82,6 +82,15 @@ def require_able(sheet: EternalWarSheet) -> None:
         raise refused
 
 
+def require_rested(character: Character, rested_until: datetime | None) -> None:
+    """For the creature beat, on the locked ``character``: refuse (CannotAct) when it acted
+    after ``rested_until`` (another run of the beat took its turn while this one decided).
+    None: no check."""
+    last = character.last_action_at
+    if rested_until is not None and last is not None and last > rested_until:
+        raise errors.CannotAct("This piece already took its turn.")
+
+
 def disincarnate(character: Character, *, killer: Character | None) -> None:
     """Take a character below 0 PV off the board (in memory; the caller saves): a death for it,
     a kill for ``killer``. Source: 000, "Distribution des dégâts reçue"."""

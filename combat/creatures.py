@@ -30,10 +30,12 @@ def creatures_act(*, rng: RandomSource | None = None, now: datetime | None = Non
     """Let every rested creature take one turn: attack an adjacent prey or move one cell toward
     the nearest prey in view. Two queries to decide (the creatures; every piece on their
     boards), then one transaction per action; a refused action (no PA left, a cell taken
-    meanwhile) is skipped. Returns the number of actions taken."""
+    meanwhile, a turn another run of the beat took since the read: checked under the action's
+    lock) is skipped. Returns the number of actions taken."""
     rng = rng or random.SystemRandom()
     now = now or timezone.now()
-    rested = Q(last_action_at__isnull=True) | Q(last_action_at__lte=now - INTERVAL)
+    rested_until = now - INTERVAL
+    rested = Q(last_action_at__isnull=True) | Q(last_action_at__lte=rested_until)
     creatures = list(Character.objects.filter(rested, kind=Character.Kind.CREATURE,
                                               board__isnull=False, ew1__pv__gt=0)
                      .select_related("ew1", "board", "campaign").order_by("id"))
@@ -55,10 +57,11 @@ def creatures_act(*, rng: RandomSource | None = None, now: datetime | None = Non
         try:
             if turn.action == ATTACK:
                 action_attack(user=None, character_id=creature.pk, target_id=turn.target_id,
-                              kind="brawl", rng=rng, now=now, check_owner=False)
+                              kind="brawl", rng=rng, now=now, check_owner=False,
+                              rested_until=rested_until)
             elif turn.action == MOVE:
                 action_move(user=None, character_id=creature.pk, dx=turn.dx, dy=turn.dy,
-                            now=now, check_owner=False)
+                            now=now, check_owner=False, rested_until=rested_until)
                 occupied[creature.board_id].discard((creature.x, creature.y))
                 occupied[creature.board_id].add((creature.x + turn.dx, creature.y + turn.dy))
             else:

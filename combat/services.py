@@ -25,7 +25,7 @@ from characters.models import Character, EternalWarSheet
 from characters.progression import grant_xp
 from characters.regeneration import sheet_refresh, unix
 from characters.services import character_place
-from combat.actors import disincarnate, lock_sheets, require_able, spend_pa
+from combat.actors import disincarnate, lock_sheets, require_able, require_rested, spend_pa
 from factions.bonus import combat_bonus, require_not_ally
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
@@ -53,20 +53,23 @@ def distance(a: Character, b: Character) -> int:
 
 @transaction.atomic
 def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | None = None,
-                check_owner: bool = True) -> ActionResult:
+                check_owner: bool = True, rested_until: datetime | None = None
+                ) -> ActionResult:
     """Move one cell in one of eight directions (dx, dy in -1..1, not both 0).
 
     Costs ``move_cost_pa`` (0.5 PA) and gives ``move_xp`` (1 XP). Raises InvalidDirection,
     CannotAct (0 PV or off the board), OffBoard, CellOccupied, NotEnoughPA, Forbidden, NotFound.
     ``check_owner=False`` is for the game's own pieces (creatures), which no user owns; they pick
-    up no scroll. Source: 000_afeb9d2c9ccd2b72.txt, "Caractéristiques fixes" (DEP 0.5 PA per
-    cell) and "Répartition des gains d'XP par action".
+    up no scroll. ``rested_until``: the creature beat's "acted at most then" (CannotAct after).
+    Source: 000_afeb9d2c9ccd2b72.txt, "Caractéristiques fixes" (DEP 0.5 PA per cell) and
+    "Répartition des gains d'XP par action".
     """
     now = now or timezone.now()
     if (dx, dy) not in DIRECTIONS:
         raise errors.InvalidDirection()
     sheet, _ = lock_sheets(user=user, character_id=character_id, check_owner=check_owner)
     character = sheet.character
+    require_rested(character, rested_until)
     params = character.campaign.parameters
     sheet_refresh(sheet, params=params, now=now)
     require_able(sheet)
@@ -124,7 +127,8 @@ COSTS = {BRAWL: "brawl_cost_pa", MELEE: "melee_cost_pa", RANGED: "ranged_cost_pa
 @transaction.atomic
 def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
                   rng: RandomSource | None = None, now: datetime | None = None,
-                  check_owner: bool = True) -> ActionResult:
+                  check_owner: bool = True, rested_until: datetime | None = None
+                  ) -> ActionResult:
     """Attack a character, creature, door or object on the board.
 
     ``kind``: brawl (Bagarre, 2 PA, adjacent), melee (equipped melee weapon, 2 PA, adjacent),
@@ -133,7 +137,8 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
     equipped items, the malus of one's own other characters within 5 cells and the faction
     bonus; every roll is journaled. The target at 0 PV cannot act; below 0 it is disincarnated
     (off the board, a death for it, a kill for the attacker). ``check_owner=False`` is for the
-    game's own pieces (creatures), which no user owns.
+    game's own pieces (creatures), which no user owns; ``rested_until``: the creature beat's
+    "acted at most then" (CannotAct after).
     Raises InvalidTarget (self, unknown kind, other board, missing), ItemMissing (no weapon),
     TargetProtected (level 0 before its first action), FriendlyFire (an ally of the attacker's
     faction while the campaign's ``friendly_fire`` is 0), NotAdjacent / OutOfRange, CannotAct,
@@ -149,6 +154,7 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
     sheet, target_sheet = lock_sheets(user=user, character_id=character_id, other_id=target_id,
                                        check_owner=check_owner)
     attacker, target = sheet.character, target_sheet.character
+    require_rested(attacker, rested_until)
     params = attacker.campaign.parameters
     sheet_refresh(sheet, params=params, now=now)
     sheet_refresh(target_sheet, params=params, now=now)

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import MISSING, Field, field, fields
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Any, Mapping, TypeVar
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from gamerules.errors import ParameterError
 
@@ -41,9 +42,18 @@ def time_zone_param(default: str, help_text: str) -> str:
     return result
 
 
+@lru_cache(maxsize=1)
+def _zone_names() -> frozenset[str]:
+    # The zone files on this machine, less "localtime": a link to whatever zone the machine is
+    # set to, so a campaign's game day would start at a different hour on each machine.
+    return frozenset(available_timezones() - {"localtime"})
+
+
 def is_time_zone(name: Any) -> bool:
-    """Whether ``name`` is an IANA time-zone name zoneinfo knows (``UTC``, ``Europe/Paris``)."""
-    if not isinstance(name, str) or not name or name != name.strip():
+    """Whether ``name`` is an IANA time-zone name zoneinfo knows (``UTC``, ``Europe/Paris``),
+    the same on every machine (not ``localtime``, the machine's own zone)."""
+    if not isinstance(name, str) or not name or name != name.strip() or \
+            name not in _zone_names():
         return False
     try:
         ZoneInfo(name)

@@ -34,6 +34,8 @@ def form_data(response, **overrides) -> dict:
                 value = "on"
             data[bound.html_name] = [str(v) for v in value] if isinstance(value, list) else (
                 str(value))
+            if bound.field.show_hidden_initial:  # the hidden copy of the value shown
+                data[bound.html_initial_name] = data[bound.html_name]
     data.update({k: str(v) for k, v in overrides.items()})
     return data
 

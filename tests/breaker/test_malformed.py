@@ -277,3 +277,38 @@ def test_ids_past_the_database_range_are_refused(world, unchanged, case):
             response = (client.get(url) if body is None
                         else client.post(url, body, format="json"))
         assert response.status_code in (400, 404), (response.status_code, response.content)
+
+
+@pytest.mark.parametrize("value", [str(HUGE), str(-HUGE), str(2 ** 31), str(-2 ** 31 - 1)])
+def test_admin_pv_now_past_the_column_range_is_a_form_error(world, client, unchanged, value):
+    """Issue 8's "PV now" field had no bounds: a huge value reached the database (500 on SQLite,
+    and past 2^31 on PostgreSQL) instead of being refused by the form."""
+    from django.urls import reverse
+
+    from tests import factories
+    from tests.admin.test_admin_add_forms import form_data
+
+    client.force_login(factories.user("root", is_staff=True, is_superuser=True))
+    url = reverse("admin:characters_character_change", args=[world.a.pk])
+    page = client.get(url)
+    with unchanged():
+        response = client.post(url, form_data(page, **{"ew1-0-pv_now": value}))
+    assert response.status_code == 200
+    assert "pv_now" in response.context["inline_admin_formsets"][0].formset.forms[0].errors
+
+
+@pytest.mark.parametrize("zone", ["localtime", "posixrules"])
+def test_admin_refuses_a_time_zone_that_depends_on_the_machine(db, client, zone):
+    """``localtime`` (the machine's own zone, a file zoneinfo opens) passed as the game day's
+    time zone: web and worker machines set to different zones would start the day at different
+    hours."""
+    from campaigns.models import Campaign
+    from tests import factories
+    from tests.admin.test_game_master_admin import _campaign_form
+
+    client.force_login(factories.user("root", is_staff=True, is_superuser=True))
+    response = client.post("/admin/campaigns/campaign/add/",
+                           _campaign_form(param_game_day_time_zone=zone))
+    assert response.status_code == 200
+    assert "param_game_day_time_zone" in response.context["adminform"].form.errors
+    assert not Campaign.objects.exists()

@@ -117,3 +117,37 @@ def test_faction_operations_on_a_huge_member_id_are_refused(world, operation):
     run = {"remove": member_remove, "transfer": leadership_transfer}[operation]
     with pytest.raises(NotAMember):
         run(user=world.alice, faction_id=faction.pk, character_id=HUGE)
+
+
+# 8. PA now / PV now in the admin sheet form: "changed" was judged against the values recomputed
+#    when the form was POSTed, not those the game master saw. A player's spend (or a PA
+#    regained) between opening and saving the page made the untouched field look changed, and
+#    saving any other field wrote the stale PA back: spent PA refunded, anchors reset.
+def test_saving_the_admin_sheet_keeps_pa_spent_since_the_page_opened(world, client):
+    from decimal import Decimal
+
+    from django.urls import reverse
+
+    from characters.models import EternalWarSheet
+    from combat.services import action_move
+    from tests import factories
+    from tests.admin.test_admin_add_forms import form_data
+
+    client.force_login(factories.user("root", is_staff=True, is_superuser=True))
+    url = reverse("admin:characters_character_change", args=[world.a.pk])
+    page = client.get(url)
+    # The browser sends back the value it was shown next to the field (what form_data copies).
+    assert b'name="initial-ew1-0-pa_now"' in page.content
+    assert b'name="initial-ew1-0-pv_now"' in page.content
+    action_move(user=world.alice, character_id=world.a.pk, dx=0, dy=-1)  # 0.5 PA, after the GET
+    spent = EternalWarSheet.objects.get(pk=world.a.pk)
+
+    saved = client.post(url, form_data(page, **{"ew1-0-skill_brawl": 60}))
+
+    assert saved.status_code == 302
+    after = EternalWarSheet.objects.get(pk=world.a.pk)
+    assert after.skills["brawl"] == 60
+    assert (after.pa, after.pa_anchor, after.pv, after.pv_anchor) == (
+        spent.pa, spent.pa_anchor, spent.pv, spent.pv_anchor)
+    assert after.pa < Decimal(page.context["inline_admin_formsets"][0].formset.forms[0]
+                              ["pa_now"].value())
