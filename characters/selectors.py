@@ -21,6 +21,7 @@ from factions.bonus import are_allies, combat_bonus
 from gamerules.ew1.attacks import Combatant, Modifier, attack_modifiers
 from gamerules.ew1.presence import own_characters_malus
 from gamerules.ew1.progression import LevelProgress, level_progress
+from gamerules.geometry import chebyshev
 from gamerules.regeneration import Accrual
 
 LOG_SIZE = 10
@@ -164,12 +165,13 @@ def board_view(*, user, character_id: int, now: datetime | None = None) -> Board
         if piece.pk != character.pk:
             sheet_refresh(piece.ew1, params=params, now=view.now)
     at = {(p.x, p.y): p for p in pieces}
-    rows = [[Cell(x, y, at.get((x, y)), max(abs(x - character.x), abs(y - character.y)))
+    here = (character.x, character.y)
+    rows = [[Cell(x, y, at.get((x, y)), chebyshev((x, y), here))
              for x in range(x0, x1 + 1)] for y in range(y0, y1 + 1)]
     others = sorted((p for p in pieces if p.pk != character.pk),
-                    key=lambda p: (max(abs(p.x - character.x), abs(p.y - character.y)), p.name))
+                    key=lambda p: (chebyshev((p.x, p.y), here), p.name))
     adjacent = frozenset(p.pk for p in others
-                         if max(abs(p.x - character.x), abs(p.y - character.y)) == 1)
+                         if chebyshev((p.x, p.y), here) == 1)
     return BoardView(view, rows, radius, others, adjacent,
                      attack_options(character, others, view.loadout, params))
 
@@ -184,7 +186,8 @@ def attack_options(character: Character, others: list[Character], loadout,
     faction) and ``friendly_fire_refused`` (an ally while the campaign's ``friendly_fire`` is
     0: no attack listed for it, its buttons disabled). No query."""
     pieces = [character, *others]
-    own = [max(abs(p.x - character.x), abs(p.y - character.y)) for p in others
+    here = (character.x, character.y)
+    own = [chebyshev((p.x, p.y), here) for p in others
            if character.owner_id and p.owner_id == character.owner_id and p.is_player]
     extra = []
     malus = own_characters_malus(own, reach=params.own_characters_reach)
@@ -205,7 +208,7 @@ def attack_options(character: Character, others: list[Character], loadout,
         if p.is_protected:
             options[p.pk], p.attack_kinds = [], []
             continue
-        d = max(abs(p.x - character.x), abs(p.y - character.y))
+        d = chebyshev((p.x, p.y), here)
         kinds = []
         if d == 1:
             kinds.append("brawl")

@@ -17,7 +17,7 @@ from gamerules.ew1 import errors
 
 
 def lock_sheets(*, user, character_id: int, other_id: int | None = None,
-                check_owner: bool = True, items: bool = True
+                check_owner: bool = True, items: bool = False
                 ) -> tuple[EternalWarSheet, EternalWarSheet | None]:
     """Lock and return the actor's sheet (and the other's): ``lock_sheet_set`` for one or two.
     Raises as it does, and InvalidTarget when the other does not exist."""
@@ -31,14 +31,15 @@ def lock_sheets(*, user, character_id: int, other_id: int | None = None,
 
 
 def lock_sheet_set(*, user, character_id: int, others: Iterable[int] = (),
-                   check_owner: bool = True, items: bool = True
+                   check_owner: bool = True, items: bool = False
                    ) -> tuple[EternalWarSheet, dict[int, EternalWarSheet]]:
     """Lock the sheets (and characters) of the actor and of ``others`` in ONE statement, in
     character id order, and return the actor's sheet and every locked sheet by character id
     (the actor's included; a missing other is simply absent). Every action calls this before
     it changes anything, with every sheet it may change: two actions then lock their rows in
     the same order and one waits for the other; none can deadlock (issue 9). ``items`` loads
-    each character's equipped items as ``character.equipped_items`` (one more query).
+    each character's equipped items as ``character.equipped_items`` (one more query: only the
+    actions that read a loadout, through combat.context, ask for it).
 
     Raises NotFound when the actor does not exist, Forbidden when ``user`` does not own it (with
     ``check_owner``), RuleSystemNotPlayable outside EW1."""

@@ -99,7 +99,7 @@ def action_context(*, user: Any, character_id: int, others: Iterable[int] = (),
     its board, and within each ``(cell, r)`` of ``cells`` (a spell's zone): one bounding box.
     Raises what ``lock_sheet_set`` raises (NotFound, Forbidden, RuleSystemNotPlayable)."""
     actor, sheets = lock_sheet_set(user=user, character_id=character_id, others=others,
-                                   check_owner=check_owner)
+                                   check_owner=check_owner, items=True)
     character = actor.character
     params = character.campaign.parameters
     for sheet in sheets.values():

@@ -34,7 +34,6 @@ from gamerules.ew1.attacks import (BRAWL, KINDS, MELEE, RANGED, THROW, AttackOut
                                    Weapon, resolve_attack)
 from gamerules.ew1.game import GameOutcome, resolve_game
 from gamerules.ew1.presence import FactionBonus, own_characters_malus
-from gamerules.geometry import chebyshev
 from magic.spellbook import scroll_pick_up
 
 DIRECTIONS = {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}
@@ -45,11 +44,6 @@ class ActionResult:
     action: ActionRecord
     character: Character
     outcome: AttackOutcome | GameOutcome | None = None
-
-
-def distance(a: Character, b: Character) -> int:
-    """Cells between two pieces on the same board (Chebyshev: diagonal steps count 1)."""
-    return chebyshev((a.x, a.y), (b.x, b.y))
 
 
 @transaction.atomic

@@ -396,8 +396,10 @@ def test_attack_query_count(django_assert_num_queries, wide, alice, bob, anna, s
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("inventory", [1, 20])
-@pytest.mark.parametrize("verb, queries", [("move", 13), ("game", 10), ("suicide", 8),
-                                           ("reincarnate", 14)])
+# Issue 10: these actions read no loadout, so they no longer load the equipped items (one query
+# fewer than the 13, 10, 8 and 14 before).
+@pytest.mark.parametrize("verb, queries", [("move", 12), ("game", 9), ("suicide", 7),
+                                           ("reincarnate", 13)])
 def test_action_query_count(django_assert_num_queries, alice, anna, seeded_dice, inventory,
                             verb, queries):
     _stock(anna, inventory, sword)
