@@ -26,6 +26,7 @@ from gamerules.ew1.creation import steered_roll, validate_redistribution
 
 class RerollLimited(RuleError):
     code = "reroll_limited"
+    retry_after: int | None = None  # seconds, set by the API for its Retry-After header
 
 
 def _roll_into(draft: CharacterDraft, rng: RandomSource) -> None:

@@ -9,7 +9,7 @@ from typing import Iterable
 from django.db.models import Prefetch, Q
 
 from campaigns.errors import NotFound, RuleSystemNotPlayable
-from campaigns.models import RuleSystem
+from campaigns.models import Board, RuleSystem
 from characters.daily_pa import charge_pa
 from characters.models import Character, EternalWarSheet, ItemInstance
 from characters.rules import require_owner
@@ -77,12 +77,15 @@ def spend_pa(sheet: EternalWarSheet, cost, now: datetime) -> None:
     character.last_action_at = now
 
 
-def require_able(sheet: EternalWarSheet) -> None:
-    character = sheet.character
-    if not character.on_board:
+def require_able(sheet: EternalWarSheet) -> Board:
+    """The board of a character that can act (loaded with its sheet by ``lock_sheet_set``).
+    Raises CannotAct off the board or at 0 PV or below."""
+    board = sheet.character.board if sheet.character.on_board else None
+    if board is None:
         raise errors.CannotAct("This character is not on the board.")
     if sheet.pv <= 0:
         raise errors.CannotAct("At 0 PV a character cannot act until healed.")
+    return board
 
 
 def disincarnate(character: Character, *, killer: Character | None) -> None:

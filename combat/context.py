@@ -83,7 +83,7 @@ class ActionContext:
 
     def distance(self, a: Character, b: Character) -> int:
         """Cells between two pieces on the same board (Chebyshev)."""
-        return chebyshev((a.x, a.y), (b.x, b.y))
+        return chebyshev(a.cell, b.cell)
 
 
 def action_context(*, user: Any, character_id: int, others: Iterable[int] = (),
@@ -106,9 +106,9 @@ def action_context(*, user: Any, character_id: int, others: Iterable[int] = (),
         sheet_refresh(sheet, params=params, now=now)
     pieces: tuple[Character, ...] = ()
     radius = max(params.view_radius, params.own_characters_reach)
-    if character.on_board:
-        areas = [((character.x, character.y), radius)]
-        areas += [((s.character.x, s.character.y), radius) for i in view_of
+    if character.board_id is not None:
+        areas = [(character.cell, radius)]
+        areas += [(s.character.cell, radius) for i in view_of
                   if (s := sheets.get(i)) is not None and s.character.board_id == character.board_id]
         areas += list(cells)
         pieces = tuple(_pieces_in(character.board_id, areas, now))

@@ -64,11 +64,11 @@ def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | No
     character = sheet.character
     params = character.campaign.parameters
     sheet_refresh(sheet, params=params, now=now)
-    require_able(sheet)
-    x, y = character.x + dx, character.y + dy
-    if not character.board.contains(x, y):
+    board = require_able(sheet)
+    x, y = character.cell[0] + dx, character.cell[1] + dy
+    if not board.contains(x, y):
         raise errors.OffBoard("That cell is off the board.")
-    if Character.objects.filter(board_id=character.board_id, x=x, y=y).exists():
+    if Character.objects.filter(board=board, x=x, y=y).exists():
         raise errors.CellOccupied("That cell is occupied.")
     spend_pa(sheet, params.move_cost_pa, now)
     xp = params.move_xp if character.is_player else 0  # creatures gain no XP (docs/rules)
@@ -284,7 +284,8 @@ def character_suicide(*, user, character_id: int, reincarnate_asap: bool = False
                                   "reincarnate_asap", "cooldown_notice", "cooldown_notice_at"])
     action = record_action(campaign=character.campaign, kind="suicide", now=now, user=user,
                            actor=character, summary={
-                               "blocked_until": character.reincarnation_blocked_until.isoformat(),
+                               "blocked_until": until.isoformat() if (
+                                   until := character.reincarnation_blocked_until) else None,
                                **({"reincarnate_asap": True} if reincarnate_asap else {})})
     return ActionResult(action, character)
 

@@ -140,7 +140,8 @@ class ErrorSerializer(serializers.Serializer):
                                            "invalid_input, off_board, not_enough_pa, "
                                            "not_authenticated, server_error...")
     detail = serializers.CharField(help_text="A message for the player.")
-    errors = serializers.DictField(required=False,
+    # A field named like Serializer.errors: DRF collects it as a field (stubs see the property).
+    errors = serializers.DictField(required=False,  # type: ignore[assignment]
                                    help_text="Per-field messages, for invalid_input.")
     until = serializers.DateTimeField(
         required=False, help_text="reincarnation_blocked: when reincarnation becomes possible.")

@@ -24,7 +24,7 @@ def allies_in_view(character, pieces: Iterable, *, radius: int) -> int:
     return sum(1 for p in pieces
                if p.pk != character.pk and p.board_id == character.board_id
                and getattr(p, "faction_id_cached", None) == mine
-               and chebyshev((p.x, p.y), (character.x, character.y)) <= radius)
+               and chebyshev(p.cell, character.cell) <= radius)
 
 
 def are_allies(character, other) -> bool:

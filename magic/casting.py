@@ -74,14 +74,14 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     context = action_context(user=user, character_id=character_id, others=around,
                              cells=[((x, y), reach)], now=now)
     sheet, caster, params = context.actor, context.character, context.params
-    require_able(sheet)
+    board = require_able(sheet)
     if known is None:
         raise SpellUnknown("This character does not know that spell.")
     spell = spec_of(known.spell)
     hours = effect_hours(spell, default_shield_hours=params.shield_duration_hours)
-    if not caster.board.contains(x, y):
+    if not board.contains(x, y):
         raise errors.OffBoard("That cell is off the board.")
-    if not in_range(spell, caster=(caster.x, caster.y), cell=(x, y)):
+    if not in_range(spell, caster=caster.cell, cell=(x, y)):
         raise errors.OutOfRange(f"That cell is out of the spell's range ({spell.range_cells}).")
     zone = _zone(context, around, cell=(x, y), reach=reach)
     target_ids = _targets(context, spell, zone, cell=(x, y))
@@ -96,6 +96,7 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
                       success=outcome.success, modifiers=test_bonuses, actor=caster)]
     results: list[dict[str, Any]] = []
     if outcome.success:
+        assert outcome.power_roll is not None  # resolve_cast rolls the power on every success
         rolls.append(roll_row(label="spell_power", roll=outcome.power_roll, actor=caster,
                               modifiers=outcome.bonuses))
         results = _apply(spell, known.spell, outcome.power, context, target_ids, rng, rolls,
@@ -128,7 +129,7 @@ def _zone(context: ActionContext, around: list[int], *, cell: tuple[int, int], r
     ids = set(around)
     return [s.character for s in context.sheets.values()
             if s.character.pk in ids and s.character.board_id == caster.board_id
-            and chebyshev((s.character.x, s.character.y), cell) <= reach]
+            and chebyshev(s.character.cell, cell) <= reach]
 
 
 def _targets(context: ActionContext, spell: SpellSpec, zone: list[Character], *,
@@ -137,8 +138,8 @@ def _targets(context: ActionContext, spell: SpellSpec, zone: list[Character], *,
     level 0 characters and (friendly fire off) the caster's faction allies. Raises
     InvalidTarget, TargetProtected, FriendlyFire when nobody is left."""
     caster, params = context.character, context.params
-    pieces = [Piece(p.pk, p.x, p.y, ally=_is_ally(caster, p)) for p in zone]
-    target_ids = zone_targets(spell, caster=Piece(caster.pk, caster.x, caster.y, True),
+    pieces = [Piece(p.pk, *p.cell, ally=_is_ally(caster, p)) for p in zone]
+    target_ids = zone_targets(spell, caster=Piece(caster.pk, *caster.cell, True),
                               cell=cell, pieces=pieces)
     if not target_ids:
         raise errors.InvalidTarget("Nobody stands where this spell would land.")

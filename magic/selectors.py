@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from characters.models import Character
-from gamerules.ew1.magic import chebyshev
+from gamerules.geometry import chebyshev
 from magic.models import ActiveEffect, KnownSpell
 
 
@@ -28,12 +28,12 @@ def spell_panel(character: Character, pieces: list[Character]) -> list[SpellChoi
     choices = []
     for known in spellbook(character):
         spell = known.spell
-        here = (character.x, character.y)
+        here = character.cell
         # A damage spell is not offered on its own caster (the service would allow it).
         targets = sorted((p for p in pieces
-                          if chebyshev((p.x, p.y), here) <= spell.range_cells
+                          if chebyshev(p.cell, here) <= spell.range_cells
                           and not (spell.effect == "damage" and p.pk == character.pk)),
-                         key=lambda p: (chebyshev((p.x, p.y), here), p.name))
+                         key=lambda p: (chebyshev(p.cell, here), p.name))
         choices.append(SpellChoice(known, targets))
     return choices
 
