@@ -5,14 +5,16 @@ BIN := $(VENV)/bin
 MANAGE := $(BIN)/python manage.py
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: run test bench lint typecheck install messages migrate clean
+.PHONY: run test bench lint typecheck install messages migrate clean lock audit
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
+# The .txt files are locks (every package pinned with its hashes), compiled from the hand-edited
+# .in files by `make lock`.
 $(VENV)/.installed: requirements.txt requirements-dev.txt | $(BIN)/python
-	$(BIN)/pip install --quiet -r requirements-dev.txt
+	$(BIN)/pip install --quiet --require-hashes -r requirements-dev.txt
 	touch $@
 
 install: $(VENV)/.installed
@@ -45,6 +47,19 @@ messages: export DEBUG ?= 1
 messages: install
 	$(MANAGE) makemessages -l fr --ignore=.venv --ignore=var
 	$(MANAGE) compilemessages --ignore=.venv
+
+# Re-pin every package (and its hashes) from requirements.in and requirements-dev.in.
+# `make lock UPGRADE=--upgrade` moves every pin to the newest release the .in files allow.
+PIP_COMPILE = $(BIN)/pip-compile --quiet --generate-hashes --strip-extras --no-emit-index-url \
+	--no-emit-find-links $(UPGRADE)
+lock: | $(BIN)/python
+	$(BIN)/pip install --quiet pip-tools==7.6.2
+	$(PIP_COMPILE) -o requirements.txt requirements.in
+	$(PIP_COMPILE) -o requirements-dev.txt requirements-dev.in
+
+# Security lint: fails on any high-severity finding (CI runs it).
+audit: install
+	$(BIN)/bandit --quiet --recursive --severity-level high --exclude ./.venv,./tests,./var .
 
 clean:
 	rm -rf var $(VENV)

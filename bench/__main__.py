@@ -1,6 +1,8 @@
 """``python -m bench``: regeneration timings and board-page query counts, printed.
 
-Options come from the environment: BENCH_SHEETS (default 20000), BENCH_REPEATS (default 7).
+Options come from the environment: BENCH_SHEETS (default 20000), BENCH_REPEATS (default 7),
+and for the load run (bench.load) BENCH_LOAD_SLICE, BENCH_LOAD_ROUNDS, BENCH_PORT.
+``python -m bench load`` runs the load run alone.
 Exits non-zero when the board page's query count depends on the number of characters in view,
 when the tick is more than 1.2 times the hand-written statement in a case, when a no-op tick
 writes a row, or when the tick and the hand-written statement disagree.
@@ -17,13 +19,16 @@ from bench.db import configure_environment, throwaway_database
 
 
 def main() -> int:
+    parts = sys.argv[1:] or ["regeneration", "board", "load"]
+    # The load run's server uses Redis when the environment has it (the bench process never).
+    redis_url, database_url = os.environ.get("REDIS_URL"), os.environ.get("DATABASE_URL")
     configure_environment()
     # The test settings serve static files from the app folders; no collectstatic needed.
     warnings.filterwarnings("ignore", message="No directory at", category=UserWarning)
     import django
 
     django.setup()
-    from bench import board_queries, regeneration
+    from bench import board_queries, load, regeneration
 
     sheets = int(os.environ.get("BENCH_SHEETS", "20000"))
     repeats = int(os.environ.get("BENCH_REPEATS", "7"))
@@ -31,13 +36,21 @@ def main() -> int:
     started = time.perf_counter()
     with throwaway_database() as label:
         print(f"Percentile benchmarks on {label}", file=out)
-        print(f"\nRegeneration tick, {sheets} Eternal War One II sheets:", file=out, flush=True)
-        same = regeneration.run(count=sheets, repeats=repeats, out=out)
-        print("\nBoard page queries (logged in as the owner, django.test.Client):", file=out,
-              flush=True)
-        equal = board_queries.run(sizes=(10, 200), out=out)
+        same = equal = loaded = True
+        if "regeneration" in parts:
+            print(f"\nRegeneration tick, {sheets} Eternal War One II sheets:", file=out,
+                  flush=True)
+            same = regeneration.run(count=sheets, repeats=repeats, out=out)
+        if "board" in parts:
+            print("\nBoard page queries (logged in as the owner, django.test.Client):",
+                  file=out, flush=True)
+            equal = board_queries.run(sizes=(10, 200), out=out)
+        if "load" in parts:
+            print("\nLoad run on loopback (bench.load), each against a bare one-query view:",
+                  file=out, flush=True)
+            loaded = load.run(out=out, redis_url=redis_url, database_url=database_url)
     print(f"\nDone in {time.perf_counter() - started:.0f} s.", file=out)
-    return 0 if same and equal else 1
+    return 0 if same and equal and loaded else 1
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any, Iterable
 
 from campaigns.models import ActionRecord, RollRecord
+from campaigns.versions import version_bump_pieces
 from gamerules.dice import DiceRoll
 
 
@@ -29,10 +30,13 @@ def roll_row(*, label: str, roll: DiceRoll, actor=None, target_score: int | None
 def record_action(*, campaign, kind: str, now: datetime, user=None, actor=None, target=None,
                   pa_spent: Decimal | int = 0, summary: dict | None = None,
                   rolls: Iterable[dict[str, Any]] = ()) -> ActionRecord:
-    """Store an action and its rolls: two INSERT statements whatever the number of rolls."""
+    """Store an action and its rolls: two INSERT statements whatever the number of rolls.
+    After commit, the versions of the board tiles where actor and target stand move (or the
+    campaign's: campaigns.versions), so the boards that show them render again."""
     action = ActionRecord.objects.create(
         campaign=campaign, kind=kind, user=user, actor=actor, target=target, pa_spent=pa_spent,
         summary=summary or {}, created_at=now)
     RollRecord.objects.bulk_create(
         [RollRecord(action=action, created_at=now, **row) for row in rolls])
+    version_bump_pieces(campaign_id=campaign.pk, actor=actor, target=target, kind=kind)
     return action

@@ -43,11 +43,20 @@ DIRECTIONS = {
     "nw": pgettext_lazy("direction", "north-west"),
 }
 
-KINDS = {"skill": SKILLS, "roll": ROLLS, "direction": DIRECTIONS}
+# The terms of a damage reduction (gamerules.ew1.attacks.reduction_breakdown).
+REDUCTION_TERMS = {
+    "base": pgettext_lazy("reduction", "base"),
+    "rolls_won": pgettext_lazy("reduction", "DEF rolls won"),
+    "armour": pgettext_lazy("reduction", "armour"),
+    "shield": pgettext_lazy("reduction", "shield"),
+    "fixed": pgettext_lazy("reduction", "fixed"),
+}
+
+KINDS = {"skill": SKILLS, "roll": ROLLS, "direction": DIRECTIONS, "reduction": REDUCTION_TERMS}
 
 
 def label(kind: str, code) -> str:
-    """The translated name of ``code`` among ``kind`` ("skill", "roll", "direction"),
+    """The translated name of ``code`` among ``kind`` ("skill", "roll", "direction", "reduction"),
     or ``code`` itself."""
     name = KINDS[kind].get(code)
     return str(name) if name is not None else str(code)

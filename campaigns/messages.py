@@ -86,6 +86,8 @@ PATTERNS: tuple[tuple[re.Pattern, object], ...] = (
      _("Characters of %(system)s cannot be created yet.")),
     (re.compile(r"The target is (?P<cells>\d+) cells away; the reach is (?P<reach>\d+)\."),
      _("The target is %(cells)s cells away; the reach is %(reach)s.")),
+    (re.compile(r"Nobody in range \((?P<cells>\d+) cells\)\."),
+     _("Nobody in range (%(cells)s cells).")),
     (re.compile(r"Reincarnation possible in (?P<hours>\d+) h (?P<minutes>\d+) min\."),
      _("Reincarnation possible in %(hours)s h %(minutes)s min.")),
     (re.compile(r"Daily PA cap reached: (?P<spent>\S+) of (?P<cap>\d+) PA spent today, "

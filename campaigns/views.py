@@ -19,6 +19,8 @@ def leaderboard_page(request, campaign_id: int):
     if order not in LEADERBOARD_ORDERS:
         order = "kills"
     template = "campaigns/_leaderboard.html" if request.htmx else "campaigns/leaderboard.html"
+    columns = [("level", _("Level")), ("kills", _("Kills")), ("deaths", _("Deaths")),
+               ("attacks", _("Attacks")), ("dodges", _("Dodges"))]
     return render(request, template, {"campaign": campaign, "order": order,
-                                      "orders": list(LEADERBOARD_ORDERS),
+                                      "orders": list(LEADERBOARD_ORDERS), "columns": columns,
                                       "rows": leaderboard(campaign=campaign, order=order)})

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.errors import NotFound
-from campaigns.models import Campaign
+from campaigns.models import ActionRecord, Campaign
 from characters.limits import Allowance, reroll_allowance
 from characters.models import Character, CharacterDraft
 from characters.services import character_create_from_values, new_character_name
@@ -117,6 +117,14 @@ def draft_values(draft: CharacterDraft) -> dict[str, int]:
                                    per_characteristic_max=params.redistribute_per_characteristic)
 
 
+def character_from_draft(*, user, draft_id: int) -> int | None:
+    """The id of the character ``user`` made by confirming draft ``draft_id`` (the draft itself
+    is gone), from the creation's journal entry; None if there is none. One query."""
+    return (ActionRecord.objects.filter(kind="create", summary__draft=draft_id,
+                                        actor__owner=user)
+            .values_list("actor_id", flat=True).first())
+
+
 @transaction.atomic
 def draft_confirm(*, user, draft_id: int, rng: RandomSource | None = None,
                   now: datetime | None = None) -> Character:
@@ -129,7 +137,7 @@ def draft_confirm(*, user, draft_id: int, rng: RandomSource | None = None,
         user=user, campaign=draft.campaign, name=name, values=draft_values(draft),
         rng=rng or random.SystemRandom(), now=now or timezone.now(),
         summary={"rolled": draft.rolled, "moved": draft.deltas, "rerolls": draft.rerolls,
-                 "band": draft.band},
+                 "band": draft.band, "draft": draft.pk},
         # In CODES order: PostgreSQL's jsonb does not keep the keys' order.
         rolls=[{"label": code, **draft.rolls[code]} for code in CODES])
     draft.delete()

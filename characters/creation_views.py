@@ -10,8 +10,8 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from campaigns.errors import NotFound
 from campaigns.messages import error_message
-from characters.creation import (draft_allowance, draft_confirm, draft_get, draft_redistribute,
-                                 draft_reroll, draft_values)
+from characters.creation import (character_from_draft, draft_allowance, draft_confirm,
+                                 draft_get, draft_redistribute, draft_reroll, draft_values)
 from characters.forms import RedistributeForm
 from gamerules.errors import RuleError
 from gamerules.ew1.characteristics import CODES
@@ -47,7 +47,15 @@ def _draft_or_404(request, draft_id):
 @login_required
 @require_GET
 def draft_detail(request, draft_id: int):
-    return _render(request, _draft_or_404(request, draft_id))
+    """The draft; once confirmed (the draft is gone), a redirect to the character it became."""
+    try:
+        draft = draft_get(user=request.user, draft_id=draft_id)
+    except NotFound:
+        character_id = character_from_draft(user=request.user, draft_id=draft_id)
+        if character_id is None:
+            raise Http404(_("No such draft.")) from None
+        return redirect("characters:detail", character_id=character_id)
+    return _render(request, draft)
 
 
 def _step(request, draft_id, run, *, form=None):

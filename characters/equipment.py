@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.journal import record_action, roll_row
+from campaigns.versions import version_bump_pieces
 from characters.models import Character, ItemInstance, ItemTemplate
 from characters.regeneration import sheet_refresh
 from combat.actors import lock_sheets, spend_pa
@@ -124,6 +125,8 @@ def item_equip(*, user, character_id: int, item_id: int) -> ItemInstance:
             equipped=False)
     item.equipped = True
     item.save(update_fields=["equipped"])
+    # Not journaled, but the owner's board shows the attacks it allows.
+    version_bump_pieces(campaign_id=item.owner.campaign_id, actor=item.owner)
     return item
 
 
@@ -132,6 +135,7 @@ def item_unequip(*, user, character_id: int, item_id: int) -> ItemInstance:
     item = _owned_item(user=user, character_id=character_id, item_id=item_id)
     item.equipped = False
     item.save(update_fields=["equipped"])
+    version_bump_pieces(campaign_id=item.owner.campaign_id, actor=item.owner)
     return item
 
 

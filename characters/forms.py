@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.labels import label
 from campaigns.models import Campaign
 from characters.services import NAME_MAX
 from gamerules.ew1.characteristics import CODES
@@ -13,7 +14,17 @@ class CharacterCreateForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["campaign"].queryset = Campaign.objects.filter(is_open=True).order_by("name")
+        field = self.fields["campaign"]
+        field.queryset = Campaign.objects.filter(is_open=True).order_by("name")
+        field.choices = self._campaign_choices  # read when rendered: one query, as before
+
+    def _campaign_choices(self):
+        """The open campaigns; with a single one there is nothing to choose, so no empty
+        "---------" first option."""
+        field = self.fields["campaign"]
+        campaigns = list(field.queryset)
+        empty = [] if len(campaigns) == 1 else [("", field.empty_label)]
+        return empty + [(c.pk, str(c)) for c in campaigns]
 
 
 class RedistributeForm(forms.Form):
@@ -27,16 +38,24 @@ class RedistributeForm(forms.Form):
 
 
 class LevelUpForm(forms.Form):
-    """Points to add per skill and per characteristic (0 or more)."""
+    """Points to add per skill and per characteristic (0 or more). ``rooms`` (code ->
+    gamerules.ew1.levelup.Room) sets each input's ``max`` to the most points it may take now;
+    the service checks again."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, rooms=None, **kwargs):
         super().__init__(*args, **kwargs)
+        rooms = rooms or {}
         for skill in SKILLS:
             self.fields[f"skill_{skill.code}"] = forms.IntegerField(
-                label=skill.label, initial=0, min_value=0, max_value=100, required=False)
+                label=label("skill", skill.code), initial=0, min_value=0, max_value=100,
+                required=False)
         for code in CODES:
             self.fields[f"char_{code}"] = forms.IntegerField(label=code, initial=0, min_value=0,
                                                              max_value=100, required=False)
+        for prefix, code_rooms in (("skill_", rooms.get("skills", ())),
+                                   ("char_", rooms.get("characteristics", ()))):
+            for room in code_rooms:
+                self.fields[prefix + room.code].widget.attrs["max"] = room.most
 
     def allocation(self) -> tuple[dict[str, int], dict[str, int]]:
         data = self.cleaned_data

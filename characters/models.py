@@ -3,6 +3,7 @@ from __future__ import annotations
 import time
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -91,7 +92,7 @@ class Character(models.Model):
     equipped_items: list[ItemInstance]  # combat.actors.lock_sheet_set(items=True)
     is_ally: bool  # characters.selectors.attack_options
     friendly_fire_refused: bool
-    attack_kinds: list[tuple[str, Decimal, int]]
+    attack_kinds: list[tuple[str, Decimal, int, Any]]  # kind, PA, odds %, refusal or None
 
     def __str__(self) -> str:
         return self.name

@@ -22,7 +22,7 @@ from characters.selectors import character_sheet
 from characters.services import cooldown_notice_dismiss
 from combat.services import character_reincarnate, character_suicide
 from gamerules.errors import RuleError
-from gamerules.ew1.levelup import per_skill_cap
+from gamerules.ew1.levelup import characteristic_rooms, per_skill_cap, skill_rooms
 
 
 def _sheet(request, character_id: int, *, error=None, notice=None):
@@ -108,7 +108,17 @@ def level_up(request, character_id: int):
         raise Http404(_("No such character.")) from None
     if not allowed(request.user, "characters.act", view.character):
         raise Http404(_("No such character."))
-    form = LevelUpForm(request.POST or None)
+    sheet = view.character.ew1
+    params = view.character.campaign.parameters
+    rooms = {"skills": skill_rooms(level=sheet.level, skills=sheet.skills,
+                                   skill_points=sheet.skill_points,
+                                   skill_cap_floor=params.skill_cap_floor,
+                                   already_raised=sheet.skills_raised),
+             "characteristics": characteristic_rooms(
+                 characteristics=sheet.characteristics,
+                 characteristic_points=sheet.characteristic_points,
+                 characteristic_max=params.characteristic_max)}
+    form = LevelUpForm(request.POST or None, rooms=rooms)
     error = None
     if request.method == "POST" and not form.is_valid():
         error = _("Points are positive whole numbers.")
@@ -122,10 +132,8 @@ def level_up(request, character_id: int):
         else:
             messages.success(request, _("Points spent."))
             return redirect("characters:detail", character_id=character_id)
-    sheet = view.character.ew1
-    params = view.character.campaign.parameters
     return render(request, "characters/level_up.html", {
         "view": view, "form": form, "error": error,
         "cap": per_skill_cap(sheet.level, floor=params.skill_cap_floor),
-        "skill_fields": [f for f in form if f.name.startswith("skill_")],
-        "char_fields": [f for f in form if f.name.startswith("char_")]})
+        "skill_rows": [(form[f"skill_{r.code}"], r) for r in rooms["skills"]],
+        "char_rows": [(form[f"char_{r.code}"], r) for r in rooms["characteristics"]]})

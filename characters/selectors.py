@@ -17,8 +17,11 @@ from campaigns.permissions import allowed
 from characters.daily_pa import pa_spent_today
 from characters.equipment import loadout_of
 from characters.models import Character, ItemInstance
+from characters.readiness import cannot_act, pa_shortfall, refusal
 from characters.regeneration import sheet_refresh
 from factions.bonus import are_allies, combat_bonus
+from gamerules.errors import RuleError
+from gamerules.ew1 import errors
 from gamerules.ew1.attacks import Combatant, Modifier, attack_modifiers
 from gamerules.ew1.presence import own_characters_malus
 from gamerules.ew1.progression import LevelProgress, level_progress
@@ -94,6 +97,17 @@ class SheetView:
                               now=self.now)
 
     @property
+    def life_state(self) -> str:
+        """What the PV gauge means, in one word: "active" (on the board above 0 PV), "down" (at
+        0 PV: may be healed, cannot act), "dead" (disincarnated below 0 PV, by damage) or
+        "disincarnated" (off the board otherwise: a suicide). Seed 000, "Distribution des
+        dégâts reçue"."""
+        pv = self.character.ew1.pv
+        if not self.character.on_board:
+            return "dead" if pv < 0 else "disincarnated"
+        return "down" if pv <= 0 else "active"
+
+    @property
     def pa_next_at(self) -> datetime | None:
         if self.pa.next_at is None:
             return None
@@ -136,12 +150,36 @@ class BoardView:
     in_view: list[Character]  # others, nearest first
     adjacent_ids: frozenset[int] = frozenset()
     attacks: dict[int, list[str]] | None = None  # target id -> attack kinds possible from here
-    # The move pad: rows of (dx, dy, name, arrow), None in the centre.
-    pad: tuple = (
-        ((-1, -1, "nw", "↖"), (0, -1, "n", "↑"), (1, -1, "ne", "↗")),
-        ((-1, 0, "w", "←"), None, (1, 0, "e", "→")),
-        ((-1, 1, "sw", "↙"), (0, 1, "s", "↓"), (1, 1, "se", "↘")),
-    )
+    # The move pad: rows of (dx, dy, name, arrow, refusal or None), None in the centre.
+    pad: tuple = ()
+    game_refusal: RuleError | None = None  # why "Play a game" would be refused now
+
+
+# The move pad's directions: rows of (dx, dy, name, arrow), None in the centre.
+PAD = (
+    ((-1, -1, "nw", "↖"), (0, -1, "n", "↑"), (1, -1, "ne", "↗")),
+    ((-1, 0, "w", "←"), None, (1, 0, "e", "→")),
+    ((-1, 1, "sw", "↙"), (0, 1, "s", "↓"), (1, 1, "se", "↘")),
+)
+
+
+def move_pad(character: Character, at: dict, params) -> tuple:
+    """The pad with why each step would be refused now (the order ``action_move`` checks: state,
+    off the board, occupied, PA), or None. ``at`` maps (x, y) to the pieces in view. No query."""
+    state = cannot_act(character, character.ew1)
+    board = character.board
+
+    def why(dx, dy):
+        x, y = character.x + dx, character.y + dy
+        if state:
+            return state
+        if not board.contains(x, y):
+            return errors.OffBoard("That cell is off the board.")
+        if (x, y) in at:
+            return errors.CellOccupied("That cell is occupied.")
+        return pa_shortfall(character.ew1, params.move_cost_pa)
+
+    return tuple(tuple(d and (*d, why(d[0], d[1])) for d in row) for row in PAD)
 
 
 def board_view(*, user, character_id: int, now: datetime | None = None) -> BoardView:
@@ -174,7 +212,9 @@ def board_view(*, user, character_id: int, now: datetime | None = None) -> Board
     adjacent = frozenset(p.pk for p in others
                          if chebyshev(p.cell, here) == 1)
     return BoardView(view, rows, radius, others, adjacent,
-                     attack_options(character, others, view.loadout, params))
+                     attack_options(character, others, view.loadout, params),
+                     move_pad(character, at, params),
+                     refusal(character, character.ew1, params.game_cost_pa))
 
 
 def attack_options(character: Character, others: list[Character], loadout,
@@ -182,8 +222,9 @@ def attack_options(character: Character, others: list[Character], loadout,
     """Which attacks ``character`` can make on each of ``others`` from where it stands (the
     services check again): brawl and melee adjacent, ranged within the equipped weapon's range,
     throw within ``throw_range_cells``. Protected characters get none. Each piece also gets
-    ``attack_kinds``: (kind, PA cost, chance to hit in %) with the same modifiers the attack will
-    use (items, own characters in view, faction bonus), ``is_ally`` (a member of the character's
+    ``attack_kinds``: (kind, PA cost, chance to hit in %, refusal or None) with the same modifiers
+    the attack will use (items, own characters in view, faction bonus), the refusal being the
+    state or PA error the service would raise now; ``is_ally`` (a member of the character's
     faction) and ``friendly_fire_refused`` (an ally while the campaign's ``friendly_fire`` is
     0: no attack listed for it, its buttons disabled). No query."""
     pieces = [character, *others]
@@ -225,6 +266,7 @@ def attack_options(character: Character, others: list[Character], loadout,
             weapon = {"melee": loadout.melee, "ranged": loadout.ranged}.get(kind)
             score, _ = attack_modifiers(kind, attacker, weapon=weapon, distance=d,
                                         extra=tuple(extra))
-            p.attack_kinds.append((kind, getattr(params, f"{kind}_cost_pa"),
-                                   max(0, min(100, score))))
+            cost = getattr(params, f"{kind}_cost_pa")
+            p.attack_kinds.append((kind, cost, max(0, min(100, score)),
+                                   refusal(character, sheet, cost)))
     return options

@@ -12,6 +12,7 @@ from campaigns.errors import NotFound, RuleSystemNotPlayable
 from campaigns.models import Board, RuleSystem
 from characters.daily_pa import charge_pa
 from characters.models import Character, EternalWarSheet, ItemInstance
+from characters.readiness import cannot_act
 from characters.rules import require_owner
 from gamerules.ew1 import errors
 
@@ -79,12 +80,12 @@ def spend_pa(sheet: EternalWarSheet, cost, now: datetime) -> None:
 
 def require_able(sheet: EternalWarSheet) -> Board:
     """The board of a character that can act (loaded with its sheet by ``lock_sheet_set``).
-    Raises CannotAct off the board or at 0 PV or below."""
-    board = sheet.character.board if sheet.character.on_board else None
-    if board is None:
+    Raises CannotAct off the board or at 0 PV or below (characters.readiness)."""
+    if refused := cannot_act(sheet.character, sheet):
+        raise refused
+    board = sheet.character.board
+    if board is None:  # on_board said otherwise: cannot happen, but the type says it may
         raise errors.CannotAct("This character is not on the board.")
-    if sheet.pv <= 0:
-        raise errors.CannotAct("At 0 PV a character cannot act until healed.")
     return board
 
 

@@ -152,6 +152,8 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
                  "hit": outcome.hit, "perfect": outcome.perfect,
                  "dodge_score": outcome.dodge_score, "dodged": outcome.dodged,
                  "damage": outcome.damage, "reduction": outcome.reduction,
+                 # [source, value] pairs: jsonb keeps no key order, the page shows this one.
+                 "reduction_terms": [[t.source, t.value] for t in outcome.reduction_terms],
                  "pv_lost": outcome.pv_lost, "target_pv": target_sheet.pv,
                  "disincarnated": disincarnated, "attacker_xp": outcome.attacker_xp,
                  "defender_xp": outcome.defender_xp,

@@ -1,5 +1,6 @@
 from celery import shared_task
 
+from campaigns.versions import version_bump
 from combat.cooldowns import cooldowns_release
 from combat.creatures import creatures_act
 
@@ -8,7 +9,9 @@ from combat.creatures import creatures_act
 def creatures_act_task() -> int:
     """Beat task: every creature attacks an adjacent prey or steps toward one (see
     combat.creatures)."""
-    return creatures_act()
+    done = creatures_act()
+    version_bump(campaign_id=None)  # every board poll renders again
+    return done
 
 
 @shared_task(name="combat.tasks.release_cooldowns", time_limit=120, soft_time_limit=100)
@@ -16,4 +19,6 @@ def release_cooldowns() -> dict:
     """Beat task: notify (or reincarnate, when asked) characters whose suicide block ended.
     Idempotent: each suicide is handled once (see combat.cooldowns)."""
     done = cooldowns_release()
+    if done.noticed or done.reincarnated:
+        version_bump(campaign_id=None)  # reincarnated pieces appear on boards
     return {"noticed": done.noticed, "reincarnated": done.reincarnated}

@@ -7,7 +7,7 @@ redirect to the board page and the result comes as a message.
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -16,12 +16,14 @@ from campaigns.errors import NotFound
 from campaigns.messages import error_message
 from characters.selectors import board_view
 from combat.forms import AttackForm, MoveForm
+from combat.polls import poll_token, poll_unchanged, read_versions_first
 from combat.services import action_attack, action_game, action_move
 from gamerules.errors import RuleError
 from magic.selectors import spell_panel
 
 
-def _render_board(request, character_id: int, **extra):
+def _render_board(request, character_id: int, read_first=None, **extra):
+    """``read_first``: the versions read before the data (combat.polls), for the poll token."""
     try:
         view = board_view(user=request.user, character_id=character_id)
     except NotFound:
@@ -30,14 +32,24 @@ def _render_board(request, character_id: int, **extra):
     character = view.sheet.character
     pieces = [character, *view.in_view] if character.on_board else []
     spells = spell_panel(character, pieces) if character.owner_id == request.user.pk else []
+    token = poll_token(board=view, user_id=request.user.pk, language=request.LANGUAGE_CODE,
+                       read_first=read_first)
     return render(request, template, {"board": view, "view": view.sheet, "spells": spells,
-                                      **extra})
+                                      "poll_token": token, **extra})
 
 
 @login_required
 @require_GET
 def board(request, character_id: int):
-    return _render_board(request, character_id)
+    """The board page, or its fragment for htmx. An htmx poll carrying the token of what it
+    shows (``?v=``) gets an empty 204 when nothing in view changed: one cache read, no SQL
+    beyond the session and the user (combat.polls)."""
+    token = request.GET.get("v") if request.htmx else None
+    read_first = read_versions_first(token, character_id=character_id)
+    if poll_unchanged(token=token, read_first=read_first, user_id=request.user.pk,
+                      character_id=character_id, language=request.LANGUAGE_CODE):
+        return HttpResponse(status=204)
+    return _render_board(request, character_id, read_first=read_first)
 
 
 def _act(request, character_id: int, form, run):

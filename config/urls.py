@@ -1,9 +1,22 @@
 from django.contrib import admin
+from django.http import HttpResponseRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from config.health import healthz
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico when a page (an admin page, an API answer) names none. A
+    temporary redirect: the static URL carries the file's hash, which changes with it."""
+    return HttpResponseRedirect(static("favicon.svg"))
+
+
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("", RedirectView.as_view(pattern_name="characters:list", permanent=False), name="home"),
+    path("favicon.ico", favicon),
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("characters/", include("characters.urls")),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Sequence
 
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
@@ -175,21 +176,45 @@ def pending_for(*, user, faction: Faction) -> list[JoinRequest]:
     return list(qs.select_related("character", "faction").order_by("created_at", "id"))
 
 
+def _waiting_for(user) -> QuerySet[JoinRequest]:
+    """The pending requests that wait for ``user``'s answer: invitations to the user's
+    characters, and requests to join the factions the user's characters lead."""
+    return JoinRequest.objects.filter(state=JoinRequest.State.PENDING).filter(
+        Q(kind=JoinRequest.Kind.INVITATION, character__owner=user)
+        | Q(kind=JoinRequest.Kind.REQUEST, faction__leader__owner=user))
+
+
+def pending_count(*, user) -> int:
+    """How many requests and invitations wait for ``user``'s answer (the navigation bar's
+    count): one query."""
+    return _waiting_for(user).count()
+
+
 @dataclass(frozen=True)
 class FactionIndex:
-    """Where the nav's "Factions" link leads: the user's characters with their faction, and the
-    campaigns whose factions the user may look at (theirs and the open ones)."""
+    """Where the nav's "Factions" link leads: what waits for the user's answer (invitations to
+    their characters, requests to the factions they lead), the user's characters with their
+    faction, and the campaigns whose factions the user may look at (theirs and the open
+    ones)."""
 
     characters: list[Character]
     campaigns: list[Campaign]
+    invitations: Sequence[JoinRequest] = ()
+    requests: Sequence[JoinRequest] = ()
 
 
 def faction_index(*, user) -> FactionIndex:
-    """Two queries: the user's characters with campaign and faction, the campaigns."""
+    """Three queries: what waits for the user's answer (with faction, campaign, character and
+    player), the user's characters with campaign and faction, the campaigns."""
+    waiting = list(_waiting_for(user).select_related(
+        "faction", "faction__campaign", "character", "character__owner")
+        .order_by("created_at", "id"))
     characters = list(Character.objects.filter(owner=user, kind=Character.Kind.PLAYER)
                       .select_related("campaign", "membership__faction")
                       .order_by("campaign__name", "name", "id"))
     mine = {c.campaign_id for c in characters}
     campaigns = list(Campaign.objects.filter(Q(pk__in=mine) | Q(is_open=True))
                      .order_by("name", "id"))
-    return FactionIndex(characters, campaigns)
+    return FactionIndex(characters, campaigns,
+                        [r for r in waiting if r.kind == JoinRequest.Kind.INVITATION],
+                        [r for r in waiting if r.kind == JoinRequest.Kind.REQUEST])

@@ -5,6 +5,7 @@ from factions import views
 app_name = "factions"
 urlpatterns = [
     path("", views.index, name="index"),
+    path("pending/count/", views.pending_count_badge, name="pending-count"),
     path("campaign/<int:campaign_id>/", views.faction_list, name="list"),
     path("<int:faction_id>/", views.faction_detail, name="detail"),
     path("<int:faction_id>/manage/", views.faction_manage_page, name="manage"),

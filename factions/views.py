@@ -28,8 +28,9 @@ from campaigns.errors import Forbidden, InvalidInput, NotFound
 from campaigns.messages import error_message
 from factions import services
 from factions.forms import AnswerForm, CharacterForm, FactionCreateForm
+from factions.models import JoinRequest
 from factions.selectors import (campaign_factions, faction_get, faction_index, faction_manage,
-                                faction_view)
+                                faction_view, pending_count)
 from gamerules.errors import RuleError
 
 # page -> (full template, fragment, selector, url name)
@@ -40,10 +41,16 @@ PAGES: dict[str, tuple[str, str, Callable, str]] = {
                lambda user, key: faction_view(user=user, faction_id=key), "factions:detail"),
     "manage": ("factions/manage.html", "factions/_manage.html",
                lambda user, key: faction_manage(user=user, faction_id=key), "factions:manage"),
+    # The nav's "Factions" page: what waits for the user's answer, their characters (no key).
+    "index": ("factions/index.html", "factions/_pending.html",
+              lambda user, key: faction_index(user=user), "factions:index"),
 }
 
+# Sent with every htmx answer that changed something, so the navigation's count reloads.
+CHANGED_EVENT = "factions-changed"
 
-def _page(request, page: str, key: int, *, view=None, status: int = 200, form=None, **extra):
+
+def _page(request, page: str, key: int | None, *, view=None, status: int = 200, form=None, **extra):
     full, fragment, select, _name = PAGES[page]
     if view is None:
         try:
@@ -59,20 +66,23 @@ def _form_error(form) -> str:
                      for k, v in form.errors.items())
 
 
-def _act(request, *, page: str, key: int, form, run: Callable, done: str,
-         gone_to: str | None = None):
+def _act(request, *, page: str, key: int | None, form, run: Callable,
+         done: str | Callable[[object], str], gone_to: str | None = None):
     """Validate ``form``, call ``run(cleaned_data)`` (a service), answer the page.
 
+    ``done``: the notice, or a function of the service's result that says what happened.
     ``gone_to``: where to go when the page no longer exists for the user after the action."""
-    url = reverse(PAGES[page][3], args=[key])
+    url = reverse(PAGES[page][3], args=[] if key is None else [key])
     if not form.is_valid():
         return _refused(request, page, key, url, _form_error(form), InvalidInput.code, form)
     try:
-        run(form.cleaned_data)
+        result = run(form.cleaned_data)
     except (NotFound, Forbidden):
         raise Http404(_("Not found.")) from None
     except RuleError as exc:
         return _refused(request, page, key, url, error_message(exc), exc.code, form)
+    if callable(done):
+        done = done(result)
     try:
         view = PAGES[page][2](request.user, key)
     except NotFound:
@@ -83,10 +93,12 @@ def _act(request, *, page: str, key: int, form, run: Callable, done: str,
     if not request.htmx:
         messages.success(request, done)
         return redirect(url)
-    return _page(request, page, key, view=view, notice=done)
+    response = _page(request, page, key, view=view, notice=done)
+    response["HX-Trigger"] = CHANGED_EVENT
+    return response
 
 
-def _refused(request, page: str, key: int, url: str, error: str, code: str, form):
+def _refused(request, page: str, key: int | None, url: str, error: str, code: str, form):
     if not request.htmx:
         messages.error(request, error)
         return redirect(url)
@@ -104,8 +116,26 @@ def _faction_or_404(faction_id: int):
 @login_required
 @require_GET
 def index(request):
-    """The user's characters with their faction, and the campaigns to look at."""
-    return render(request, "factions/index.html", {"view": faction_index(user=request.user)})
+    """What waits for the user's answer, their characters with their faction, and the
+    campaigns to look at."""
+    return _page(request, "index", None)
+
+
+@login_required
+@require_GET
+def pending_count_badge(request):
+    """The navigation bar's count of requests and invitations waiting for the user (loaded by
+    htmx after the page, so a page costs no query for it; one query here)."""
+    return render(request, "factions/_pending_count.html",
+                  {"count": pending_count(user=request.user)})
+
+
+def _joined_or_requested(result) -> str:
+    if isinstance(result, JoinRequest):
+        return _("Request sent: the leader of %(faction)s will answer it.") % {
+            "faction": result.faction.name}
+    return _("%(character)s joined %(faction)s.") % {"character": result.character.name,
+                                                      "faction": result.faction.name}
 
 
 @login_required
@@ -139,7 +169,7 @@ def faction_manage_page(request, faction_id: int):
 def join(request, faction_id: int):
     """Join a public faction, or ask to join a private one."""
     return _act(request, page="detail", key=faction_id, form=CharacterForm(request.POST),
-                done=_("Done: joined, or request sent to the leader."),
+                done=_joined_or_requested,
                 run=lambda d: services.faction_join(user=request.user, faction_id=faction_id,
                                                     character_id=d["character"]))
 
@@ -157,7 +187,14 @@ def leave(request, faction_id: int):
 
 
 def _request_page(request) -> str:
-    return "manage" if request.POST.get("page") == "manage" else "detail"
+    """Which page sent the answer (and gets it back): the leader's page, the nav's Factions
+    page, or the faction's page."""
+    page = request.POST.get("page")
+    return page if page in ("manage", "index") else "detail"
+
+
+def _page_key(page: str, faction_id: int) -> int | None:
+    return None if page == "index" else faction_id
 
 
 @login_required
@@ -165,7 +202,8 @@ def _request_page(request) -> str:
 def request_answer(request, faction_id: int, request_id: int):
     """Accept or refuse: a request (the leader, from the leader's page) or an invitation (the
     invited player, from the faction's page)."""
-    return _act(request, page=_request_page(request), key=faction_id,
+    page = _request_page(request)
+    return _act(request, page=page, key=_page_key(page, faction_id),
                 form=AnswerForm(request.POST), done=_("Answer recorded."),
                 gone_to=reverse("factions:detail", args=[faction_id]),
                 run=lambda d: services.request_answer(user=request.user, request_id=request_id,
@@ -176,7 +214,8 @@ def request_answer(request, faction_id: int, request_id: int):
 @require_POST
 def request_withdraw(request, faction_id: int, request_id: int):
     """Withdraw one's request (faction page) or an invitation (leader's page)."""
-    return _act(request, page=_request_page(request), key=faction_id,
+    page = _request_page(request)
+    return _act(request, page=page, key=_page_key(page, faction_id),
                 form=forms.Form(request.POST), done=_("Withdrawn."),
                 gone_to=reverse("factions:detail", args=[faction_id]),
                 run=lambda d: services.request_withdraw(user=request.user,

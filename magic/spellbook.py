@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.journal import record_action
+from campaigns.versions import version_bump_pieces
 from characters.models import Character
 from magic.errors import OfferInvalid, SpellAlreadyKnown, SpellbookFull, SpellUnknown
 from magic.models import KnownSpell, Scroll, Spell, SpellOffer
@@ -51,8 +52,11 @@ def spell_grant(*, character: Character, spell: Spell, source: str,
         KnownSpell.objects.filter(character=character, spell=replace).delete()
     try:
         with transaction.atomic():
-            return KnownSpell.objects.create(character=character, spell=spell, source=source,
-                                             learned_at=now or timezone.now())
+            known = KnownSpell.objects.create(character=character, spell=spell, source=source,
+                                              learned_at=now or timezone.now())
+        # The board's spell panel shows it.
+        version_bump_pieces(campaign_id=character.campaign_id, actor=character)
+        return known
     except IntegrityError:
         raise SpellAlreadyKnown(f"{character.name} already knows {spell.name}.") from None
 

@@ -1,9 +1,12 @@
 from celery import shared_task
 
+from campaigns.versions import version_bump
 from magic.effects import effects_expire
 
 
 @shared_task(name="magic.tasks.expire_effects", time_limit=60, soft_time_limit=50)
 def expire_effects() -> int:
     """Beat task: delete expired shields (damage never reads them anyway). Idempotent."""
-    return effects_expire()
+    done = effects_expire()
+    version_bump(campaign_id=None)  # every board poll renders again
+    return done

@@ -4,6 +4,7 @@
 from django import template
 
 from campaigns.labels import label
+from campaigns.messages import error_message
 
 register = template.Library()
 
@@ -21,3 +22,14 @@ def roll_label(code):
 @register.filter
 def direction_label(code):
     return label("direction", code)
+
+
+@register.filter
+def reduction_label(code):
+    return label("reduction", code)
+
+
+@register.filter
+def refusal_text(exc):
+    """A refusal (a RuleError) as the player reads it, in the active language ("" for None)."""
+    return error_message(exc) if exc else ""

@@ -128,6 +128,11 @@ AXES_IPWARE_PROXY_COUNT = env.int("LOGIN_PROXY_COUNT", default=0) or None
 # Password-reset requests per address and per e-mail address (accounts.middleware).
 PASSWORD_RESET_RATE = env("PASSWORD_RESET_RATE", default="5/h")
 
+# E-mail (the password reset): printed on the console unless EMAIL_URL names a server
+# (django-environ: smtp+tls://user:password@host:587).
+vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="percentile@localhost")
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -136,7 +141,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "staticfiles"
+# `manage.py collectstatic` fills it; the web processes refuse to start without its manifest.
+STATIC_ROOT = env.path("STATIC_ROOT", default=VAR_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -180,6 +186,7 @@ SPECTACULAR_SETTINGS = {
 # Production hardening: on unless DEBUG, each overridable from the environment.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the load balancer polls the backends over plain HTTP
 SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=not DEBUG)
 CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=not DEBUG)
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31536000)

@@ -102,6 +102,9 @@ class AttackOutcome:
     attacker_xp: int
     defender_xp: int
     rolls: tuple[LabelledRoll, ...] = field(default_factory=tuple)
+    # What the reduction is made of (sources: base, rolls_won, armour, shield; or fixed,
+    # shield), summing to ``reduction``; empty on a miss or a dodge.
+    reduction_terms: tuple[Modifier, ...] = field(default_factory=tuple)
 
 
 def attack_modifiers(kind: str, attacker: Combatant, *, weapon: Weapon | None, distance: int,
@@ -177,21 +180,32 @@ def resolve_attack(kind: str, attacker: Combatant, defender: Combatant, rng: Ran
         damage += bonus.total
     damage = max(0, damage)
 
-    reduction, reduction_rolls = damage_reduction(defender, rng, params)
+    terms, reduction_rolls = reduction_breakdown(defender, rng, params)
+    reduction = sum(t.value for t in terms)
     rolls.extend(reduction_rolls)
     pv_lost = max(0, damage - reduction)
     return AttackOutcome(kind, score, attack.total, True, perfect, dodge_score, False, damage,
-                         reduction, pv_lost, attacker_xp, 0, tuple(rolls))
+                         reduction, pv_lost, attacker_xp, 0, tuple(rolls), terms)
 
 
 def damage_reduction(defender: Combatant, rng: RandomSource, params: EW1Parameters
                      ) -> tuple[int, list[LabelledRoll]]:
-    """(points of damage blocked, the DEF rolls). Characters: ``base_damage_reduction`` (1) + one
-    point per d100 <= DEF (+ standard DEF modifiers) among their rolls by level + armour + shield.
-    Doors, objects and creatures: their fixed reduction + shield. Source: 000, "Calcule de la
-    défense" and "Calcule de la réductions de dégâts"."""
+    """(points of damage blocked, the DEF rolls): the sum of ``reduction_breakdown``."""
+    terms, rolls = reduction_breakdown(defender, rng, params)
+    return sum(t.value for t in terms), rolls
+
+
+def reduction_breakdown(defender: Combatant, rng: RandomSource, params: EW1Parameters
+                        ) -> tuple[tuple[Modifier, ...], list[LabelledRoll]]:
+    """(the terms of the damage reduction, the DEF rolls). Characters: ``base`` =
+    ``base_damage_reduction`` (1), ``rolls_won`` = one point per d100 <= DEF (+ standard DEF
+    modifiers) among their rolls by level, ``armour``, ``shield``. Doors, objects and creatures:
+    ``fixed`` (their fixed reduction) and ``shield``. Every term is given, zeros included, so a
+    page can show the whole sum. Source: 000, "Calcule de la défense" and "Calcule de la
+    réductions de dégâts"."""
     if defender.fixed_reduction is not None:
-        return defender.fixed_reduction + defender.shield, []
+        return (Modifier("fixed", defender.fixed_reduction),
+                Modifier("shield", defender.shield)), []
     rolls = []
     won = 0
     defence = defender.characteristics["DEF"] + defender.modifiers.get("DEF", 0)
@@ -200,4 +214,5 @@ def damage_reduction(defender: Combatant, rng: RandomSource, params: EW1Paramete
         ok = r.total <= defence
         won += ok
         rolls.append(LabelledRoll("damage_reduction", r, defence, ok))
-    return (params.base_damage_reduction + won + defender.armour + defender.shield, rolls)
+    return (Modifier("base", params.base_damage_reduction), Modifier("rolls_won", won),
+            Modifier("armour", defender.armour), Modifier("shield", defender.shield)), rolls

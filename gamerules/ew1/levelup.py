@@ -47,6 +47,43 @@ def per_skill_cap(level: int, *, floor: int) -> int:
 
 
 @dataclass(frozen=True)
+class Room:
+    """One skill or characteristic on the level-up page: its value now, the value it can never
+    pass, and the most points this level-up may still add to it."""
+
+    code: str
+    current: int
+    maximum: int
+    most: int
+
+
+def skill_rooms(*, level: int, skills: Mapping[str, int], skill_points: int,
+                skill_cap_floor: int, already_raised: Mapping[str, int] | None = None
+                ) -> list[Room]:
+    """Each skill (seed order) with the most points it may take now: the smallest of the
+    per-skill cap left this level (``per_skill_cap`` minus ``already_raised``), the room below
+    its maximum, and the banked ``skill_points``; never below 0. ``validate_allocation``
+    accepts exactly these amounts, one skill at a time."""
+    cap = per_skill_cap(level, floor=skill_cap_floor)
+    already_raised = already_raised or {}
+    rooms = []
+    for rule in SKILLS_BY_CODE.values():
+        current = skills.get(rule.code, 0)
+        most = min(cap - already_raised.get(rule.code, 0), rule.maximum - current, skill_points)
+        rooms.append(Room(rule.code, current, rule.maximum, max(0, most)))
+    return rooms
+
+
+def characteristic_rooms(*, characteristics: Mapping[str, int], characteristic_points: int,
+                         characteristic_max: int) -> list[Room]:
+    """Each characteristic with the most points it may take now: the room below
+    ``characteristic_max`` and the banked points; never below 0."""
+    return [Room(code, characteristics[code], characteristic_max,
+                 max(0, min(characteristic_max - characteristics[code], characteristic_points)))
+            for code in CODES]
+
+
+@dataclass(frozen=True)
 class Allocation:
     skills: dict[str, int]
     characteristics: dict[str, int]

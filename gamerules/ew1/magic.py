@@ -61,12 +61,18 @@ def evolution_bonuses(*, level: int, magic_skill: int, level_step: int, skill_st
     return tuple(bonuses)
 
 
+def cast_score(*, magic_skill: int, test_bonuses: Sequence[Bonus] = ()) -> int:
+    """The score a cast's d100 must not exceed: magic skill + bonuses (faction). The chance of
+    success in % is this score clamped to 0..100."""
+    return magic_skill + sum(b.value for b in test_bonuses)
+
+
 def resolve_cast(spell: SpellSpec, *, magic_skill: int, level: int, rng: RandomSource,
                  level_step: int = 10, skill_step: int = 10, test_bonuses: Sequence[Bonus] = ()
                  ) -> CastOutcome:
     """Skill test d100 <= magic skill + bonuses (faction); on success roll the spell's dice once
     and add the evolution bonuses. A failed cast rolls nothing more."""
-    score = magic_skill + sum(b.value for b in test_bonuses)
+    score = cast_score(magic_skill=magic_skill, test_bonuses=test_bonuses)
     test = d100(rng)
     if test.total > score:
         return CastOutcome(score, test, False, None)

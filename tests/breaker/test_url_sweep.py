@@ -13,9 +13,13 @@ from tests.breaker.conftest import api_logged_in, logged_in
 
 # Pages that anyone may open; they show no game data.
 PUBLIC = {"accounts/login/", "accounts/signup/", "accounts/logout/", "api/schema/",
-          "api/docs/"}
-# Answer any method with a redirect (Django's RedirectView and set_language).
-REDIRECTS = {"", "i18n/setlang/"}
+          "api/docs/",
+          "healthz",  # the load balancer's health check (issue 9): no game data
+          # Django's password reset (issue 8): forms and notices, no game data.
+          "accounts/password-reset/", "accounts/password-reset/sent/",
+          "accounts/reset/<uidb64>/<token>/", "accounts/reset/done/"}
+# Answer any method with a redirect (Django's RedirectView and set_language; the favicon).
+REDIRECTS = {"", "i18n/setlang/", "favicon.ico"}
 
 
 def patterns(resolver=None, prefix=""):
@@ -75,10 +79,14 @@ def test_anonymous_gets_nothing_private(client, world, values, unchanged, route,
 # Which methods each non-API page takes; everything else must be 405.
 GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/board/",
             "characters/drafts/<int:draft_id>/", "campaigns/<int:campaign_id>/leaderboard/",
-            "factions/", "factions/<int:faction_id>/"}
+            "factions/", "factions/<int:faction_id>/", "healthz",
+            # issue 8: the navigation's count, the password reset's notices
+            "factions/pending/count/", "accounts/password-reset/sent/", "accounts/reset/done/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/", "accounts/signup/",
-            "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/"}
+            "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
+            # issue 8: the password reset's forms
+            "accounts/password-reset/", "accounts/reset/<uidb64>/<token>/"}
 # Django's LoginView (a FormView) also takes PUT.
 GET_POST_PUT = {"accounts/login/"}
 

@@ -91,8 +91,9 @@ def test_private_faction_request_accept_and_dodge_bonus(demo, live_server, page,
         with post(bob, f"/factions/{faction.pk}/join/") as response:
             join.click()
         assert response.value.ok
+        # Issue 8 (item 17): the message says which happened.
         expect(bob.get_by_test_id("notice")).to_have_text(
-            "Done: joined, or request sent to the leader.")
+            f"Request sent: the leader of {FACTION} will answer it.")
         expect(bob.get_by_test_id("request-Brenna")).to_contain_text("asked to join")
         expect(bob.get_by_test_id("join-Brenna")).to_have_count(0)
         expect(bob.get_by_test_id("size")).to_have_text("1")

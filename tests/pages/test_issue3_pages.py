@@ -295,7 +295,8 @@ def test_the_level_up_page_shows_the_points_and_the_cap(alice_client, leveled):
     response = alice_client.get(url("characters:level-up", leveled.pk))
     html = html_of(response)
     assert response.status_code == 200
-    assert ("15 skill points and 1 characteristic points to spend; at most 5 points per skill "
+    # Issue 8 (item 18): "1 characteristic point", no longer "1 characteristic points".
+    assert ("15 skill points and 1 characteristic point to spend; at most 5 points per skill "
             "at this level.") in html
     assert 'name="skill_melee"' in html and 'name="char_FOR"' in html
 

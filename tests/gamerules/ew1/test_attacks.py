@@ -325,3 +325,26 @@ def test_a_dodge_at_one_below_the_score_pays_dodge_xp(params, xp):
 def test_a_dodge_roll_equal_to_the_score_pays_no_dodge_xp():
     outcome = attack(BRAWL, 50, 12, 1, 1, *MISS_ALL_DEF)  # 12 is not < 12: the blow lands
     assert (outcome.dodged, outcome.defender_xp) == (False, 0)
+
+
+# --- the reduction's terms (issue 8, item 11) ---------------------------------------------------
+
+def test_the_reduction_terms_name_base_rolls_won_armour_and_shield_and_add_up():
+    # DEF 10: rolls 5 and 9 are won, 100 is lost; armour 2, an active shield of 3.
+    defender = Combatant(**{**fighter().__dict__, "armour": 2, "shield": 3})
+    outcome = melee(55, NO_DODGE, 3, 4, 5, 5, 100, 9, defender=defender)
+    assert [(t.source, t.value) for t in outcome.reduction_terms] == [
+        ("base", P.base_damage_reduction), ("rolls_won", 2), ("armour", 2), ("shield", 3)]
+    assert outcome.reduction == sum(t.value for t in outcome.reduction_terms) == 1 + 2 + 2 + 3
+    assert outcome.pv_lost == outcome.damage - outcome.reduction
+
+
+def test_a_fixed_reduction_shows_as_fixed_plus_shield():
+    door = Combatant(characteristics={"DEF": 0}, skills={}, level=0, fixed_reduction=4, shield=1)
+    outcome = melee(55, 3, 4, 5, defender=door)
+    assert [(t.source, t.value) for t in outcome.reduction_terms] == [("fixed", 4), ("shield", 1)]
+    assert outcome.reduction == 5
+
+
+def test_a_miss_has_no_reduction_terms():
+    assert melee(99).reduction_terms == ()
