@@ -67,12 +67,14 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
              .filter(character__id=character_id, spell__id=spell_id).first())
     board = known.character.board if known else None
     reach = known.spell.zone_radius if known else 0
-    around = list(Character.objects.filter(  # a cell off the board is refused below
+    on_board = board is not None and board.contains(x, y)  # off the board: refused below
+    around = list(Character.objects.filter(
         board_id=board.pk, x__range=(x - reach, x + reach), y__range=(y - reach, y + reach),
-        ew1__isnull=False).values_list("pk", flat=True)) if board and board.contains(x, y) else []
-    # (a piece without a sheet is no target)
+        ew1__isnull=False).values_list("pk", flat=True)) if board and on_board else []
+    # (a piece without a sheet is no target). A cell off the board widens no query: a huge
+    # coordinate would overflow the database's integers.
     context = action_context(user=user, character_id=character_id, others=around,
-                             cells=[((x, y), reach)], now=now)
+                             cells=[((x, y), reach)] if on_board else [], now=now)
     sheet, caster, params = context.actor, context.character, context.params
     board = require_able(sheet)
     if known is None:
