@@ -19,5 +19,5 @@ class LockoutBasicAuthentication(BasicAuthentication):
 class LockoutBasicScheme(BasicScheme):
     """The OpenAPI schema shows it as plain HTTP Basic."""
 
-    target_class = LockoutBasicAuthentication
+    target_class = "accounts.authentication.LockoutBasicAuthentication"  # a path or the class
     priority = 0

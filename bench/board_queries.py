@@ -13,11 +13,13 @@ from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from gamerules.geometry import chebyshev
+
 
 def _cells_by_distance(cx: int, cy: int, radius: int):
     cells = [(x, y) for x in range(cx - radius, cx + radius + 1)
              for y in range(cy - radius, cy + radius + 1) if (x, y) != (cx, cy)]
-    return sorted(cells, key=lambda c: (max(abs(c[0] - cx), abs(c[1] - cy)), c[1], c[0]))
+    return sorted(cells, key=lambda c: (chebyshev(c, (cx, cy)), c[1], c[0]))
 
 
 def _radius_showing(n: int) -> int:
@@ -64,7 +66,7 @@ def build(*, sizes: tuple[int, ...]):
         inner = 0
         for n in sorted(sizes):
             ring = [c for c in _cells_by_distance(centre, centre, radii[n])
-                    if c not in taken and max(abs(c[0] - centre), abs(c[1] - centre)) > inner]
+                    if c not in taken and chebyshev(c, (centre, centre)) > inner]
             if len(ring) < n - len(cells):
                 raise SystemExit(f"no room for {n} characters within radius {radii[n]}")
             cells += ring[:n - len(cells)]

@@ -289,7 +289,7 @@ def run(*, count: int, repeats: int, out) -> bool:
             periods = set_periods(ids, MIXED)
             label = f"{campaigns} campaigns of mixed periods {MIXED} (hours)"
             variants = {"regenerate_all": lambda: regenerate_all(now=now),
-                        "hand-written": lambda: hand_written_mixed(ts, periods)}
+                        "hand-written": lambda periods=periods: hand_written_mixed(ts, periods)}
         else:
             label = f"{campaigns} campaign(s)"
             variants = {"regenerate_all": lambda: regenerate_all(now=now),

@@ -39,9 +39,8 @@ class RollInline(admin.TabularInline):
     model = RollRecord
     extra = 0
     can_delete = False
-    fields = ["label", "actor", "expression", "faces", "total", "target_score", "success",
-              "modifiers"]
-    readonly_fields = fields
+    fields = readonly_fields = ("label", "actor", "expression", "faces", "total", "target_score",
+                                "success", "modifiers")
 
 
 @admin.register(ActionRecord)

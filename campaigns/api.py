@@ -39,12 +39,13 @@ class CharacterRefSerializer(serializers.Serializer):
 
 
 class ModifierSerializer(serializers.Serializer):
-    source = serializers.CharField()
+    # A field named like a Field attribute: DRF collects it as a field, the stubs see the attribute.
+    source = serializers.CharField()  # type: ignore[assignment]
     value = serializers.IntegerField()
 
 
 class RollSerializer(serializers.Serializer):
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a field, as above
     expression = serializers.CharField()
     faces = serializers.ListField(child=serializers.IntegerField())
     total = serializers.IntegerField()

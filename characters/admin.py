@@ -57,6 +57,7 @@ class EternalWarSheetForm(forms.ModelForm):
         self.missing_skills = bool(self.instance.pk) and any(s.code not in stored
                                                               for s in SKILLS)
         if self.missing_skills:  # an older sheet: show the kind's defaults for what it lacks
+            character = self.instance.character  # the branch of a saved sheet
             stored = {**sheet_defaults(kind=character.kind, params=character.campaign.parameters,
                                        level=self.instance.level)["skills"], **stored}
         for skill in SKILLS:
@@ -67,7 +68,8 @@ class EternalWarSheetForm(forms.ModelForm):
                                       pa_anchor=self.instance.pa_anchor, pv=self.instance.pv,
                                       pv_max=self.instance.pv_max,
                                       pv_anchor=self.instance.pv_anchor)
-            sheet_refresh(current, params=character.campaign.parameters, now=self.now)
+            sheet_refresh(current, params=self.instance.character.campaign.parameters,
+                          now=self.now)
             self.fields["pa_now"].initial = current.pa
             self.fields["pv_now"].initial = current.pv
 

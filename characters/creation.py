@@ -29,6 +29,7 @@ class RerollLimited(RuleError):
     code = "reroll_limited"
     status = 429
     messages = MESSAGES
+    retry_after: int | None = None  # seconds, set by the API for its Retry-After header
 
 
 def _roll_into(draft: CharacterDraft, rng: RandomSource) -> None:

@@ -13,7 +13,7 @@ import random
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Iterable
+from typing import Any, Iterable
 
 from django.db import transaction
 from django.utils import timezone
@@ -87,7 +87,8 @@ def item_grant(*, character: Character, template: ItemTemplate, rng: RandomSourc
     if template.campaign_id not in (None, character.campaign_id):
         raise ItemError("item_belongs_another")
     rng = rng or random.SystemRandom()
-    rolls, values = [], {}
+    rolls: list[dict[str, Any]] = []
+    values: dict[str, int] = {}
     for modifier in template.modifiers.order_by("pk"):  # a seed replays the same values
         r = roll(modifier.dice, rng)
         values[modifier.stat] = values.get(modifier.stat, 0) + r.total

@@ -3,6 +3,7 @@ from __future__ import annotations
 import time
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -84,8 +85,25 @@ class Character(models.Model):
         ]
         indexes = [models.Index(fields=["board", "x", "y"])]
 
+    # Not columns: attributes that queries and services attach, typed here for mypy (no value,
+    # so ``getattr(c, name, default)`` still says when one is missing).
+    faction_id_cached: int | None  # CharacterQuerySet.annotate_faction
+    shield_cached: int | None  # combat.context: the strongest active shield
+    equipped_items: list[ItemInstance]  # combat.actors.lock_sheet_set(items=True)
+    is_ally: bool  # characters.selectors.attack_options
+    friendly_fire_refused: bool
+    attack_kinds: list[tuple[str, Decimal, int, Any]]  # kind, PA, odds %, refusal or None
+
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        """(x, y) of a piece on the board. Raises ValueError off the board (a caller bug: the
+        services refuse an action off the board first, with CannotAct)."""
+        if self.x is None or self.y is None:
+            raise ValueError(f"{self.name} is not on the board.")
+        return self.x, self.y
 
     def clean(self) -> None:
         if self.campaign_id and not is_playable(self.campaign.rule_system):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -34,8 +35,8 @@ def grant_xp(sheet: EternalWarSheet, xp: int, params: EW1Parameters) -> int:
         sheet.characteristic_points += characteristic_points
         sheet.skills_raised = {}
         sheet.level = level
-        sheet.pa_max = max(sheet.pa_max, pa_cap(level, base=params.pa_base,
-                                                levels_per_bonus=params.pa_cap_levels_per_bonus))
+        sheet.pa_max = max(sheet.pa_max, Decimal(pa_cap(
+            level, base=params.pa_base, levels_per_bonus=params.pa_cap_levels_per_bonus)))
         sheet.pv_max = max(sheet.pv_max, pv_max(level, base=params.pv_base,
                                                 per_level=params.pv_per_level))
     return gained

@@ -36,7 +36,7 @@ def sheet_refresh(sheet: EternalWarSheet, *, params: EW1Parameters, now: datetim
                     period=params.pv_regen_hours * HOUR)
     else:
         pv = Accrual(sheet.pv, ts, 0, None)
-    sheet.pv, sheet.pv_anchor = pv.value, pv.anchor
+    sheet.pv, sheet.pv_anchor = int(pv.value), pv.anchor  # whole PV: accrued on an int
     return pa, pv
 
 

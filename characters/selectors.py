@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from datetime import timezone as dt_timezone
 from decimal import Decimal
+from typing import Sequence
 
 from django.db.models import Prefetch, Q
 from django.utils import timezone
@@ -15,7 +16,7 @@ from campaigns.models import ActionRecord, Campaign, RollRecord
 from campaigns.permissions import allowed
 from characters.daily_pa import pa_spent_today
 from characters.equipment import loadout_of
-from characters.models import Character
+from characters.models import Character, ItemInstance
 from characters.readiness import cannot_act, pa_shortfall, refusal
 from characters.regeneration import sheet_refresh
 from factions.bonus import are_allies, combat_bonus
@@ -24,6 +25,7 @@ from gamerules.ew1 import errors
 from gamerules.ew1.attacks import Combatant, Modifier, attack_modifiers
 from gamerules.ew1.presence import own_characters_malus
 from gamerules.ew1.progression import LevelProgress, level_progress
+from gamerules.geometry import chebyshev
 from gamerules.regeneration import Accrual
 
 LOG_SIZE = 10
@@ -70,7 +72,7 @@ class SheetView:
     pv: Accrual
     log: list[ActionRecord]
     now: datetime
-    items: list = ()  # ItemInstance with template, equipped first
+    items: Sequence[ItemInstance] = ()  # with template, equipped first
 
     @property
     def loadout(self):
@@ -146,7 +148,7 @@ class BoardView:
     radius: int
     in_view: list[Character]  # others, nearest first
     adjacent_ids: frozenset[int] = frozenset()
-    attacks: dict = None  # target id -> attack kinds possible from here (brawl, melee, ...)
+    attacks: dict[int, list[str]] | None = None  # target id -> attack kinds possible from here
     # The move pad: rows of (dx, dy, name, arrow, refusal or None), None in the centre.
     pad: tuple = ()
     game_refusal: RuleError | None = None  # why "Play a game" would be refused now
@@ -184,12 +186,13 @@ def board_view(*, user, character_id: int, now: datetime | None = None) -> Board
     Pieces come in one query whatever their number."""
     view = character_sheet(user=user, character_id=character_id, now=now)
     character = view.character
-    if not character.on_board:
+    board = character.board if character.on_board else None
+    if board is None:
         return BoardView(view, [], 0, [])
-    board = character.board
     radius = character.campaign.parameters.view_radius
-    x0, x1 = max(0, character.x - radius), min(board.width - 1, character.x + radius)
-    y0, y1 = max(0, character.y - radius), min(board.height - 1, character.y + radius)
+    here = cx, cy = character.cell
+    x0, x1 = max(0, cx - radius), min(board.width - 1, cx + radius)
+    y0, y1 = max(0, cy - radius), min(board.height - 1, cy + radius)
     # A piece without a sheet (saved around the admin) is not shown rather than break the board.
     pieces = list(Character.objects.filter(board=board, x__range=(x0, x1), y__range=(y0, y1),
                                            ew1__isnull=False)
@@ -200,13 +203,13 @@ def board_view(*, user, character_id: int, now: datetime | None = None) -> Board
     for piece in pieces:  # what each piece has now, in memory (nothing is written)
         if piece.pk != character.pk:
             sheet_refresh(piece.ew1, params=params, now=view.now)
-    at = {(p.x, p.y): p for p in pieces}
-    rows = [[Cell(x, y, at.get((x, y)), max(abs(x - character.x), abs(y - character.y)))
+    at = {p.cell: p for p in pieces}
+    rows = [[Cell(x, y, at.get((x, y)), chebyshev((x, y), here))
              for x in range(x0, x1 + 1)] for y in range(y0, y1 + 1)]
     others = sorted((p for p in pieces if p.pk != character.pk),
-                    key=lambda p: (max(abs(p.x - character.x), abs(p.y - character.y)), p.name))
+                    key=lambda p: (chebyshev(p.cell, here), p.name))
     adjacent = frozenset(p.pk for p in others
-                         if max(abs(p.x - character.x), abs(p.y - character.y)) == 1)
+                         if chebyshev(p.cell, here) == 1)
     return BoardView(view, rows, radius, others, adjacent,
                      attack_options(character, others, view.loadout, params),
                      move_pad(character, at, params),
@@ -224,7 +227,8 @@ def attack_options(character: Character, others: list[Character], loadout,
     faction) and ``friendly_fire_refused`` (an ally while the campaign's ``friendly_fire`` is
     0: no attack listed for it, its buttons disabled). No query."""
     pieces = [character, *others]
-    own = [max(abs(p.x - character.x), abs(p.y - character.y)) for p in others
+    here = character.cell
+    own = [chebyshev(p.cell, here) for p in others
            if character.owner_id and p.owner_id == character.owner_id and p.is_player]
     extra = []
     malus = own_characters_malus(own, reach=params.own_characters_reach)
@@ -245,7 +249,7 @@ def attack_options(character: Character, others: list[Character], loadout,
         if p.is_protected:
             options[p.pk], p.attack_kinds = [], []
             continue
-        d = max(abs(p.x - character.x), abs(p.y - character.y))
+        d = chebyshev(p.cell, here)
         kinds = []
         if d == 1:
             kinds.append("brawl")

@@ -45,7 +45,7 @@ def sheet_defaults(*, kind: str, params: EW1Parameters, level: int = 0) -> dict[
     if kind in INERT:
         skills = {s.code: 0 for s in SKILLS}
     else:
-        skills = base_skills({**values, "LUK": values["LUK"] or 0})
+        skills = base_skills({k: v or 0 for k, v in values.items()})  # LUK: None for creatures
     pa = pa_cap(level, base=params.pa_base, levels_per_bonus=params.pa_cap_levels_per_bonus)
     pv = pv_max(level, base=params.pv_base, per_level=params.pv_per_level)
     return {**values, "level": level, "xp": 0, "skills": skills, "pa": pa, "pa_max": pa,

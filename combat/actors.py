@@ -9,7 +9,7 @@ from typing import Iterable
 from django.db.models import Prefetch, Q
 
 from campaigns.errors import NotFound, RuleSystemNotPlayable
-from campaigns.models import RuleSystem
+from campaigns.models import Board, RuleSystem
 from characters.daily_pa import charge_pa
 from characters.models import Character, EternalWarSheet, ItemInstance
 from characters.readiness import cannot_act
@@ -18,7 +18,7 @@ from gamerules.ew1 import errors
 
 
 def lock_sheets(*, user, character_id: int, other_id: int | None = None,
-                check_owner: bool = True, items: bool = True
+                check_owner: bool = True, items: bool = False
                 ) -> tuple[EternalWarSheet, EternalWarSheet | None]:
     """Lock and return the actor's sheet (and the other's): ``lock_sheet_set`` for one or two.
     Raises as it does, and InvalidTarget when the other does not exist."""
@@ -32,14 +32,15 @@ def lock_sheets(*, user, character_id: int, other_id: int | None = None,
 
 
 def lock_sheet_set(*, user, character_id: int, others: Iterable[int] = (),
-                   check_owner: bool = True, items: bool = True
+                   check_owner: bool = True, items: bool = False
                    ) -> tuple[EternalWarSheet, dict[int, EternalWarSheet]]:
     """Lock the sheets (and characters) of the actor and of ``others`` in ONE statement, in
     character id order, and return the actor's sheet and every locked sheet by character id
     (the actor's included; a missing other is simply absent). Every action calls this before
     it changes anything, with every sheet it may change: two actions then lock their rows in
     the same order and one waits for the other; none can deadlock (issue 9). ``items`` loads
-    each character's equipped items as ``character.equipped_items`` (one more query).
+    each character's equipped items as ``character.equipped_items`` (one more query: only the
+    actions that read a loadout, through combat.context, ask for it).
 
     Raises NotFound when the actor does not exist, Forbidden when ``user`` does not own it (with
     ``check_owner``), RuleSystemNotPlayable outside EW1."""
@@ -77,9 +78,15 @@ def spend_pa(sheet: EternalWarSheet, cost, now: datetime) -> None:
     character.last_action_at = now
 
 
-def require_able(sheet: EternalWarSheet) -> None:
+def require_able(sheet: EternalWarSheet) -> Board:
+    """The board of a character that can act (loaded with its sheet by ``lock_sheet_set``).
+    Raises CannotAct off the board or at 0 PV or below (characters.readiness)."""
     if refused := cannot_act(sheet.character, sheet):
         raise refused
+    board = sheet.character.board
+    if board is None:  # on_board said otherwise: cannot happen, but the type says it may
+        raise errors.CannotAct("character_not_board")
+    return board
 
 
 def require_rested(character: Character, rested_until: datetime | None) -> None:
@@ -88,7 +95,7 @@ def require_rested(character: Character, rested_until: datetime | None) -> None:
     None: no check."""
     last = character.last_action_at
     if rested_until is not None and last is not None and last > rested_until:
-        raise errors.CannotAct("This piece already took its turn.")
+        raise errors.CannotAct("piece_took_turn")
 
 
 def disincarnate(character: Character, *, killer: Character | None) -> None:

@@ -43,27 +43,29 @@ def creatures_act(*, rng: RandomSource | None = None, now: datetime | None = Non
         return 0
     pieces = list(Character.objects.filter(board_id__in={c.board_id for c in creatures})
                   .select_related("ew1"))
-    occupied = {p.board_id: set() for p in pieces}
+    occupied: dict[int | None, set[tuple[int, int]]] = {p.board_id: set() for p in pieces}
     for p in pieces:
-        occupied[p.board_id].add((p.x, p.y))
+        occupied[p.board_id].add(p.cell)
     prey = [p for p in pieces if p.is_player and p.ew1.pv >= 0 and not p.is_protected]
     actions = 0
     for creature in creatures:
         turn = creature_turn(
-            at=(creature.x, creature.y),
-            prey=[Prey(p.pk, p.x, p.y, p.ew1.pv) for p in prey if p.board_id == creature.board_id],
+            at=creature.cell,
+            prey=[Prey(p.pk, p.cell[0], p.cell[1], p.ew1.pv) for p in prey
+                  if p.board_id == creature.board_id],
             occupied=occupied[creature.board_id], width=creature.board.width,
             height=creature.board.height, view_radius=creature.campaign.parameters.view_radius)
         try:
-            if turn.action == ATTACK:
+            if turn.action == ATTACK and turn.target_id is not None:
                 action_attack(user=None, character_id=creature.pk, target_id=turn.target_id,
                               kind="brawl", rng=rng, now=now, check_owner=False,
                               rested_until=rested_until)
             elif turn.action == MOVE:
                 action_move(user=None, character_id=creature.pk, dx=turn.dx, dy=turn.dy,
                             now=now, check_owner=False, rested_until=rested_until)
-                occupied[creature.board_id].discard((creature.x, creature.y))
-                occupied[creature.board_id].add((creature.x + turn.dx, creature.y + turn.dy))
+                x, y = creature.cell
+                occupied[creature.board_id].discard((x, y))
+                occupied[creature.board_id].add((x + turn.dx, y + turn.dy))
             else:
                 continue
         except RuleError as exc:

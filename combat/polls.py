@@ -69,10 +69,11 @@ def read_versions_first(token: str | None, *, character_id: int):
         return None
     place = parsed[0]
     campaign_id, board_id, *tiles = place
+    x0, y0, x1, y1 = tiles if board_id else (0, 0, 0, 0)  # a board's place has its four tiles
     try:
         return place, versions_get(campaign_id=campaign_id, character_id=character_id,
                                    board_id=board_id or None,
-                                   tiles=tuple(tiles) if board_id else None)
+                                   tiles=(x0, y0, x1, y1) if board_id else None)
     except Exception:  # cache unreachable: render, never guess "unchanged"
         return None
 

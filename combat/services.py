@@ -13,6 +13,7 @@ import math
 import random
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -20,20 +21,19 @@ from django.utils import timezone
 from campaigns.journal import record_action, roll_row
 from campaigns.models import ActionRecord
 from characters.cooldowns import reincarnation_available_at
-from characters.equipment import Loadout, loadout_of
 from characters.models import Character, EternalWarSheet
 from characters.progression import grant_xp
 from characters.regeneration import sheet_refresh, unix
 from characters.services import character_place
 from combat.actors import disincarnate, lock_sheets, require_able, require_rested, spend_pa
+from combat.context import ActionContext, action_context, outcome_write
 from factions.bonus import combat_bonus, require_not_ally
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
-from gamerules.ew1.attacks import (BRAWL, KINDS, MELEE, RANGED, THROW, AttackOutcome, Combatant,
-                                   Modifier, resolve_attack)
+from gamerules.ew1.attacks import (BRAWL, KINDS, MELEE, RANGED, THROW, AttackOutcome, Modifier,
+                                   Weapon, resolve_attack)
 from gamerules.ew1.game import GameOutcome, resolve_game
-from gamerules.ew1.presence import own_characters_malus
-from magic.effects import shield_of
+from gamerules.ew1.presence import FactionBonus, own_characters_malus
 from magic.spellbook import scroll_pick_up
 
 DIRECTIONS = {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}
@@ -44,11 +44,6 @@ class ActionResult:
     action: ActionRecord
     character: Character
     outcome: AttackOutcome | GameOutcome | None = None
-
-
-def distance(a: Character, b: Character) -> int:
-    """Cells between two pieces on the same board (Chebyshev: diagonal steps count 1)."""
-    return max(abs(a.x - b.x), abs(a.y - b.y))
 
 
 @transaction.atomic
@@ -72,11 +67,11 @@ def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | No
     require_rested(character, rested_until)
     params = character.campaign.parameters
     sheet_refresh(sheet, params=params, now=now)
-    require_able(sheet)
-    x, y = character.x + dx, character.y + dy
-    if not character.board.contains(x, y):
+    board = require_able(sheet)
+    x, y = character.cell[0] + dx, character.cell[1] + dy
+    if not board.contains(x, y):
         raise errors.OffBoard()
-    if Character.objects.filter(board_id=character.board_id, x=x, y=y).exists():
+    if Character.objects.filter(board=board, x=x, y=y).exists():
         raise errors.CellOccupied()
     spend_pa(sheet, params.move_cost_pa, now)
     xp = params.move_xp if character.is_player else 0  # creatures gain no XP (docs/rules)
@@ -94,30 +89,6 @@ def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | No
                            summary={"to": [x, y], "xp": xp,
                                     **({"scroll": learned.spell.name} if learned else {})})
     return ActionResult(action, character)
-
-
-def _combatant(sheet: EternalWarSheet, loadout: Loadout, *, shield: int = 0) -> Combatant:
-    character = sheet.character
-    return Combatant(characteristics=sheet.characteristics, skills=sheet.skills, level=sheet.level,
-                     luck=sheet.LUK if character.is_player else None, armour=loadout.armour,
-                     modifiers=loadout.modifiers, fixed_reduction=sheet.fixed_reduction,
-                     shield=shield)
-
-
-def _pieces_around(attacker: Character, target: Character, radius: int) -> list[Character]:
-    """Every piece within ``radius`` of the attacker or of the target (one query), with its
-    faction (``faction_id_cached``)."""
-    xs, ys = (attacker.x, target.x), (attacker.y, target.y)
-    return list(Character.objects.filter(
-        board_id=attacker.board_id, x__range=(min(xs) - radius, max(xs) + radius),
-        y__range=(min(ys) - radius, max(ys) + radius)).annotate_faction())
-
-
-def _with_faction(character: Character, pieces: list[Character]) -> Character:
-    for p in pieces:
-        if p.pk == character.pk:
-            character.faction_id_cached = p.faction_id_cached
-    return character
 
 
 COSTS = {BRAWL: "brawl_cost_pa", MELEE: "melee_cost_pa", RANGED: "ranged_cost_pa",
@@ -151,55 +122,19 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
         raise errors.InvalidTarget("unknown_attack_brawl", kind=kind)
     if target_id == character_id:
         raise errors.InvalidTarget("character_cannot_attack")
-    sheet, target_sheet = lock_sheets(user=user, character_id=character_id, other_id=target_id,
-                                       check_owner=check_owner)
+    context = _attack_context(user=user, character_id=character_id, target_id=target_id,
+                              now=now, check_owner=check_owner)
+    sheet, target_sheet = context.actor, context.sheets[target_id]
     attacker, target = sheet.character, target_sheet.character
     require_rested(attacker, rested_until)
-    params = attacker.campaign.parameters
-    sheet_refresh(sheet, params=params, now=now)
-    sheet_refresh(target_sheet, params=params, now=now)
-    require_able(sheet)
-    if target.board_id is None or target.board_id != attacker.board_id:
-        raise errors.InvalidTarget("target_not_board")
-    loadout = loadout_of(attacker.equipped_items)
-    weapon = {MELEE: loadout.melee, RANGED: loadout.ranged}.get(kind)
-    if kind in (MELEE, RANGED) and weapon is None:
-        raise errors.ItemMissing(kind=kind)
-    cells = distance(attacker, target)
-    reach = {BRAWL: 1, MELEE: 1, THROW: params.throw_range_cells}.get(
-        kind, weapon.range_cells if weapon else 1)
-    if kind in (BRAWL, MELEE) and cells != 1:
-        raise errors.NotAdjacent()
-    if cells > reach:
-        raise errors.OutOfRange("target_cells_away", cells=cells, reach=reach)
-    if target.is_protected:
-        raise errors.TargetProtected()
-    pieces = _pieces_around(attacker, target, max(params.view_radius,
-                                                  params.own_characters_reach))
-    _with_faction(attacker, pieces)
-    _with_faction(target, pieces)
+    params = context.params
+    weapon, cells = _attack_checks(context, target, kind)
     require_not_ally(attacker, target, params)
     cost = getattr(params, COSTS[kind])
     spend_pa(sheet, cost, now)
 
-    own = [distance(attacker, p) for p in pieces if attacker.owner_id is not None
-           and p.owner_id == attacker.owner_id and p.pk != attacker.pk and p.is_player]
-    malus = own_characters_malus(own, reach=params.own_characters_reach)
-    attack_bonus = combat_bonus(attacker, pieces, params)
-    defence_bonus = combat_bonus(target, pieces, params) if target.is_player else None
-    attack_mods = tuple(m for m in (
-        Modifier("own characters in view", -malus) if malus else None,
-        Modifier(f"faction ({attack_bonus.allies} allies)", attack_bonus.attack)
-        if attack_bonus.attack else None) if m)
-    dodge_mods = (Modifier(f"faction ({defence_bonus.allies} allies)", defence_bonus.dodge),) if (
-        defence_bonus and defence_bonus.dodge) else ()
-
-    defender = _combatant(target_sheet, loadout_of(target.equipped_items),
-                          shield=shield_of(target.pk, now))
-    outcome = resolve_attack(
-        kind, _combatant(sheet, loadout), defender, rng, params, weapon=weapon,
-        distance=cells, attack_modifiers_extra=attack_mods, dodge_modifiers=dodge_mods,
-        hit_xp=params.throw_xp if kind == THROW else None)
+    outcome, malus, attack_bonus, defence_bonus = _attack_resolve(
+        context, target, kind, weapon=weapon, cells=cells, rng=rng)
     if attacker.is_player:  # creatures gain no XP (docs/rules, "Creatures")
         grant_xp(sheet, outcome.attacker_xp, params)
     if target.is_player:
@@ -210,18 +145,14 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
     target.dodges += outcome.dodged
     if disincarnated:
         disincarnate(target, killer=attacker)
-    attacker.save(update_fields=["first_action_at", "last_action_at", "kills", "attacks"])
-    target.save(update_fields=["board", "x", "y", "deaths", "dodges"])
-    sheet.save()
-    target_sheet.save()
 
     rolls = [roll_row(label=r.label, roll=r.roll, target_score=r.target, success=r.success,
                       modifiers=r.modifiers,
                       actor=target if r.label in ("dodge", "damage_reduction") else attacker)
              for r in outcome.rolls]
-    action = record_action(
-        campaign=attacker.campaign, kind=kind, now=now, user=user, actor=attacker,
-        target=target, pa_spent=cost, rolls=rolls,
+    action = outcome_write(
+        context=context, changed=[target_id], character_fields=ATTACK_CHARACTER_FIELDS,
+        kind=kind, user=user, target=target, pa_spent=cost, rolls=rolls,
         summary={"weapon": weapon.name if weapon else None, "distance": cells,
                  "attack_score": outcome.attack_score, "attack_roll": outcome.attack_roll,
                  "hit": outcome.hit, "perfect": outcome.perfect,
@@ -235,6 +166,71 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
                  "own_characters_malus": malus, "faction_attack_bonus": attack_bonus.attack,
                  "faction_dodge_bonus": defence_bonus.dodge if defence_bonus else 0})
     return ActionResult(action, attacker, outcome)
+
+
+# What an attack may change on the attacker (action times, kills, attacks) and on the target
+# (off the board, deaths, dodges).
+ATTACK_CHARACTER_FIELDS = ["first_action_at", "last_action_at", "kills", "attacks", "board", "x",
+                           "y", "deaths", "dodges"]
+
+
+def _attack_context(*, user: Any, character_id: int, target_id: int, now: datetime,
+                    check_owner: bool) -> ActionContext:
+    """The attacker's and the target's sheets locked (one statement), and every piece within
+    ``max(view_radius, own_characters_reach)`` of either: three queries (combat.context).
+    Raises InvalidTarget when the target does not exist."""
+    context = action_context(user=user, character_id=character_id, others=[target_id],
+                             view_of=[target_id], now=now, check_owner=check_owner)
+    if target_id not in context.sheets:
+        raise errors.InvalidTarget("no_such_target")
+    return context
+
+
+def _attack_checks(context: ActionContext, target: Character, kind: str
+                   ) -> tuple[Weapon | None, int]:
+    """Refuse what the rules forbid, before any write; return the weapon and the distance."""
+    attacker, params = context.character, context.params
+    require_able(context.actor)
+    if target.board_id is None or target.board_id != attacker.board_id:
+        raise errors.InvalidTarget("target_not_board")
+    loadout = context.loadouts[attacker.pk]
+    weapon = {MELEE: loadout.melee, RANGED: loadout.ranged}.get(kind)
+    if kind in (MELEE, RANGED) and weapon is None:
+        raise errors.ItemMissing(kind=kind)
+    cells = context.distance(attacker, target)
+    reach = {BRAWL: 1, MELEE: 1, THROW: params.throw_range_cells}.get(
+        kind, weapon.range_cells if weapon else 1)
+    if kind in (BRAWL, MELEE) and cells != 1:
+        raise errors.NotAdjacent()
+    if cells > reach:
+        raise errors.OutOfRange("target_cells_away", cells=cells, reach=reach)
+    if target.is_protected:
+        raise errors.TargetProtected()
+    return weapon, cells
+
+
+def _attack_resolve(context: ActionContext, target: Character, kind: str, *,
+                    weapon: Weapon | None, cells: int, rng: RandomSource
+                    ) -> tuple[AttackOutcome, int, FactionBonus, FactionBonus | None]:
+    """The rules on the context: the malus of one's own characters in reach, the faction
+    bonuses, then ``resolve_attack``. Returns the outcome, the malus and both bonuses."""
+    attacker, params, pieces = context.character, context.params, context.pieces
+    own = [context.distance(attacker, p) for p in pieces if attacker.owner_id is not None
+           and p.owner_id == attacker.owner_id and p.pk != attacker.pk and p.is_player]
+    malus = own_characters_malus(own, reach=params.own_characters_reach)
+    attack_bonus = combat_bonus(attacker, pieces, params)
+    defence_bonus = combat_bonus(target, pieces, params) if target.is_player else None
+    attack_mods = tuple(m for m in (
+        Modifier("own characters in view", -malus) if malus else None,
+        Modifier(f"faction ({attack_bonus.allies} allies)", attack_bonus.attack)
+        if attack_bonus.attack else None) if m)
+    dodge_mods = (Modifier(f"faction ({defence_bonus.allies} allies)", defence_bonus.dodge),) if (
+        defence_bonus and defence_bonus.dodge) else ()
+    outcome = resolve_attack(
+        kind, context.combatant(attacker.pk), context.combatant(target.pk), rng, params,
+        weapon=weapon, distance=cells, attack_modifiers_extra=attack_mods,
+        dodge_modifiers=dodge_mods, hit_xp=params.throw_xp if kind == THROW else None)
+    return outcome, malus, attack_bonus, defence_bonus
 
 
 def action_brawl(*, user, character_id: int, target_id: int, rng: RandomSource | None = None,
@@ -296,7 +292,8 @@ def character_suicide(*, user, character_id: int, reincarnate_asap: bool = False
                                   "reincarnate_asap", "cooldown_notice", "cooldown_notice_at"])
     action = record_action(campaign=character.campaign, kind="suicide", now=now, user=user,
                            actor=character, summary={
-                               "blocked_until": character.reincarnation_blocked_until.isoformat(),
+                               "blocked_until": until.isoformat() if (
+                                   until := character.reincarnation_blocked_until) else None,
                                **({"reincarnate_asap": True} if reincarnate_asap else {})})
     return ActionResult(action, character)
 

@@ -145,7 +145,8 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="A message for the player, in the request's language.")
     params = serializers.DictField(required=False,
                                    help_text="The values of the message (names, PA...), by name.")
-    errors = serializers.DictField(required=False,
+    # A field named like Serializer.errors: DRF collects it as a field (stubs see the property).
+    errors = serializers.DictField(required=False,  # type: ignore[assignment]
                                    help_text="Per-field messages, for invalid_input.")
     until = serializers.DateTimeField(
         required=False, help_text="reincarnation_blocked: when reincarnation becomes possible.")

@@ -12,6 +12,7 @@ from typing import Iterable
 from gamerules.ew1.errors import FriendlyFire
 from gamerules.ew1.params import EW1Parameters
 from gamerules.ew1.presence import FactionBonus, faction_bonus
+from gamerules.geometry import chebyshev
 
 
 def allies_in_view(character, pieces: Iterable, *, radius: int) -> int:
@@ -23,7 +24,7 @@ def allies_in_view(character, pieces: Iterable, *, radius: int) -> int:
     return sum(1 for p in pieces
                if p.pk != character.pk and p.board_id == character.board_id
                and getattr(p, "faction_id_cached", None) == mine
-               and max(abs(p.x - character.x), abs(p.y - character.y)) <= radius)
+               and chebyshev(p.cell, character.cell) <= radius)
 
 
 def are_allies(character, other) -> bool:

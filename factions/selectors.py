@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Sequence
 
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
@@ -198,8 +199,8 @@ class FactionIndex:
 
     characters: list[Character]
     campaigns: list[Campaign]
-    invitations: list[JoinRequest] = ()
-    requests: list[JoinRequest] = ()
+    invitations: Sequence[JoinRequest] = ()
+    requests: Sequence[JoinRequest] = ()
 
 
 def faction_index(*, user) -> FactionIndex:

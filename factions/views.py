@@ -50,7 +50,7 @@ PAGES: dict[str, tuple[str, str, Callable, str]] = {
 CHANGED_EVENT = "factions-changed"
 
 
-def _page(request, page: str, key: int, *, view=None, status: int = 200, form=None, **extra):
+def _page(request, page: str, key: int | None, *, view=None, status: int = 200, form=None, **extra):
     full, fragment, select, _name = PAGES[page]
     if view is None:
         try:
@@ -98,7 +98,7 @@ def _act(request, *, page: str, key: int | None, form, run: Callable,
     return response
 
 
-def _refused(request, page: str, key: int, url: str, error: str, code: str, form):
+def _refused(request, page: str, key: int | None, url: str, error: str, code: str, form):
     if not request.htmx:
         messages.error(request, error)
         return redirect(url)

@@ -53,7 +53,8 @@ class SpellRefSerializer(serializers.Serializer):
 
 class KnownSpellSerializer(serializers.Serializer):
     spell = SpellSerializer()
-    source = serializers.ChoiceField(choices=KnownSpell.Source.choices)
+    # A field named like a Field attribute: DRF collects it as a field, the stubs see the attribute.
+    source = serializers.ChoiceField(choices=KnownSpell.Source.choices)  # type: ignore[assignment]
     learned_at = serializers.DateTimeField()
 
 

@@ -9,7 +9,8 @@ from characters.readiness import refusal
 from factions.bonus import combat_bonus
 from gamerules.errors import RuleError
 from gamerules.ew1 import errors
-from gamerules.ew1.magic import Bonus, cast_score, chebyshev
+from gamerules.ew1.magic import Bonus, cast_score
+from gamerules.geometry import chebyshev
 from magic.models import ActiveEffect, KnownSpell
 
 
@@ -41,12 +42,12 @@ def spell_panel(character: Character, pieces: list[Character]) -> list[SpellChoi
     choices = []
     for known in spellbook(character):
         spell = known.spell
-        here = (character.x, character.y)
+        here = character.cell
         # A damage spell is not offered on its own caster (the service would allow it).
         targets = sorted((p for p in pieces
-                          if chebyshev((p.x, p.y), here) <= spell.range_cells
+                          if chebyshev(p.cell, here) <= spell.range_cells
                           and not (spell.effect == "damage" and p.pk == character.pk)),
-                         key=lambda p: (chebyshev((p.x, p.y), here), p.name))
+                         key=lambda p: (chebyshev(p.cell, here), p.name))
         out_of_range = None if targets else errors.OutOfRange(
             "nobody_in_range", cells=spell.range_cells)
         choices.append(SpellChoice(known, targets, odds, refused or out_of_range))

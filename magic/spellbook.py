@@ -15,7 +15,6 @@ from campaigns.journal import record_action
 from campaigns.permissions import allowed
 from campaigns.versions import version_bump_pieces
 from characters.models import Character
-from gamerules.dice import RandomSource
 from magic.errors import OfferInvalid, SpellAlreadyKnown, SpellbookFull, SpellUnknown
 from magic.models import KnownSpell, Scroll, Spell, SpellOffer
 
@@ -64,7 +63,7 @@ def spell_grant(*, character: Character, spell: Spell, source: str,
 
 
 @transaction.atomic
-def spell_offer_pending(*, character: Character, rng: RandomSource | None = None,
+def spell_offer_pending(*, character: Character, rng: random.Random | None = None,
                         now: datetime | None = None) -> SpellOffer | None:
     """The open offer of the lowest level gained and not yet answered, drawn once and stored:
     ``spell_offer_size`` (5) learnable spells the character does not know. None when every
@@ -140,8 +139,11 @@ def spell_offer_answer(*, user, character_id: int, offer_id: int, spell_id: int 
 def scroll_pick_up(*, character: Character, now: datetime) -> KnownSpell | None:
     """Called after a move: the scroll on the character's cell, if any, is learned and leaves
     the board. With a full spellbook, or a spell already known, the scroll stays."""
+    if character.board_id is None:
+        return None
+    x, y = character.cell
     scroll = (Scroll.objects.select_for_update().select_related("spell")
-              .filter(board_id=character.board_id, x=character.x, y=character.y).first())
+              .filter(board_id=character.board_id, x=x, y=y).first())
     if scroll is None:
         return None
     try:

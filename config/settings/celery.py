@@ -7,6 +7,7 @@ from .base import REDIS_URL, VAR_DIR
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, int | str]
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     # A message taken but not acknowledged goes back to the queue after this many seconds (a

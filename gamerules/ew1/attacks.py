@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from gamerules.dice import RandomSource, d100, roll
+from gamerules.dice import DiceRoll, RandomSource, d100, roll
 from gamerules.ew1.params import EW1Parameters
 from gamerules.ew1.progression import damage_reduction_rolls
 from gamerules.modifiers import Modifier as Modifier  # re-exported: the apps import it here
@@ -81,7 +81,7 @@ class Combatant:
 @dataclass(frozen=True)
 class LabelledRoll:
     label: str  # attack, dodge, base_damage, weapon_damage, perfect_damage, damage_reduction
-    roll: object  # gamerules.dice.DiceRoll
+    roll: DiceRoll
     target: int | None = None  # the score a d100 test was rolled against
     success: bool | None = None
     modifiers: tuple[Modifier, ...] = ()

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Collection, Iterable
 
+from gamerules.geometry import chebyshev
+
 ATTACK, MOVE, WAIT = "attack", "move", "wait"
 NO_PREY, BLOCKED = "no_prey_in_view", "blocked"
 STEPS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
@@ -43,10 +45,6 @@ class CreatureTurn:
     dx: int = 0
     dy: int = 0
     reason: str = ""
-
-
-def chebyshev(a: tuple[int, int], b: tuple[int, int]) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
 def creature_turn(*, at: tuple[int, int], prey: Iterable[Prey],

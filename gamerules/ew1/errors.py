@@ -50,6 +50,7 @@ MESSAGES: dict[str, str] = {
     "target_not_board": gettext_noop("The target is not on your board."),
     "character_cannot_attack": gettext_noop("A character cannot attack itself."),
     "unknown_attack_brawl": gettext_noop("Unknown attack %(kind)r: brawl, melee, ranged or throw."),
+    "piece_took_turn": gettext_noop("This piece already took its turn."),
     "zero_pv": gettext_noop("At 0 PV a character cannot act until healed."),
     "no_such_target": gettext_noop("No such target."),
     "nobody_in_range": gettext_noop("Nobody in range (%(cells)s cells)."),

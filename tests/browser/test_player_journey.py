@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 
 from campaigns.demo import DEMO_CAMPAIGN, PLAYERS
+from gamerules.geometry import chebyshev
 from tests.browser.helpers import gauge
 
 pytestmark = pytest.mark.browser
@@ -20,10 +21,6 @@ BRENNA = next((name, at) for _, name, at in PLAYERS if name == "Brenna")
 DIRECTIONS = {(0, -1): "n", (1, -1): "ne", (1, 0): "e", (1, 1): "se",
               (0, 1): "s", (-1, 1): "sw", (-1, 0): "w", (-1, -1): "nw"}
 MAX_STEPS = 30  # the demo board is 12x12: no walk needs more than 11 steps
-
-
-def chebyshev(a, b):
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
 def my_position(page):
