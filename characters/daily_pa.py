@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from campaigns.models import Campaign, RuleSystem
 from characters.models import Character, EternalWarSheet
-from gamerules.ew1 import errors
+from characters.readiness import pa_shortfall
 from gamerules.ew1.daily import DailySpend, daily_spend, game_day, spent_on
 from gamerules.ew1.params import EW1Parameters
 
@@ -28,8 +28,8 @@ def charge_pa(sheet: EternalWarSheet, cost, *, params: EW1Parameters, now: datet
     """Take ``cost`` PA from the locked ``sheet`` (in memory; the caller saves it in the same
     transaction) and count them against the game day's ``daily_pa_cap``. Both checks run before
     any change, so a refused spend changes nothing. Raises NotEnoughPA, DailyPACapReached."""
-    if sheet.pa < cost:
-        raise errors.NotEnoughPA(cost=cost, pa=sheet.pa)
+    if shortfall := pa_shortfall(sheet, cost):  # the same check the pages' buttons show
+        raise shortfall
     spend = daily_spend(cost=cost, spent=sheet.pa_spent_today, spent_day=sheet.pa_spent_day,
                         today=game_day(now, params.game_day_time_zone), cap=params.daily_pa_cap)
     sheet.pa -= cost
