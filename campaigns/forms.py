@@ -34,7 +34,8 @@ class CampaignAdminForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         system = self.instance.rule_system if self.instance.pk else (
             self.data.get("rule_system") or self.initial.get("rule_system") or "ew1")
-        self.parameter_class = rule_systems.PARAMETERS.get(system)
+        spec = rule_systems.get(system)
+        self.parameter_class = spec.parameters if spec else None
         if self.parameter_class is None:
             return
         current = self.instance.rule_parameters or {}

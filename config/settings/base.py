@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "accounts",
     "campaigns",
     "characters",
+    "ew1",
     "combat",
     "magic",
     "factions",
