@@ -40,17 +40,17 @@ class RollInline(admin.TabularInline):
     extra = 0
     can_delete = False
     fields = readonly_fields = ("label", "actor", "expression", "faces", "total", "target_score",
-                                "success", "modifiers")
+                                "grade", "modifiers")
 
 
 @admin.register(ActionRecord)
 class ActionRecordAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "campaign", "kind", "actor", "target", "pa_spent"]
+    list_display = ["created_at", "campaign", "kind", "actor", "target", "cost"]
     list_filter = ["campaign", "kind"]
     search_fields = ["actor__name", "target__name"]
     list_select_related = ["campaign", "actor", "target"]
     inlines = [RollInline]
-    readonly_fields = ["campaign", "user", "actor", "target", "kind", "pa_spent", "summary",
+    readonly_fields = ["campaign", "user", "actor", "target", "kind", "cost", "summary",
                        "created_at"]
 
     def has_add_permission(self, request):

@@ -9,6 +9,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaigns.models import RollGrade
 from campaigns.selectors import LEADERBOARD_ORDERS, campaign_get, leaderboard
 from characters.selectors import open_campaigns
 from config.api import READ_ERRORS, ErrorSerializer, StrictSerializer
@@ -49,8 +50,15 @@ class RollSerializer(serializers.Serializer):
     expression = serializers.CharField()
     faces = serializers.ListField(child=serializers.IntegerField())
     total = serializers.IntegerField()
-    target_score = serializers.IntegerField(allow_null=True)
-    success = serializers.BooleanField(allow_null=True)
+    target_score = serializers.IntegerField(
+        allow_null=True, help_text="The score a test was rolled against; null for other rolls.")
+    grade = serializers.ChoiceField(
+        choices=RollGrade.choices, allow_blank=True,
+        help_text="A test's grade under its rule system's critical rule (perfect is Eternal War "
+                  "One II's critical success); blank for a roll that is not a test (damage).")
+    success = serializers.BooleanField(
+        allow_null=True, help_text="Derived from grade: true for the success grades, false for "
+                                   "the failures, null when grade is blank.")
     modifiers = ModifierSerializer(many=True)
 
 
@@ -60,7 +68,11 @@ class ActionSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.CharField()
     created_at = serializers.DateTimeField()
-    pa_spent = serializers.DecimalField(max_digits=6, decimal_places=1, coerce_to_string=False)
+    cost = serializers.DecimalField(
+        max_digits=6, decimal_places=1, coerce_to_string=False,
+        help_text="What the action cost, in the unit of the campaign's rule system: PA (action "
+                  "points) in Eternal War One II, actions or MP in the turn-based systems; 0 "
+                  "when it cost nothing.")
     actor = CharacterRefSerializer(allow_null=True)
     target = CharacterRefSerializer(allow_null=True)
     summary = serializers.DictField(help_text="What happened, by kind (see the pages' log).")

@@ -8,6 +8,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from campaigns import rule_systems
+from gamerules.d100 import Grade
 from gamerules.errors import ParameterError
 
 
@@ -65,7 +66,11 @@ class Board(models.Model):
 
 
 class ActionRecord(models.Model):
-    """One game action as it happened (a move, an attack, a creation...), with its rolls."""
+    """One game action as it happened (a move, an attack, a creation...), with its rolls.
+
+    ``cost`` is what the action cost in the unit of the campaign's rule system: PA (points
+    d'action) in Eternal War One II, actions or MP in the turn-based systems; 0 when the action
+    costs nothing (a creation, a faction change). One decimal: EW1's moves cost 0.5 PA."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="actions")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
@@ -75,7 +80,7 @@ class ActionRecord(models.Model):
     target = models.ForeignKey("characters.Character", on_delete=models.SET_NULL, null=True,
                                blank=True, related_name="targeted_by")
     kind = models.CharField(max_length=32)
-    pa_spent = models.DecimalField(max_digits=6, decimal_places=1, default=0)
+    cost = models.DecimalField(max_digits=6, decimal_places=1, default=0)
     summary = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(db_index=True)
 
@@ -88,8 +93,26 @@ class ActionRecord(models.Model):
         return f"{self.kind} by {self.actor_id} at {self.created_at:%Y-%m-%d %H:%M}"
 
 
+class RollGrade(models.TextChoices):
+    """A test roll's grade, the values of ``gamerules.d100.Grade``; blank for a roll that is not
+    a test (damage, power, characteristics)."""
+
+    CRITICAL_SUCCESS = Grade.CRITICAL_SUCCESS.value, _("Critical success")
+    PERFECT = Grade.PERFECT.value, _("Perfect")
+    SUCCESS = Grade.SUCCESS.value, _("Success")
+    FAILURE = Grade.FAILURE.value, _("Failure")
+    CRITICAL_FAILURE = Grade.CRITICAL_FAILURE.value, _("Critical failure")
+
+
+SUCCESS_GRADES = [g.value for g in Grade if g.success]
+
+
 class RollRecord(models.Model):
-    """One dice roll that changed the game: who, what, expression, faces, total, modifiers."""
+    """One dice roll that changed the game: who, what, expression, faces, total, modifiers.
+
+    A test (a d100 against ``target_score``) carries the ``grade`` its rule gave; ``success`` is
+    derived from it by the database (a generated column: True for the success grades, False
+    for the failures, null for a roll that is not a test), so the two cannot disagree."""
 
     action = models.ForeignKey(ActionRecord, on_delete=models.CASCADE, related_name="rolls")
     actor = models.ForeignKey("characters.Character", on_delete=models.CASCADE, null=True,
@@ -99,7 +122,13 @@ class RollRecord(models.Model):
     faces = models.JSONField(default=list)
     total = models.IntegerField()
     target_score = models.IntegerField(null=True, blank=True)
-    success = models.BooleanField(null=True)
+    grade = models.CharField(max_length=16, choices=RollGrade.choices, blank=True, default="")
+    success = models.GeneratedField(
+        expression=models.Case(
+            models.When(grade="", then=models.Value(None)),
+            models.When(grade__in=SUCCESS_GRADES, then=models.Value(True)),
+            default=models.Value(False)),
+        output_field=models.BooleanField(null=True), db_persist=True)
     modifiers = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField()
 

@@ -175,7 +175,7 @@ def item_use(*, user, character_id: int, item_id: int, rng: RandomSource | None 
     if protected:  # spending PA is an action: a level 0 character's protection ends here
         character.save(update_fields=["first_action_at", "last_action_at"])
     record_action(campaign=character.campaign, kind="use_item", now=now, user=user,
-                  actor=character, pa_spent=params.use_item_cost_pa,
+                  actor=character, cost=params.use_item_cost_pa,
                   summary={"item": item.template.name, "healed": outcome.healed,
                            "pv": outcome.pv_after},
                   rolls=[roll_row(label="heal", roll=outcome.roll, actor=character)])

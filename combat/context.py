@@ -136,7 +136,7 @@ def _pieces_in(board_id: int, areas: Sequence[tuple[Cell, int]], now: datetime
 
 def outcome_write(*, context: ActionContext, changed: Iterable[int],
                   character_fields: Sequence[str], kind: str, user: Any,
-                  target: Character | None = None, pa_spent: Decimal | int = 0,
+                  target: Character | None = None, cost: Decimal | int = 0,
                   rolls: Iterable[dict[str, Any]] = (), summary: dict[str, Any] | None = None
                   ) -> ActionRecord:
     """Store an action's outcome: the sheets of ``changed`` (character ids, the actor always
@@ -148,4 +148,4 @@ def outcome_write(*, context: ActionContext, changed: Iterable[int],
     Character.objects.bulk_update([s.character for s in sheets], list(character_fields))
     return record_action(campaign=context.character.campaign, kind=kind, now=context.now,
                          user=user, actor=context.character, target=target,
-                         pa_spent=pa_spent, rolls=rolls, summary=summary)
+                         cost=cost, rolls=rolls, summary=summary)

@@ -85,7 +85,7 @@ def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | No
     sheet.save()
     learned = scroll_pick_up(character=character, now=now) if character.is_player else None
     action = record_action(campaign=character.campaign, kind="move", now=now, user=user,
-                           actor=character, pa_spent=params.move_cost_pa,
+                           actor=character, cost=params.move_cost_pa,
                            summary={"to": [x, y], "xp": xp,
                                     **({"scroll": learned.spell.name} if learned else {})})
     return ActionResult(action, character)
@@ -146,13 +146,13 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
     if disincarnated:
         disincarnate(target, killer=attacker)
 
-    rolls = [roll_row(label=r.label, roll=r.roll, target_score=r.target, success=r.success,
+    rolls = [roll_row(label=r.label, roll=r.roll, target_score=r.target, grade=r.grade,
                       modifiers=r.modifiers,
                       actor=target if r.label in ("dodge", "damage_reduction") else attacker)
              for r in outcome.rolls]
     action = outcome_write(
         context=context, changed=[target_id], character_fields=ATTACK_CHARACTER_FIELDS,
-        kind=kind, user=user, target=target, pa_spent=cost, rolls=rolls,
+        kind=kind, user=user, target=target, cost=cost, rolls=rolls,
         summary={"weapon": weapon.name if weapon else None, "distance": cells,
                  "attack_score": outcome.attack_score, "attack_roll": outcome.attack_roll,
                  "hit": outcome.hit, "perfect": outcome.perfect,
@@ -258,11 +258,11 @@ def action_game(*, user, character_id: int, rng: RandomSource | None = None,
     character.save(update_fields=["first_action_at", "last_action_at"])
     sheet.save()
     rolls = [roll_row(label="game", roll=outcome.test, target_score=outcome.score,
-                      success=outcome.won, actor=character)]
+                      grade=outcome.grade, actor=character)]
     if outcome.xp_roll:
         rolls.append(roll_row(label="game_xp", roll=outcome.xp_roll, actor=character))
     action = record_action(campaign=character.campaign, kind="game", now=now, user=user,
-                           actor=character, pa_spent=params.game_cost_pa, rolls=rolls,
+                           actor=character, cost=params.game_cost_pa, rolls=rolls,
                            summary={"won": outcome.won, "roll": outcome.test.total,
                                     "score": outcome.score, "xp": outcome.xp})
     return ActionResult(action, character, outcome)

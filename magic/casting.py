@@ -95,7 +95,7 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
                            level_step=params.spell_level_step, skill_step=params.spell_skill_step,
                            test_bonuses=test_bonuses)
     rolls = [roll_row(label="cast", roll=outcome.test, target_score=outcome.score,
-                      success=outcome.success, modifiers=test_bonuses, actor=caster)]
+                      grade=outcome.grade, modifiers=test_bonuses, actor=caster)]
     results: list[dict[str, Any]] = []
     if outcome.success:
         assert outcome.power_roll is not None  # resolve_cast rolls the power on every success
@@ -109,7 +109,7 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     action = outcome_write(
         context=context, changed=target_ids if outcome.success else (),
         character_fields=CAST_CHARACTER_FIELDS, kind="cast", user=user, target=single,
-        pa_spent=params.magic_cost_pa,
+        cost=params.magic_cost_pa,
         rolls=rolls, summary={"spell": spell.name, "effect": spell.effect, "cell": [x, y],
                               "roll": outcome.test.total, "score": outcome.score,
                               "success": outcome.success, "power": outcome.power,
@@ -183,7 +183,7 @@ def _apply(spell: SpellSpec, model: Spell, power: int, context: ActionContext,
             reduction, reduction_rolls = damage_reduction(context.combatant(target_id), rng,
                                                           params)
             rolls.extend(roll_row(label=r.label, roll=r.roll, target_score=r.target,
-                                  success=r.success, actor=target) for r in reduction_rolls)
+                                  grade=r.grade, actor=target) for r in reduction_rolls)
             lost = max(0, power - reduction)
             target_sheet.pv -= lost
             entry.update(reduction=reduction, pv_lost=lost, pv=target_sheet.pv)

@@ -5,11 +5,13 @@ armes", "Phase d'esquive", "Calcul des dégâts", "Dégâts de base", "Dégâts 
 compétence", "Calcule de la défense", "Calcule de la réductions de dégâts", "Récompenses de
 combat"; the thrown attack (Lancé) follows "Répartition des gains d'XP par action".
 
-- skill test: d100 <= score hits; a roll strictly below ``perfect_below`` (5) is perfect.
+- skill test: d100 <= score hits; a roll strictly below ``perfect_below`` (5) is perfect
+  (``gamerules.d100.PerfectBelow``: the attack roll's grade is ``Grade.PERFECT``).
   brawl = Bagarre; melee = Arme mêlée + ca + FOR; ranged = Arme distance + ca + DEX - (distance-1);
   throw = Lancé + DEX - (distance-1). Standard items' modifiers of the characteristic used (FOR
   for melee, DEX for ranged and throw) are added; then the modifiers passed in (presence, faction).
-- dodge (only defenders with luck): d100 < Esquive + LUK // 5 + modifiers avoids the damage.
+- dodge (only defenders with luck): d100 < Esquive + LUK // 5 + modifiers avoids the damage
+  (``RollUnder(inclusive=False)``).
 - damage = base damage (FOR+TAI for brawl and melee, DEX+TAI for ranged and throw) + the weapon's
   dice (1d4 for brawl and throw) + skill damage (legendary weapon modifiers) (+1d3 if perfect),
   never below 0.
@@ -20,8 +22,9 @@ combat"; the thrown attack (Lancé) follows "Répartition des gains d'XP par act
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Final, Mapping
 
+from gamerules.d100 import Grade, PerfectBelow, RollUnder, grade_face
 from gamerules.dice import DiceRoll, RandomSource, d100, roll
 from gamerules.ew1.params import EW1Parameters
 from gamerules.ew1.progression import damage_reduction_rolls
@@ -78,13 +81,31 @@ class Combatant:
     shield: int = 0  # active damage-reduction spells (Bouclier, Barrière...)
 
 
+# How each test of an attack is graded (seed 000, "Mécanismes de combat"): the dodge succeeds
+# strictly below its score, a DEF roll at or below DEF.
+DODGE_RULE: Final = RollUnder(inclusive=False)
+DEFENCE_RULE: Final = RollUnder()
+
+
+def attack_rule(params: EW1Parameters) -> PerfectBelow:
+    """The attack test's rule: d100 <= score hits, strictly below ``perfect_below`` is perfect."""
+    return PerfectBelow(threshold=params.perfect_below)
+
+
 @dataclass(frozen=True)
 class LabelledRoll:
+    """One roll of an attack. A test (attack, dodge, damage_reduction) has the ``target`` it was
+    rolled against and its ``grade``; a damage roll has neither."""
+
     label: str  # attack, dodge, base_damage, weapon_damage, perfect_damage, damage_reduction
     roll: DiceRoll
     target: int | None = None  # the score a d100 test was rolled against
-    success: bool | None = None
+    grade: Grade | None = None
     modifiers: tuple[Modifier, ...] = ()
+
+    @property
+    def success(self) -> bool | None:
+        return None if self.grade is None else self.grade.success
 
 
 @dataclass(frozen=True)
@@ -141,9 +162,9 @@ def resolve_attack(kind: str, attacker: Combatant, defender: Combatant, rng: Ran
     score, applied = attack_modifiers(kind, attacker, weapon=weapon, distance=distance,
                                       extra=attack_modifiers_extra)
     attack = d100(rng)
-    hit = attack.total <= score
-    perfect = hit and attack.total < params.perfect_below
-    rolls.append(LabelledRoll("attack", attack, score, hit, applied))
+    attack_grade = grade_face(attack.total, score, attack_rule(params))
+    hit, perfect = attack_grade.success, attack_grade is Grade.PERFECT
+    rolls.append(LabelledRoll("attack", attack, score, attack_grade, applied))
     if not hit:
         return AttackOutcome(kind, score, attack.total, False, False, None, False, 0, 0, 0,
                              params.miss_xp, 0, tuple(rolls))
@@ -155,8 +176,9 @@ def resolve_attack(kind: str, attacker: Combatant, defender: Combatant, rng: Ran
         dodge_applied = (Modifier("LUK", defender.luck // params.luck_divisor),) + dodge_modifiers
         dodge_score = defender.skills["dodge"] + sum(m.value for m in dodge_applied)
         dodge = d100(rng)
-        dodged = dodge.total < dodge_score
-        rolls.append(LabelledRoll("dodge", dodge, dodge_score, dodged, dodge_applied))
+        dodge_grade = grade_face(dodge.total, dodge_score, DODGE_RULE)
+        dodged = dodge_grade.success
+        rolls.append(LabelledRoll("dodge", dodge, dodge_score, dodge_grade, dodge_applied))
         if dodged:
             return AttackOutcome(kind, score, attack.total, True, perfect, dodge_score, True,
                                  0, 0, 0, attacker_xp, params.dodge_xp, tuple(rolls))
@@ -211,8 +233,8 @@ def reduction_breakdown(defender: Combatant, rng: RandomSource, params: EW1Param
     defence = defender.characteristics["DEF"] + defender.modifiers.get("DEF", 0)
     for _ in range(damage_reduction_rolls(defender.level)):
         r = d100(rng)
-        ok = r.total <= defence
-        won += ok
-        rolls.append(LabelledRoll("damage_reduction", r, defence, ok))
+        grade = grade_face(r.total, defence, DEFENCE_RULE)
+        won += grade.success
+        rolls.append(LabelledRoll("damage_reduction", r, defence, grade))
     return (Modifier("base", params.base_damage_reduction), Modifier("rolls_won", won),
             Modifier("armour", defender.armour), Modifier("shield", defender.shield)), rolls

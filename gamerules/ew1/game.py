@@ -8,20 +8,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamerules.d100 import Grade, RollUnder, grade_face
 from gamerules.dice import DiceRoll, RandomSource, d100, roll
+
+GAME_RULE = RollUnder()  # d100 <= Jeu wins
 
 
 @dataclass(frozen=True)
 class GameOutcome:
     score: int
     test: DiceRoll
-    won: bool
+    grade: Grade  # the test's (GAME_RULE): success (won) or failure
     xp_roll: DiceRoll | None
     xp: int
 
+    @property
+    def won(self) -> bool:
+        return self.grade.success
+
 
 def resolve_game(*, game_skill: int, rng: RandomSource, win_xp_dice: str = "2d4") -> GameOutcome:
+    """d100 <= ``game_skill`` wins ``win_xp_dice`` XP (rolled); a loss rolls nothing more."""
     test = d100(rng)
-    won = test.total <= game_skill
-    xp_roll = roll(win_xp_dice, rng) if won else None
-    return GameOutcome(game_skill, test, won, xp_roll, xp_roll.total if xp_roll else 0)
+    grade = grade_face(test.total, game_skill, GAME_RULE)
+    xp_roll = roll(win_xp_dice, rng) if grade.success else None
+    return GameOutcome(game_skill, test, grade, xp_roll, xp_roll.total if xp_roll else 0)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from gamerules.d100 import Grade, RollUnder, grade_face
 from gamerules.dice import DiceRoll, RandomSource, d100, roll
 from gamerules.geometry import chebyshev
 from gamerules.modifiers import Modifier
@@ -25,6 +26,7 @@ __all__ = ["ALLIES", "DAMAGE", "EVERYONE", "HEAL", "SHIELD", "Bonus", "CastOutco
 DAMAGE, HEAL, SHIELD = "damage", "heal", "shield"
 EVERYONE, ALLIES = "everyone", "allies"
 MAGIC_SKILL_BASELINE = 50
+CAST_RULE = RollUnder()  # d100 <= score; EW1's magic has no perfect (seed 000, "La magie")
 
 
 @dataclass(frozen=True)
@@ -42,10 +44,14 @@ class SpellSpec:
 class CastOutcome:
     score: int
     test: DiceRoll
-    success: bool
+    grade: Grade  # the casting test's (CAST_RULE): success or failure
     power_roll: DiceRoll | None
     bonuses: tuple[Bonus, ...] = field(default_factory=tuple)
     power: int = 0  # dice total + evolution bonuses, never below 0
+
+    @property
+    def success(self) -> bool:
+        return self.grade.success
 
 
 def evolution_bonuses(*, level: int, magic_skill: int, level_step: int, skill_step: int
@@ -74,12 +80,13 @@ def resolve_cast(spell: SpellSpec, *, magic_skill: int, level: int, rng: RandomS
     and add the evolution bonuses. A failed cast rolls nothing more."""
     score = cast_score(magic_skill=magic_skill, test_bonuses=test_bonuses)
     test = d100(rng)
-    if test.total > score:
-        return CastOutcome(score, test, False, None)
+    grade = grade_face(test.total, score, CAST_RULE)
+    if not grade.success:
+        return CastOutcome(score, test, grade, None)
     power_roll = roll(spell.dice, rng)
     bonuses = evolution_bonuses(level=level, magic_skill=magic_skill, level_step=level_step,
                                 skill_step=skill_step)
-    return CastOutcome(score, test, True, power_roll, bonuses,
+    return CastOutcome(score, test, grade, power_roll, bonuses,
                        max(0, power_roll.total + sum(b.value for b in bonuses)))
 
 

@@ -74,7 +74,7 @@ def test_attack_of_each_kind(api_as, wide, anna, alice, bob, seeded_dice, kind, 
     assert response.status_code == 200, response.content
     body = response.json()
     action, outcome = body["action"], body["outcome"]
-    assert action["kind"] == kind and action["pa_spent"] == 12.0 - pa
+    assert action["kind"] == kind and action["cost"] == 12.0 - pa
     assert action["target"] == body["target"] == {"id": target.pk, "name": "Target"}
     assert outcome["weapon"] == weapon
     assert outcome["distance"] == max(abs(at[0] - 5), abs(at[1] - 5))
@@ -212,7 +212,7 @@ def test_game(api_as, alice, anna, seeded_dice, seed):
 
     assert response.status_code == 200
     body = response.json()
-    assert body["action"]["kind"] == "game" and body["action"]["pa_spent"] == 1.0
+    assert body["action"]["kind"] == "game" and body["action"]["cost"] == 1.0
     assert body["outcome"] == {"won": expected.won, "roll": expected.test.total,
                                "score": anna.ew1.skills["game"], "xp": expected.xp}
     assert [r["label"] for r in body["action"]["rolls"]] == (

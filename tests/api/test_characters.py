@@ -163,10 +163,11 @@ def test_sheet(api_as, campaign, alice):
     assert (body["kills"], body["deaths"], body["protected"]) == (0, 0, False)
     [created] = body["log"]
     assert created["kind"] == "create" and created["actor"] == {"id": a.pk, "name": "Anna"}
-    assert created["target"] is None and created["pa_spent"] == 0.0
+    assert created["target"] is None and created["cost"] == 0.0
     roll = created["rolls"][0]
-    assert set(roll) == {"label", "expression", "faces", "total", "target_score", "success",
-                         "modifiers"}
+    assert set(roll) == {"label", "expression", "faces", "total", "target_score", "grade",
+                         "success", "modifiers"}
+    assert (roll["grade"], roll["success"]) == ("", None)  # a characteristic roll is no test
     assert roll["label"] == "FOR" and roll["expression"] == "3d6" and len(roll["faces"]) == 3
     assert EternalWarSheet.objects.get(pk=a.pk).pa == Decimal("10.5")  # nothing written
 

@@ -125,7 +125,7 @@ def test_move(api_as, anna, alice, dx, dy):
     body = response.json()
     x, y = 5 + dx, 5 + dy
     assert body["action"]["kind"] == "move"
-    assert body["action"]["pa_spent"] == 0.5
+    assert body["action"]["cost"] == 0.5
     summary = body["action"]["summary"]
     assert (summary["to"], summary["xp"]) == ([x, y], 1)
     assert body["action"]["rolls"] == []
@@ -151,7 +151,7 @@ def test_attack(api_as, anna, bert, alice, seeded_dice):
     assert response.status_code == 200
     body = response.json()
     action = body["action"]
-    assert action["kind"] == "brawl" and action["pa_spent"] == 2.0
+    assert action["kind"] == "brawl" and action["cost"] == 2.0
     assert action["actor"] == {"id": anna.pk, "name": "Anna"}
     assert action["target"] == body["target"] == {"id": bert.pk, "name": "Bert"}
     assert action["rolls"] and action["rolls"][0]["label"].startswith("attack")

@@ -190,7 +190,7 @@ def test_a_game_across_two_web_processes(deployment, tmp_path):
     actions = list(ActionRecord.objects.filter(actor=hero).exclude(kind="create").order_by("id"))
     assert [a.kind for a in actions] == ["move", "move", "brawl", "game"]
     hero.ew1.refresh_from_db()
-    assert hero.ew1.pa == 30 - sum(a.pa_spent for a in actions)
+    assert hero.ew1.pa == 30 - sum(a.cost for a in actions)
 
     # One throttle for both processes: Bob's calls over HTTP Basic alternate between them and
     # the limit holds for the sum.

@@ -211,7 +211,7 @@ def test_casting_returns_the_action_with_its_rolls_and_targets(api_as, alice, le
 
     assert response.status_code == 200, response.content
     body = response.json()
-    assert body["action"]["kind"] == "cast" and body["action"]["pa_spent"] == 2
+    assert body["action"]["kind"] == "cast" and body["action"]["cost"] == 2
     assert body["action"]["target"] == {"id": foe.pk, "name": "Foe"}
     assert [r["label"] for r in body["action"]["rolls"]] == [
         "cast", "spell_power", "damage_reduction", "damage_reduction", "damage_reduction"]

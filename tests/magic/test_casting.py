@@ -93,7 +93,7 @@ def test_every_roll_is_journaled_with_its_actor(alice, mage, foe, fireball):
 
     action = ActionRecord.objects.get(kind="cast")
     assert action == result.action
-    assert (action.actor_id, action.target_id, action.user_id, action.pa_spent) == (
+    assert (action.actor_id, action.target_id, action.user_id, action.cost) == (
         mage.pk, foe.pk, alice.pk, Decimal("2"))
     rows = [(r.label, r.expression, r.faces, r.total, r.target_score, r.success, r.actor_id)
             for r in action.rolls.all()]

@@ -59,7 +59,7 @@ def test_every_roll_of_a_hit_is_journaled_with_its_actor(alice, fighters):
 
     action = ActionRecord.objects.get(kind="brawl")
     assert action == result.action
-    assert (action.actor_id, action.target_id, action.user_id, action.pa_spent) == (
+    assert (action.actor_id, action.target_id, action.user_id, action.cost) == (
         a.pk, b.pk, alice.pk, Decimal("2"))
     rows = [(r.label, r.expression, r.faces, r.total, r.target_score, r.success, r.actor_id)
             for r in action.rolls.all()]

@@ -31,7 +31,7 @@ def test_a_move_goes_one_cell_costs_half_a_pa_and_gives_one_xp(alice, mover, dx,
     assert c.first_action_at == c.last_action_at == NOW
     action = ActionRecord.objects.get(actor=c, kind="move")
     assert action == result.action
-    assert (action.kind, action.pa_spent, action.user, action.target) == (
+    assert (action.kind, action.cost, action.user, action.target) == (
         "move", Decimal("0.5"), alice, None)
     assert action.summary == {"to": [5 + dx, 5 + dy], "xp": 1}
     assert action.rolls.count() == 0

@@ -147,7 +147,7 @@ class Arena:
     def pa_lost(self) -> list[str]:
         """Characters whose PA differ from what their actions of the round journaled."""
         spent = dict(ActionRecord.objects.filter(pk__gt=self.journal_mark).values("actor_id")
-                     .annotate(pa=Sum("pa_spent")).values_list("actor_id", "pa"))
+                     .annotate(pa=Sum("cost")).values_list("actor_id", "pa"))
         pa = dict(EternalWarSheet.objects.filter(pk__in=[self.chars[n].pk for n in "ABC"])
                   .values_list("pk", "pa"))
         return [f"{n}: {pa[c.pk]} PA after spending {spent.get(c.pk) or 0}"

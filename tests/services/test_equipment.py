@@ -152,7 +152,7 @@ def test_a_potion_heals_costs_1_pa_and_is_gone(alice, hero, catalogue):
     assert (s.pv, s.pa) == (59, Decimal("11"))
     assert not ItemInstance.objects.filter(pk=potion.pk).exists()
     action = ActionRecord.objects.get(kind="use_item")
-    assert (action.pa_spent, action.summary) == (
+    assert (action.cost, action.summary) == (
         Decimal("1"), {"item": "Potion", "healed": 9, "pv": 59})
     assert list(action.rolls.values_list("label", "expression", "faces", "total")) == [
         ("heal", "2d4+2", [3, 4], 9)]

@@ -89,7 +89,7 @@ class Arena:
         spent = {c.pk: Decimal(0) for c in self.chars.values()}
         lost = {c.pk: 0 for c in self.chars.values()}
         for r in records:
-            spent[r.actor_id] += r.pa_spent
+            spent[r.actor_id] += r.cost
             if r.target_id is not None:
                 lost[r.target_id] += r.summary.get("pv_lost", 0)
         params = self.campaign.parameters

@@ -96,7 +96,7 @@ def test_the_seed_example_a_legendary_mace_hits_on_55(alice, fighters, mace):
     assert result.action.rolls.first().modifiers == [
         {"label": "weapon skill (ca)", "value": 10, "source": "weapon skill (ca)"},
         {"label": "FOR", "value": 15, "source": "FOR"}]
-    assert (result.action.kind, result.action.pa_spent, result.action.summary["weapon"]) == (
+    assert (result.action.kind, result.action.cost, result.action.summary["weapon"]) == (
         "melee", Decimal("2"), "Masse à deux mains")
     a, b = fetch(a), fetch(b)
     assert (a.ew1.pa, a.ew1.xp, b.ew1.pv) == (Decimal("10"), 5, 87)
@@ -164,7 +164,7 @@ def test_a_ranged_attack_loses_1_per_cell_beyond_the_first(alice, bob, board, fi
         {"label": "weapon skill (ca)", "value": 5, "source": "weapon skill (ca)"},
         {"label": "DEX", "value": 10, "source": "DEX"},
         {"label": "distance", "value": -2, "source": "distance"}]
-    assert (result.action.summary["distance"], result.action.pa_spent) == (3, Decimal("2"))
+    assert (result.action.summary["distance"], result.action.cost) == (3, Decimal("2"))
 
 
 def test_a_ranged_attack_beyond_the_weapons_range_is_refused(alice, bob, board, fighters, bow,
@@ -213,7 +213,7 @@ def test_a_throw_costs_1_pa_and_pays_throw_xp(alice, bob):
                                              "damage_reduction", "damage_reduction",
                                              "damage_reduction"]
     a = fetch(a)
-    assert (a.ew1.pa, a.ew1.xp, result.action.pa_spent) == (Decimal("11"), 7, Decimal("1"))
+    assert (a.ew1.pa, a.ew1.xp, result.action.cost) == (Decimal("11"), 7, Decimal("1"))
 
     miss = attack(alice, a, b, "throw", 35)
     assert (miss.outcome.hit, fetch(a).ew1.xp, fetch(a).ew1.pa) == (False, 8, Decimal("10"))
@@ -301,7 +301,7 @@ def test_a_won_game_costs_1_pa_and_pays_2d4_xp(alice, fighters):
     assert (result.outcome.won, result.outcome.xp) == (True, 7)
     assert [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rolls(result)] == [
         ("game", "1d100", [30], 30, 30, True), ("game_xp", "2d4", [3, 4], 7, None, None)]
-    assert (result.action.kind, result.action.pa_spent, result.action.summary) == (
+    assert (result.action.kind, result.action.cost, result.action.summary) == (
         "game", Decimal("1"), {"won": True, "roll": 30, "score": 30, "xp": 7})
     a = fetch(a)
     assert (a.ew1.pa, a.ew1.xp, a.ew1.level) == (Decimal("11"), 7, 1)
