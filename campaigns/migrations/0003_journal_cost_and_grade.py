@@ -1,47 +1,10 @@
-"""The journal, neutral for every rule system (issue 10, item 2).
-
-- ``ActionRecord.pa_spent`` becomes ``cost`` (same column type, values kept: the unit is the
-  rule system's, PA for Eternal War One II).
-- ``RollRecord.grade`` (gamerules.d100.Grade, blank for a roll that is not a test) is filled
-  from the stored ``success``: True -> success, False -> failure, null -> blank. An EW1 attack
-  roll that hit is "perfect" when its action's summary says so (``summary["perfect"]``, the
-  rule's own verdict when it was rolled); an attack journaled without that key is perfect when
-  its d100 was strictly below the campaign's ``perfect_below`` (5 unless overridden).
-- ``success`` is then derived from ``grade`` by the database (a stored generated column).
-Reversible: going back writes ``success`` from ``grade`` again (perfect -> True).
-"""
+"""The journal, neutral for every rule system (issue 10, item 2), first step:
+``ActionRecord.pa_spent`` becomes ``cost`` (same column type, values kept: the unit is the
+rule system's, PA for Eternal War One II) and ``RollRecord.grade`` is added (blank), filled
+by 0004; 0005 derives ``success`` from it. Three migrations, one transaction each: PostgreSQL
+refuses to alter a table in the transaction that updated its rows (pending trigger events)."""
 
 from django.db import migrations, models
-
-SUCCESS_GRADES = ["critical_success", "perfect", "success"]
-FAILURE_GRADES = ["failure", "critical_failure"]
-ATTACK_KINDS = ["brawl", "melee", "ranged", "throw"]
-PERFECT_BELOW = 5  # EW1Parameters.perfect_below's default
-
-
-def grades_from_success(apps, schema_editor):
-    RollRecord = apps.get_model("campaigns", "RollRecord")
-    rolls = RollRecord.objects.using(schema_editor.connection.alias)
-    rolls.filter(success=True).update(grade="success")
-    rolls.filter(success=False).update(grade="failure")
-    hits = rolls.filter(label="attack", success=True, action__kind__in=ATTACK_KINDS,
-                        action__campaign__rule_system="ew1")
-    hits.filter(action__summary__perfect=True).update(grade="perfect")
-    perfect = []
-    for roll in (hits.exclude(action__summary__has_key="perfect")
-                 .select_related("action__campaign")):
-        threshold = (roll.action.campaign.rule_parameters or {}).get("perfect_below",
-                                                                      PERFECT_BELOW)
-        if roll.total < threshold:
-            perfect.append(roll.pk)
-    rolls.filter(pk__in=perfect).update(grade="perfect")
-
-
-def success_from_grades(apps, schema_editor):
-    RollRecord = apps.get_model("campaigns", "RollRecord")
-    rolls = RollRecord.objects.using(schema_editor.connection.alias)
-    rolls.filter(grade__in=SUCCESS_GRADES).update(success=True)
-    rolls.filter(grade__in=FAILURE_GRADES).update(success=False)
 
 
 class Migration(migrations.Migration):
@@ -60,15 +23,5 @@ class Migration(migrations.Migration):
             model_name='rollrecord',
             name='grade',
             field=models.CharField(blank=True, choices=[('critical_success', 'Critical success'), ('perfect', 'Perfect'), ('success', 'Success'), ('failure', 'Failure'), ('critical_failure', 'Critical failure')], default='', max_length=16),
-        ),
-        migrations.RunPython(grades_from_success, success_from_grades),
-        migrations.RemoveField(
-            model_name='rollrecord',
-            name='success',
-        ),
-        migrations.AddField(
-            model_name='rollrecord',
-            name='success',
-            field=models.GeneratedField(db_persist=True, expression=models.Case(models.When(grade='', then=models.Value(None)), models.When(grade__in=['critical_success', 'perfect', 'success'], then=models.Value(True)), default=models.Value(False)), output_field=models.BooleanField(null=True)),
         ),
     ]
