@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping
 from campaigns.errors import RuleSystemNotPlayable
 from gamerules.errors import ParameterError
 
-BOARD = "board"  # the real-time grid board (Eternal War One II)
+BOARD = "board"  # the real-time grid board
 ENCOUNTER = "encounter"  # the shared turn-based encounter (homebrew d100, Eclipse Phase)
 
 
@@ -60,9 +60,9 @@ class RuleSystemSpec:
     The sheet: ``sheet_related_name`` the reverse name from Character to the system's sheet model
     ("" for a system that keeps its sheet elsewhere), selected with the character wherever a page
     lists characters; ``sheet(character)`` reads it (default: that relation; absent -> None);
-    ``refresh(character, now)`` brings a loaded sheet up to ``now`` in memory (regeneration),
-    nothing written; ``new_sheet(character)`` makes a default sheet for a character saved in the
-    admin.
+    ``refresh(character, params=, now=)`` brings a loaded sheet up to ``now`` in memory
+    (regeneration; ``params`` the campaign's parameters), nothing written;
+    ``new_sheet(character)`` makes a default sheet for a character saved in the admin.
 
     Creation and the character page: ``create_character(user=, campaign=, name=, rng=, now=)``
     makes a character in one step (the API, the demo) and returns it; ``begin_creation(user=,
@@ -88,7 +88,7 @@ class RuleSystemSpec:
     play_mode: str
     sheet_related_name: str = ""
     sheet: Callable[[Any], Any] | None = None
-    refresh: Callable[[Any, Any], Any] | None = None
+    refresh: Callable[..., Any] | None = None
     new_sheet: Callable[[Any], Any] | None = None
     create_character: Callable[..., Any] | None = None
     begin_creation: Callable[..., str] | None = None
@@ -166,6 +166,15 @@ def default_code() -> str:
 def sheet_relations() -> tuple[str, ...]:
     """The reverse names from Character to every registered sheet model, for select_related."""
     return tuple(s.sheet_related_name for s in _REGISTRY.values() if s.sheet_related_name)
+
+
+def sheet_missing_errors() -> tuple[type[Exception], ...]:
+    """The DoesNotExist of every registered sheet model: what reading a character's missing
+    sheet raises (the API answers it as ``sheet_missing``)."""
+    from django.apps import apps
+    character = apps.get_model("characters", "Character")
+    return tuple(character._meta.get_field(name).related_model.DoesNotExist
+                 for name in sheet_relations())
 
 
 def has_sheet_q(prefix: str = ""):

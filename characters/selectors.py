@@ -48,7 +48,7 @@ def characters_now(*, user, now: datetime | None = None) -> list[Character]:
     for character in characters:
         spec = rule_systems.require(character.campaign.rule_system)
         if spec.refresh is not None:
-            spec.refresh(character, now)
+            spec.refresh(character, params=character.campaign.parameters, now=now)
     return characters
 
 

@@ -21,10 +21,10 @@ def sheet_of(character):
     return getattr(character, "ew1", None)
 
 
-def refresh(character, now: datetime):
+def refresh(character, *, params, now: datetime):
     """PA and PV of the loaded sheet brought up to ``now`` in memory (nothing written)."""
     from characters.regeneration import sheet_refresh
-    return sheet_refresh(character.ew1, params=character.campaign.parameters, now=now)
+    return sheet_refresh(character.ew1, params=params, now=now)
 
 
 def new_sheet(character):
