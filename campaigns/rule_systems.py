@@ -83,7 +83,7 @@ class RuleSystemSpec:
 
     code: str
     name: Any
-    parameters: type
+    parameters: Any  # a frozen dataclass class with from_overrides() and describe()
     rules_package: str
     play_mode: str
     sheet_related_name: str = ""
