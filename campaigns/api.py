@@ -4,15 +4,65 @@ selectors."""
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaigns import rule_systems
 from campaigns.models import RollGrade
-from campaigns.selectors import LEADERBOARD_ORDERS, campaign_get, leaderboard
+from campaigns.selectors import campaign_get, leaderboard, leaderboard_orders
 from characters.selectors import open_campaigns
 from config.api import READ_ERRORS, ErrorSerializer, StrictSerializer
+
+
+class SystemPartSerializer(serializers.Serializer):
+    """A shared serializer that adds the fields of the character's rule system: the output is
+    the shared fields plus those of the system's ``system_part`` serializer
+    (``RuleSystemSpec.serializers``), given ``system_object(instance)``. The system is the
+    context's ``rule_system`` when the caller knows it (no query), else the character's
+    campaign's. The schema lists the fields of every registered system (SystemPartSchema)."""
+
+    system_part: ClassVar[str] = ""
+
+    def system_object(self, instance) -> Any:
+        """What the system's serializer reads (by default the instance itself)."""
+        return instance
+
+    def character_of(self, instance) -> Any:
+        return instance
+
+    def to_representation(self, instance) -> dict:
+        data = super().to_representation(instance)
+        code = self.context.get("rule_system") or self.character_of(instance).campaign.rule_system
+        spec = rule_systems.get(code)
+        part = spec.serializer(self.system_part) if spec else None
+        if part is not None:
+            data.update(part(self.system_object(instance), context=self.context).data)
+        return data
+
+
+class SystemPartSchema(OpenApiSerializerExtension):
+    """The schema of a SystemPartSerializer: its own fields and every registered system's."""
+
+    target_class = SystemPartSerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_basic_serializer(self.target, direction)
+        for spec in rule_systems.registered():
+            part = spec.serializer(self.target.system_part)
+            if part is None:
+                continue
+            extra = auto_schema._map_basic_serializer(part(), direction)
+            schema["properties"].update(extra["properties"])
+            required = sorted({*schema.get("required", ()), *extra.get("required", ())})
+            if required:
+                schema["required"] = required
+        return schema
 
 
 class CampaignRefSerializer(serializers.Serializer):
@@ -89,34 +139,47 @@ class CampaignListView(APIView):
 
 
 class LeaderboardQuerySerializer(StrictSerializer):
-    order = serializers.ChoiceField(choices=list(LEADERBOARD_ORDERS), default="kills")
+    order = serializers.ChoiceField(choices=(), default="kills")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["order"].choices = leaderboard_orders()
 
 
-class LeaderboardRowSerializer(serializers.Serializer):
+class LeaderboardRowSerializer(SystemPartSerializer):
+    """A ranked Character; the system's "row" serializer adds its numbers (level, XP...)."""
+
+    system_part = "row"
+
     rank = serializers.IntegerField()
     id = serializers.IntegerField(source="character.id")
     name = serializers.CharField(source="character.name")
     player = serializers.CharField(source="character.owner.username", allow_null=True)
-    level = serializers.IntegerField(source="character.ew1.level")
-    xp = serializers.IntegerField(source="character.ew1.xp")
     kills = serializers.IntegerField(source="character.kills")
     deaths = serializers.IntegerField(source="character.deaths")
     attacks = serializers.IntegerField(source="character.attacks")
     dodges = serializers.IntegerField(source="character.dodges")
 
+    def system_object(self, instance) -> Any:
+        return instance["character"]
+
+    def character_of(self, instance) -> Any:
+        return instance["character"]
+
 
 class LeaderboardSerializer(serializers.Serializer):
     campaign = CampaignRefSerializer()
-    order = serializers.ChoiceField(choices=list(LEADERBOARD_ORDERS))
+    order = serializers.CharField()
     rows = LeaderboardRowSerializer(many=True)
 
 
 class LeaderboardView(APIView):
     @extend_schema(
         operation_id="campaigns_leaderboard",
-        parameters=[OpenApiParameter("order", enum=list(LEADERBOARD_ORDERS), default="kills",
-                                     description="Ranking: kills (then fewer deaths), level "
-                                                 "(then XP), attacks, dodges or deaths.")],
+        parameters=[OpenApiParameter("order", str, default="kills",
+                                     description="Ranking: kills (then fewer deaths), attacks, "
+                                                 "dodges, deaths, or one of the rule system's "
+                                                 "own columns (such as level, then XP).")],
         responses={200: LeaderboardSerializer, 400: ErrorSerializer, **READ_ERRORS},
         summary="The campaign's player characters, ranked.")
     def get(self, request, campaign_id: int):
@@ -127,4 +190,5 @@ class LeaderboardView(APIView):
         rows = [{"rank": rank, "character": c}
                 for rank, c in enumerate(leaderboard(campaign=campaign, order=order), start=1)]
         return Response(LeaderboardSerializer(
-            {"campaign": campaign, "order": order, "rows": rows}).data)
+            {"campaign": campaign, "order": order, "rows": rows},
+            context={"rule_system": campaign.rule_system}).data)

@@ -12,6 +12,8 @@ MESSAGES: dict[str, str] = {
         "This character has no sheet yet: the game master must save it in the admin."),
     "forbidden": gettext_noop("You are not allowed to do that."),
     "rule_system_not_playable": gettext_noop("This rule system cannot be played here yet."),
+    "rule_system_not_built": gettext_noop(
+        "%(system)s is not built yet: its characters cannot be made nor played here."),
     "campaign_closed": gettext_noop("This campaign takes no new characters."),
     "invalid_input": gettext_noop("Invalid input."),
     "board_full": gettext_noop("The board has no free cell."),
@@ -21,7 +23,6 @@ MESSAGES: dict[str, str] = {
     "cell_off_board": gettext_noop("That cell is off the board or occupied."),
     "piece_creature_door": gettext_noop("A piece is a creature, a door or an object."),
     "name_taken": gettext_noop("A character named %(name)r already exists in this campaign."),
-    "system_not_creatable": gettext_noop("Characters of %(system)s cannot be created yet."),
     "name_length": gettext_noop("A character needs a name of 1 to %(name_max)s characters."),
     "no_such_draft": gettext_noop("No such draft."),
     "not_your_character": gettext_noop("You can only act with your own characters."),
@@ -67,6 +68,9 @@ class Forbidden(CoreError):
 
 
 class RuleSystemNotPlayable(CoreError):
+    """A campaign's rule system that is not built yet (``campaigns.rule_systems.require``, key
+    ``rule_system_not_built``), or that has no such play (key ``no_board_actions``)."""
+
     code = "rule_system_not_playable"
 
 

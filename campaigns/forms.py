@@ -33,7 +33,8 @@ class CampaignAdminForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         system = self.instance.rule_system if self.instance.pk else (
-            self.data.get("rule_system") or self.initial.get("rule_system") or "ew1")
+            self.data.get("rule_system") or self.initial.get("rule_system")
+            or rule_systems.default_code())
         spec = rule_systems.get(system)
         self.parameter_class = spec.parameters if spec else None
         if self.parameter_class is None:
@@ -77,7 +78,8 @@ class CampaignAdminForm(forms.ModelForm):
             if value not in (None, "") and value != defaults[name]:
                 overrides[name] = str(value) if isinstance(value, Decimal) else value
         try:
-            rule_systems.parameters_for(cleaned.get("rule_system") or "ew1", overrides)
+            rule_systems.parameters_for(cleaned.get("rule_system") or rule_systems.default_code(),
+                                        overrides)
         except ParameterError as exc:
             for name, message in exc.errors.items():
                 self.add_error(PREFIX + name if PREFIX + name in self.fields else None, message)

@@ -1,36 +1,16 @@
 """Translated names for the codes the game stores (skills, roll labels, move directions).
 
 The codes stay English and stable (the database, the API and the test ids use them); templates
-show ``label(kind, code)`` through the ``game_labels`` filters. An unknown code shows as it is.
+show ``label(kind, code)`` through the ``game_labels`` filters. The move directions are the
+core's; skills, rolls and the like are each rule system's (``RuleSystemSpec.labels``). An unknown
+code shows as it is.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import pgettext_lazy
 
-SKILLS = {
-    "brawl": pgettext_lazy("skill", "Brawl"),
-    "melee": pgettext_lazy("skill", "Melee weapon"),
-    "ranged": pgettext_lazy("skill", "Ranged weapon"),
-    "magic": pgettext_lazy("skill", "Magic"),
-    "dodge": pgettext_lazy("skill", "Dodge"),
-    "throw": pgettext_lazy("skill", "Throw"),
-    "game": pgettext_lazy("skill", "Game"),
-}
-
-ROLLS = {
-    "attack": pgettext_lazy("roll", "attack"),
-    "dodge": pgettext_lazy("roll", "dodge"),
-    "base_damage": pgettext_lazy("roll", "base damage"),
-    "brawl_damage": pgettext_lazy("roll", "brawl damage"),
-    "perfect_damage": pgettext_lazy("roll", "perfect attack damage"),
-    "damage_reduction": pgettext_lazy("roll", "damage reduction"),
-    "weapon_damage": pgettext_lazy("roll", "weapon damage"),
-    "throw_damage": pgettext_lazy("roll", "throw damage"),
-    "game": pgettext_lazy("roll", "game"),
-    "game_xp": pgettext_lazy("roll", "game XP"),
-    "heal": pgettext_lazy("roll", "healing"),
-}
+from campaigns import rule_systems
 
 DIRECTIONS = {
     "n": pgettext_lazy("direction", "north"),
@@ -43,20 +23,13 @@ DIRECTIONS = {
     "nw": pgettext_lazy("direction", "north-west"),
 }
 
-# The terms of a damage reduction (gamerules.ew1.attacks.reduction_breakdown).
-REDUCTION_TERMS = {
-    "base": pgettext_lazy("reduction", "base"),
-    "rolls_won": pgettext_lazy("reduction", "DEF rolls won"),
-    "armour": pgettext_lazy("reduction", "armour"),
-    "shield": pgettext_lazy("reduction", "shield"),
-    "fixed": pgettext_lazy("reduction", "fixed"),
-}
-
-KINDS = {"skill": SKILLS, "roll": ROLLS, "direction": DIRECTIONS, "reduction": REDUCTION_TERMS}
+KINDS = {"direction": DIRECTIONS}
 
 
 def label(kind: str, code) -> str:
-    """The translated name of ``code`` among ``kind`` ("skill", "roll", "direction", "reduction"),
-    or ``code`` itself."""
-    name = KINDS[kind].get(code)
+    """The translated name of ``code`` among ``kind`` ("skill", "roll", "direction",
+    "reduction"...: the core's kinds, then the registered systems'), or ``code`` itself."""
+    name = KINDS.get(kind, {}).get(code)
+    if name is None:
+        name = rule_systems.label(kind, code)
     return str(name) if name is not None else str(code)

@@ -8,63 +8,115 @@ in it name (templates, dotted paths) belongs to the system. See docs/architectur
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, Callable, Mapping
 
+from campaigns.errors import RuleSystemNotPlayable
 from gamerules.errors import ParameterError
 
-BOARD = "board"  # the real-time grid board (Eternal War One II)
+BOARD = "board"  # the real-time grid board
 ENCOUNTER = "encounter"  # the shared turn-based encounter (homebrew d100, Eclipse Phase)
 
 
 @dataclass(frozen=True)
 class LeaderboardColumn:
     """One sortable column of the leaderboard: ``key`` is the ``?order=`` value, ``order_by``
-    the ORM ordering on Character (e.g. ``"-ew1__level"``), ``value`` reads the shown value off a
-    character loaded with ``RuleSystemSpec.sheet_related_name`` selected."""
+    the ORM ordering on Character (e.g. ``("-kills", "deaths", "name")``), ``value`` reads the
+    shown value off a character loaded with ``RuleSystemSpec.sheet_related_name`` selected."""
 
     key: str
     label: Any  # a lazy translation
-    order_by: str
+    order_by: tuple[str, ...]
     value: Callable[[Any], Any]
 
 
 @dataclass(frozen=True)
 class Templates:
     """Template paths a system provides; the shared pages include them with ``c`` (the
-    character) and ``s`` (its sheet) in the context. Empty means "nothing to show"."""
+    character), ``view`` (the page's view) and ``system`` (the spec) in the context. Empty means
+    "nothing to show" (the shared template checks before including)."""
 
-    sheet: str = ""  # the sheet's body on the character page
+    sheet: str = ""  # the sheet's body on the character page (``view`` from ``sheet_view``)
     gauges: str = ""  # the gauges strip (PV/HP, PA, MP, XP, wounds, stress...)
-    list_columns: str = ""  # the <th> cells of the character and faction lists
-    list_cells: str = ""  # the matching <td> cells for one character
-    log_entry: str = ""  # one journal entry (ActionRecord ``a``) in the logs
+    list_columns: str = ""  # the <th> cells of the player's character list
+    list_cells: str = ""  # the matching <td> cells for one character ``c``
+    member_columns: str = ""  # the <th> cells of a faction's members (manage page)
+    member_cells: str = ""  # the matching <td> cells for one member ``c``
+    in_view: str = ""  # what the board's "in view" line tells of a piece ``p``
+    log_entry: str = ""  # one journal entry (ActionRecord ``a``) the core does not know
 
 
 @dataclass(frozen=True)
 class RuleSystemSpec:
     """What a rule system provides to the core.
 
-    ``code`` is the ``Campaign.rule_system`` value; ``parameters`` a frozen dataclass class with
-    ``from_overrides(mapping)`` (gamerules.parameters); ``rules_package`` the pure package under
-    ``gamerules/``; ``play_mode`` BOARD or ENCOUNTER; ``sheet_related_name`` the reverse name from
-    Character to the system's sheet model; ``new_sheet(character)`` makes a default sheet for a
-    character made in the admin; ``creation_url_name`` the URL name of the creation flow (takes
-    ``campaign_id``); ``serializer`` the dotted path of the sheet's API serializer.
+    Identity: ``code`` is the ``Campaign.rule_system`` value, ``name`` what people read;
+    ``parameters`` a frozen dataclass class with ``from_overrides(mapping)``
+    (gamerules.parameters); ``rules_package`` the pure package under ``gamerules/``;
+    ``play_mode`` BOARD or ENCOUNTER.
+
+    The sheet: ``sheet_related_name`` the reverse name from Character to the system's sheet model
+    ("" for a system that keeps its sheet elsewhere), selected with the character wherever a page
+    lists characters; ``sheet(character)`` reads it (default: that relation; absent -> None);
+    ``refresh(character, params=, now=)`` brings a loaded sheet up to ``now`` in memory
+    (regeneration; ``params`` the campaign's parameters), nothing written;
+    ``new_sheet(character)`` makes a default sheet for a character saved in the admin.
+
+    Creation and the character page: ``create_character(user=, campaign=, name=, rng=, now=)``
+    makes a character in one step (the API, the demo) and returns it; ``begin_creation(user=,
+    campaign=, name=)`` starts the page's creation flow and returns the URL to go to next;
+    ``sheet_view(character=, log=, now=)`` is the character page's view (it has at least
+    ``character``, ``log`` and ``now``).
+
+    Surfaces: ``templates`` (Templates); ``leaderboard`` the columns of the system's own numbers
+    (the shared counters kills, deaths, attacks and dodges are the core's); ``serializers`` the
+    dotted paths of DRF serializers by part ("sheet": the full sheet from a ``sheet_view``,
+    "summary": a character in a list, "row": a Character in the leaderboard and faction lists),
+    their fields merged into the shared serializer's; ``admin_inlines`` the dotted paths of the
+    Character admin's inlines; ``labels`` the translated names of the codes the system stores
+    (kind -> code -> lazy label: "skill", "roll", "reduction"...), read by campaigns.labels;
+    ``api_enums`` drf-spectacular enum names (name -> choices or their dotted path);
+    ``action_labels`` the system's action kinds -> lazy label.
     """
 
     code: str
     name: Any
-    parameters: type
+    parameters: Any  # a frozen dataclass class with from_overrides() and describe()
     rules_package: str
     play_mode: str
-    sheet_related_name: str
+    sheet_related_name: str = ""
+    sheet: Callable[[Any], Any] | None = None
+    refresh: Callable[..., Any] | None = None
     new_sheet: Callable[[Any], Any] | None = None
-    creation_url_name: str = ""
-    serializer: str = ""
+    create_character: Callable[..., Any] | None = None
+    begin_creation: Callable[..., str] | None = None
+    sheet_view: Callable[..., Any] | None = None
     templates: Templates = field(default_factory=Templates)
     leaderboard: tuple[LeaderboardColumn, ...] = ()
+    serializers: Mapping[str, str] = field(default_factory=dict)
+    admin_inlines: tuple[str, ...] = ()
+    labels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    api_enums: Mapping[str, Any] = field(default_factory=dict)
     action_labels: Mapping[str, Any] = field(default_factory=dict)
+
+    def sheet_of(self, character) -> Any:
+        """The character's sheet, or None when it has none (saved around the admin)."""
+        if self.sheet is not None:
+            return self.sheet(character)
+        if not self.sheet_related_name:
+            return None
+        return getattr(character, self.sheet_related_name, None)
+
+    def inlines(self) -> list[type]:
+        """The admin inline classes (``admin_inlines`` imported)."""
+        return [_import(path) for path in self.admin_inlines]
+
+    def serializer(self, part: str) -> type | None:
+        """The serializer class of ``part`` ("sheet", "summary", "row"), or None."""
+        path = self.serializers.get(part)
+        return _import(path) if path else None
 
 
 _REGISTRY: dict[str, RuleSystemSpec] = {}
@@ -90,6 +142,97 @@ def registered() -> tuple[RuleSystemSpec, ...]:
 
 def is_playable(rule_system: str) -> bool:
     return rule_system in _REGISTRY
+
+
+def require(rule_system: str) -> RuleSystemSpec:
+    """The spec of ``rule_system``; the one refusal of a system not built yet: raises
+    RuleSystemNotPlayable (code ``rule_system_not_playable``, key ``rule_system_not_built``)."""
+    spec = _REGISTRY.get(rule_system)
+    if spec is None:
+        raise not_built(rule_system)
+    return spec
+
+
+def not_built(rule_system: str) -> RuleSystemNotPlayable:
+    """The error ``require`` raises (also for a registered system that lacks the hook asked)."""
+    return RuleSystemNotPlayable("rule_system_not_built", system=_display_name(rule_system))
+
+
+def default_code() -> str:
+    """The system a new campaign gets unless told otherwise: the first registered."""
+    return next(iter(_REGISTRY), "")
+
+
+def sheet_relations() -> tuple[str, ...]:
+    """The reverse names from Character to every registered sheet model, for select_related."""
+    return tuple(s.sheet_related_name for s in _REGISTRY.values() if s.sheet_related_name)
+
+
+def sheet_missing_errors() -> tuple[type[Exception], ...]:
+    """The DoesNotExist of every registered sheet model: what reading a character's missing
+    sheet raises (the API answers it as ``sheet_missing``)."""
+    from django.apps import apps
+    character = apps.get_model("characters", "Character")
+    return tuple(character._meta.get_field(name).related_model.DoesNotExist
+                 for name in sheet_relations())
+
+
+def has_sheet_q(prefix: str = ""):
+    """A Q that keeps the characters (``prefix``: the path to them, e.g. "character__") of a
+    registered system that have its sheet: a system whose sheet is no model keeps them all."""
+    from django.db.models import Q
+    q = Q(**{f"{prefix}pk__in": []})
+    for i, spec in enumerate(_REGISTRY.values()):
+        here = Q(**{f"{prefix}campaign__rule_system": spec.code})
+        if spec.sheet_related_name:
+            here &= Q(**{f"{prefix}{spec.sheet_related_name}__isnull": False})
+        q = here if i == 0 else q | here
+    return q
+
+
+def label(kind: str, code: Any) -> Any:
+    """The lazy translated name of ``code`` among ``kind`` in any registered system, or None."""
+    for spec in _REGISTRY.values():
+        name = spec.labels.get(kind, {}).get(code)
+        if name is not None:
+            return name
+    return None
+
+
+class ApiEnumNames(Mapping):
+    """drf-spectacular's ENUM_NAME_OVERRIDES: ``shared`` plus every registered system's
+    ``api_enums``, read when the schema is made (after the apps registered their systems)."""
+
+    def __init__(self, shared: Mapping[str, Any]) -> None:
+        self.shared = dict(shared)
+
+    def _all(self) -> dict[str, Any]:
+        merged = dict(self.shared)
+        for spec in _REGISTRY.values():
+            merged.update(spec.api_enums)
+        return merged
+
+    def __getitem__(self, key: str) -> Any:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+def _display_name(rule_system: str) -> str:
+    from campaigns.models import RuleSystem
+    try:
+        return str(RuleSystem(rule_system).label)
+    except ValueError:
+        return rule_system
+
+
+def _import(path: str) -> Any:
+    module, _, name = path.rpartition(".")
+    return getattr(import_module(module), name)
 
 
 def parameters_for(rule_system: str, overrides: Mapping[str, Any] | None):

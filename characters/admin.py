@@ -8,11 +8,12 @@ from django.forms.models import BaseInlineFormSet
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.labels import SKILLS as SKILL_LABELS
+from campaigns import rule_systems
 from characters.equipment import item_grant
 from characters.models import Character, EternalWarSheet, ItemInstance, ItemModifier, ItemTemplate
 from characters.regeneration import sheet_refresh, unix
-from characters.sheets import sheet_defaults, sheet_ensure
+from characters.sheets import sheet_defaults
+from ew1.labels import SKILLS as SKILL_LABELS
 from gamerules.ew1.skills import SKILLS
 
 CHARACTERISTICS = ("FOR", "DEF", "TAI", "INT", "DEX", "LUK")
@@ -215,11 +216,22 @@ class CharacterAdmin(admin.ModelAdmin):
     list_filter = ["campaign", "kind"]
     search_fields = ["name", "owner__username"]
     list_select_related = ["campaign", "owner", "board__campaign"]
-    inlines = [EternalWarSheetInline, ItemInstanceInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("campaign")  # its rule system
+
+    def get_inlines(self, request, obj):
+        """The inlines of the character's rule system (RuleSystemSpec.admin_inlines); on the
+        add page, those of every registered system (the campaign is not chosen yet)."""
+        spec = rule_systems.get(obj.campaign.rule_system) if obj is not None else None
+        specs = [spec] if spec is not None else rule_systems.registered()
+        return list(dict.fromkeys(inline for s in specs for inline in s.inlines()))
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        sheet_ensure(character=form.instance)  # never a character without its sheet
+        spec = rule_systems.get(form.instance.campaign.rule_system)
+        if spec is not None and spec.new_sheet is not None:
+            spec.new_sheet(form.instance)  # never a character without its sheet
 
 
 class ItemModifierInline(admin.TabularInline):

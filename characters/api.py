@@ -12,11 +12,10 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaigns.api import ActionSerializer, CampaignRefSerializer
+from campaigns.api import ActionSerializer, CampaignRefSerializer, SystemPartSerializer
 from campaigns.errors import Forbidden
 from campaigns.models import Campaign
 from campaigns.permissions import allowed
-from characters.models import ItemTemplate
 from characters.creation import (RerollLimited, draft_allowance, draft_confirm, draft_get,
                                  draft_redistribute, draft_reroll, draft_roll, draft_values)
 from characters.equipment import item_equip, item_unequip, item_use
@@ -25,7 +24,7 @@ from characters.selectors import character_get, character_sheet, characters_now
 from characters.services import NAME_MAX, character_create
 from config.api import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer  # noqa: F401
 from gamerules.errors import RuleError
-from gamerules.ew1.levelup import per_skill_cap
+from ew1.serializers import CharacteristicsSerializer
 
 
 def require_playable(request, character_id: int) -> None:
@@ -56,41 +55,18 @@ class PositionField(serializers.Field):
         return {"x": character.x, "y": character.y} if character.on_board else None
 
 
-def _pa_field(**kwargs):
-    return serializers.DecimalField(max_digits=6, decimal_places=1, coerce_to_string=False,
-                                    **kwargs)
+class SheetSummarySerializer(SystemPartSerializer):
+    """A character at a glance; its rule system's "summary" serializer adds its numbers. Give it
+    a Character whose sheet is already brought up to now (``RuleSystemSpec.refresh`` in memory,
+    or the state a service just saved)."""
 
-
-class SheetSummarySerializer(serializers.Serializer):
-    """A character's numbers at a glance. Give it a Character whose ``ew1`` sheet is already
-    brought up to now (``sheet_refresh`` in memory, or the state a service just saved)."""
+    system_part = "summary"
 
     id = serializers.IntegerField()
     name = serializers.CharField()
     campaign = CampaignRefSerializer()
-    level = serializers.IntegerField(source="ew1.level")
-    xp = serializers.IntegerField(source="ew1.xp")
-    pv = serializers.IntegerField(source="ew1.pv")
-    pv_max = serializers.IntegerField(source="ew1.pv_max")
-    pa = _pa_field(source="ew1.pa")
-    pa_max = _pa_field(source="ew1.pa_max")
     position = PositionField()
     on_board = serializers.BooleanField()
-
-
-class CharacteristicsSerializer(serializers.Serializer):
-    FOR = serializers.IntegerField()
-    DEF = serializers.IntegerField()
-    TAI = serializers.IntegerField()
-    INT = serializers.IntegerField()
-    DEX = serializers.IntegerField()
-    LUK = serializers.IntegerField()
-
-
-class ProgressSerializer(serializers.Serializer):
-    level_start = serializers.IntegerField(help_text="XP at which the current level starts.")
-    next_level_at = serializers.IntegerField(allow_null=True, help_text="Null at the top level.")
-    percent = serializers.IntegerField(min_value=0, max_value=100)
 
 
 class DiceRollSerializer(serializers.Serializer):
@@ -102,49 +78,15 @@ class DiceRollSerializer(serializers.Serializer):
         return [f.sign * f.face for f in roll.faces]
 
 
-class ItemSerializer(serializers.Serializer):
-    """An ItemInstance with its template."""
+class SheetSerializer(SystemPartSerializer):
+    """The full sheet, from ``characters.selectors.character_sheet`` (the view its rule system's
+    ``sheet_view`` made); the system's "sheet" serializer adds its numbers."""
 
-    id = serializers.IntegerField()
-    name = serializers.CharField(source="template.name")
-    kind = serializers.ChoiceField(source="template.kind", choices=ItemTemplate.Kind.choices)
-    category = serializers.ChoiceField(source="template.category",
-                                       choices=ItemTemplate.Category.choices)
-    damage_dice = serializers.CharField(source="template.damage_dice",
-                                        help_text="Weapons only; empty otherwise.")
-    weapon_skill = serializers.IntegerField(source="template.weapon_skill")
-    range_cells = serializers.IntegerField(source="template.range_cells")
-    armour = serializers.IntegerField(source="template.armour")
-    heal_dice = serializers.CharField(source="template.heal_dice",
-                                      help_text="Consumables only: PV restored when used.")
-    consumable = serializers.BooleanField(source="template.is_consumable")
-    modifier_values = serializers.DictField(
-        child=serializers.IntegerField(),
-        help_text="Characteristic code to signed points, rolled once when the item was given.")
-    equipped = serializers.BooleanField()
-
-
-class SheetSerializer(serializers.Serializer):
-    """The full sheet, from ``characters.selectors.character_sheet`` (a SheetView)."""
+    system_part = "sheet"
 
     id = serializers.IntegerField(source="character.id")
     name = serializers.CharField(source="character.name")
     campaign = CampaignRefSerializer(source="character.campaign")
-    level = serializers.IntegerField(source="character.ew1.level")
-    xp = serializers.IntegerField(source="character.ew1.xp")
-    progress = ProgressSerializer()
-    characteristics = CharacteristicsSerializer(source="character.ew1")
-    skills = serializers.DictField(child=serializers.IntegerField(), source="character.ew1.skills",
-                                   help_text="Skill code to percentage.")
-    pv = serializers.IntegerField(source="character.ew1.pv")
-    pv_max = serializers.IntegerField(source="character.ew1.pv_max")
-    pa = _pa_field(source="character.ew1.pa")
-    pa_max = _pa_field(source="character.ew1.pa_max")
-    pa_next_at = serializers.DateTimeField(allow_null=True,
-                                           help_text="When the next PA comes; null when full.")
-    pa_spent_today = _pa_field(help_text="PA spent on the campaign's game day (local midnight "
-                                         "to midnight in its game_day_time_zone).")
-    daily_pa_cap = serializers.IntegerField(help_text="Most PA per game day; 0: no cap.")
     cooldown_notice = serializers.CharField(
         source="character.cooldown_notice",
         help_text="cooldown_over or reincarnated once a suicide's block ended, until dismissed; "
@@ -155,31 +97,14 @@ class SheetSerializer(serializers.Serializer):
     deaths = serializers.IntegerField(source="character.deaths")
     attacks = serializers.IntegerField(source="character.attacks")
     dodges = serializers.IntegerField(source="character.dodges")
-    protected = serializers.SerializerMethodField(
-        help_text="Level 0 and no action yet: it cannot be attacked.")
     reincarnation_blocked_until = serializers.DateTimeField(
         source="character.reincarnation_blocked_until", allow_null=True,
         help_text="When the last suicide's block ends (may be in the past): the suicide's time "
                   "plus the campaign's current suicide_cooldown_hours; null without one.")
-    skill_points = serializers.IntegerField(source="character.ew1.skill_points",
-                                            help_text="Banked, to spend with level-up.")
-    characteristic_points = serializers.IntegerField(
-        source="character.ew1.characteristic_points", help_text="Banked, to spend with level-up.")
-    per_skill_cap = serializers.SerializerMethodField(
-        help_text="Most points one skill may get between two levels gained.")
-    skills_raised = serializers.DictField(
-        child=serializers.IntegerField(), source="character.ew1.skills_raised",
-        help_text="Points spent per skill since the last level gained (they count against the "
-                  "cap).")
-    items = ItemSerializer(many=True, help_text="The inventory, equipped items first.")
     log = ActionSerializer(many=True, help_text="The last actions by or against the character.")
 
-    def get_protected(self, view) -> bool:
-        return view.character.is_protected
-
-    def get_per_skill_cap(self, view) -> int:
-        params = view.character.campaign.parameters
-        return per_skill_cap(view.character.ew1.level, floor=params.skill_cap_floor)
+    def character_of(self, view):
+        return view.character
 
 
 class CharacterCreateSerializer(StrictSerializer):

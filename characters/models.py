@@ -11,7 +11,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.rule_systems import is_playable
+from campaigns import rule_systems
+from campaigns.errors import RuleSystemNotPlayable
+from campaigns.messages import error_message
 from characters.cooldowns import reincarnation_available_at
 from gamerules import dice
 
@@ -106,10 +108,12 @@ class Character(models.Model):
         return self.x, self.y
 
     def clean(self) -> None:
-        if self.campaign_id and not is_playable(self.campaign.rule_system):
-            # Pages and actions read the campaign's rules: a system not built yet has none.
-            raise ValidationError({"campaign": _("Characters cannot be made yet in a campaign "
-                                                 "of this rule system.")})
+        if not self.campaign_id:
+            return
+        try:  # pages and actions read the campaign's rules: a system not built yet has none
+            rule_systems.require(self.campaign.rule_system)
+        except RuleSystemNotPlayable as exc:
+            raise ValidationError({"campaign": error_message(exc)}) from None
 
     @property
     def on_board(self) -> bool:

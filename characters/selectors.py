@@ -11,6 +11,7 @@ from typing import Sequence
 from django.db.models import Prefetch, Q
 from django.utils import timezone
 
+from campaigns import rule_systems
 from campaigns.errors import NotFound, SheetMissing
 from campaigns.models import ActionRecord, Campaign, RollRecord
 from campaigns.permissions import allowed
@@ -24,7 +25,7 @@ from gamerules.errors import RuleError
 from gamerules.ew1 import errors
 from gamerules.ew1.attacks import Combatant, Modifier, attack_modifiers
 from gamerules.ew1.presence import own_characters_malus
-from gamerules.ew1.progression import LevelProgress, level_progress
+from gamerules.ew1.progression import LevelProgress
 from gamerules.geometry import chebyshev
 from gamerules.regeneration import Accrual
 
@@ -32,17 +33,22 @@ LOG_SIZE = 10
 
 
 def characters_of(user):
-    """The user's characters with their campaign and sheet (one without a sheet is left out)."""
-    return (Character.objects.filter(owner=user, ew1__isnull=False)
-            .select_related("campaign", "ew1", "board").order_by("campaign__name", "name"))
+    """The user's characters with their campaign and sheet (one without a sheet, or of a system
+    not built, is left out)."""
+    return (Character.objects.filter(rule_systems.has_sheet_q(), owner=user)
+            .select_related("campaign", *rule_systems.sheet_relations(), "board")
+            .order_by("campaign__name", "name"))
 
 
 def characters_now(*, user, now: datetime | None = None) -> list[Character]:
-    """The user's characters with PA and PV as they are at ``now`` (in memory): one query."""
+    """The user's characters with their sheets as they are at ``now`` (in memory, by their rule
+    system's ``refresh``): one query."""
     now = now or timezone.now()
     characters = list(characters_of(user))
     for character in characters:
-        sheet_refresh(character.ew1, params=character.campaign.parameters, now=now)
+        spec = rule_systems.require(character.campaign.rule_system)
+        if spec.refresh is not None:
+            spec.refresh(character, params=character.campaign.parameters, now=now)
     return characters
 
 
@@ -54,12 +60,14 @@ def character_get(*, user, character_id: int, perm: str = "characters.view_sheet
     """The character with campaign, board and sheet, if ``user`` has ``perm`` on it; NotFound
     otherwise (another player's character looks exactly like a missing one), SheetMissing (a
     NotFound) for a character saved without its sheet."""
-    character = (Character.objects.select_related("campaign", "board", "ew1", "owner",
+    character = (Character.objects.select_related("campaign", "board",
+                                                  *rule_systems.sheet_relations(), "owner",
                                                   "membership__faction")
                  .filter(pk=character_id).first())
     if character is None or not allowed(user, perm, character):
         raise NotFound("no_such_character")
-    if not hasattr(character, "ew1"):
+    spec = rule_systems.get(character.campaign.rule_system)
+    if spec is None or spec.sheet_of(character) is None:
         raise SheetMissing()
     return character
 
@@ -122,15 +130,17 @@ def recent_actions(character: Character, size: int = LOG_SIZE) -> list[ActionRec
         [:size])
 
 
-def character_sheet(*, user, character_id: int, now: datetime | None = None) -> SheetView:
-    """The sheet as it is at ``now``: PA and PV regenerated in memory (nothing written)."""
+def character_sheet(*, user, character_id: int, now: datetime | None = None):
+    """The character page's view as it is at ``now``, made by the rule system's ``sheet_view``
+    (nothing written; Eternal War One II: a SheetView, PA and PV regenerated in memory). It has
+    at least ``character``, ``log`` (recent_actions) and ``now``. Raises what character_get
+    raises."""
     now = now or timezone.now()
     character = character_get(user=user, character_id=character_id)
-    sheet = character.ew1
-    pa, pv = sheet_refresh(sheet, params=character.campaign.parameters, now=now)
-    items = list(character.items.select_related("template").order_by("-equipped", "id"))
-    return SheetView(character, level_progress(sheet.xp), pa, pv, recent_actions(character), now,
-                     items)
+    spec = rule_systems.require(character.campaign.rule_system)
+    if spec.sheet_view is None:
+        raise rule_systems.not_built(character.campaign.rule_system)
+    return spec.sheet_view(character=character, log=recent_actions(character), now=now)
 
 
 @dataclass(frozen=True)

@@ -9,14 +9,13 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from campaigns.errors import (BoardFull, CampaignClosed, InvalidInput, NotFound,
-                              RuleSystemNotPlayable)
-from campaigns.journal import record_action, roll_row
-from campaigns.models import Board, Campaign, RuleSystem
+from campaigns import rule_systems
+from campaigns.errors import BoardFull, CampaignClosed, InvalidInput, NotFound
+from campaigns.journal import record_action
+from campaigns.models import Board, Campaign
 from characters.models import Character, EternalWarSheet
 from characters.regeneration import unix
 from gamerules.dice import RandomSource
-from gamerules.ew1.characteristics import roll_characteristics
 from gamerules.ew1.progression import pa_cap, pv_max
 from gamerules.ew1.skills import base_skills
 
@@ -38,9 +37,7 @@ def new_character_name(*, campaign: Campaign, name: str) -> str:
         raise InvalidInput("name_length", name_max=NAME_MAX)
     if not campaign.is_open:
         raise CampaignClosed()
-    if campaign.rule_system != RuleSystem.ETERNAL_WAR:
-        raise RuleSystemNotPlayable("system_not_creatable",
-                                    system=campaign.get_rule_system_display())
+    rule_systems.require(campaign.rule_system)
     if Character.objects.filter(campaign=campaign, name__iexact=name).exists():
         raise InvalidInput("name_taken", name=name)
     return name
@@ -49,21 +46,19 @@ def new_character_name(*, campaign: Campaign, name: str) -> str:
 @transaction.atomic
 def character_create(*, user, campaign: Campaign, name: str, rng: RandomSource | None = None,
                      now: datetime | None = None) -> Character:
-    """Create a level 0 Eternal War One II character for ``user`` in one step (one roll, no
-    reroll nor redistribution: the step-by-step path is ``characters.creation``).
-
-    Rolls FOR 3d6, DEF 3d6, TAI 2d6+6, INT 2d6+6, DEX 3d6, LUK 3d6 (each roll journaled), sets
-    the level-1 skill bases, 12 PA and 100 PV (campaign parameters). Raises InvalidInput (name),
-    CampaignClosed, RuleSystemNotPlayable, BoardFull. Source: 000_afeb9d2c9ccd2b72.txt,
-    "Caractéristiques de base des personnages", "Compétences de base".
+    """Create a new character for ``user`` in one step, by the campaign's rule system's
+    ``create_character`` (no reroll nor redistribution: the step-by-step path is the page's,
+    ``RuleSystemSpec.begin_creation``): for Eternal War One II, ``ew1.system.create_character``.
+    Raises InvalidInput (name), CampaignClosed, RuleSystemNotPlayable, and what the system's
+    creation raises (EW1: BoardFull).
     """
     rng = rng or random.SystemRandom()
     name = new_character_name(campaign=campaign, name=name)
-    rolled = roll_characteristics(rng)
-    return character_create_from_values(
-        user=user, campaign=campaign, name=name, values=rolled.values, rng=rng,
-        now=now or timezone.now(), summary={},
-        rolls=[roll_row(label=code, roll=r) for code, r in rolled.rolls.items()])
+    spec = rule_systems.require(campaign.rule_system)
+    if spec.create_character is None:
+        raise rule_systems.not_built(campaign.rule_system)
+    return spec.create_character(user=user, campaign=campaign, name=name, rng=rng,
+                                 now=now or timezone.now())
 
 
 def character_create_from_values(*, user, campaign: Campaign, name: str, values: dict[str, int],

@@ -4,11 +4,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from campaigns import rule_systems
 from campaigns.errors import NotFound
 from campaigns.messages import error_message
 from characters.forms import CharacterCreateForm
 from characters.selectors import character_sheet, characters_now
-from characters.creation import draft_roll
 from gamerules.errors import RuleError
 
 
@@ -17,13 +17,17 @@ from gamerules.errors import RuleError
 def character_list(request):
     form = CharacterCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        campaign = form.cleaned_data["campaign"]
         try:
-            draft = draft_roll(user=request.user, campaign=form.cleaned_data["campaign"],
-                               name=form.cleaned_data["name"])
+            spec = rule_systems.require(campaign.rule_system)
+            if spec.begin_creation is None:
+                raise rule_systems.not_built(campaign.rule_system)
+            next_url = spec.begin_creation(user=request.user, campaign=campaign,
+                                           name=form.cleaned_data["name"])
         except RuleError as exc:
             form.add_error(None, error_message(exc))
         else:
-            return redirect("characters:draft", draft_id=draft.pk)
+            return redirect(next_url)
     return render(request, "characters/list.html",
                   {"characters": characters_now(user=request.user), "form": form})
 

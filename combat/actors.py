@@ -9,7 +9,8 @@ from typing import Iterable
 from django.db.models import Prefetch, Q
 
 from campaigns.errors import NotFound, RuleSystemNotPlayable
-from campaigns.models import Board, RuleSystem
+from campaigns import rule_systems
+from campaigns.models import Board
 from characters.daily_pa import charge_pa
 from characters.models import Character, EternalWarSheet, ItemInstance
 from characters.readiness import cannot_act
@@ -43,7 +44,8 @@ def lock_sheet_set(*, user, character_id: int, others: Iterable[int] = (),
     actions that read a loadout, through combat.context, ask for it).
 
     Raises NotFound when the actor does not exist, Forbidden when ``user`` does not own it (with
-    ``check_owner``), RuleSystemNotPlayable outside EW1."""
+    ``check_owner``), RuleSystemNotPlayable for a system not built (rule_systems.require) or without the
+    board."""
     # Exact lookups, not ``__in``: Django turns an id past the database's integer range into
     # "no row" for ``=`` only (``IN`` overflows SQLite's integers: a 500 on a huge URL id).
     ids = Q(character__id=character_id)
@@ -64,7 +66,7 @@ def lock_sheet_set(*, user, character_id: int, others: Iterable[int] = (),
         raise RuleSystemNotPlayable("no_board_actions")
     if check_owner:
         require_owner(user, actor.character)
-    if actor.character.campaign.rule_system != RuleSystem.ETERNAL_WAR:
+    if rule_systems.require(actor.character.campaign.rule_system).play_mode != rule_systems.BOARD:
         raise RuleSystemNotPlayable("no_board_actions")
     return actor, sheets
 

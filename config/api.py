@@ -26,11 +26,10 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from campaigns import rule_systems
 from campaigns.errors import InvalidInput, SheetMissing
 from campaigns.messages import error_message
-from characters.models import EternalWarSheet
 from gamerules.errors import ParameterError, RuleError
-from gamerules.ew1.errors import ReincarnationBlocked
 
 
 logger = logging.getLogger("django.request")
@@ -54,14 +53,15 @@ def exception_handler(exc, context):
             body["params"] = {k: _json_param(v) for k, v in exc.params.items()}
         if isinstance(exc, ParameterError):
             body["errors"] = exc.errors
-        if isinstance(exc, ReincarnationBlocked) and exc.until is not None:
-            body["until"] = serializers.DateTimeField().to_representation(exc.until)
+        until = getattr(exc, "until", None)  # a refusal that ends at a time (a cooldown)
+        if until is not None:
+            body["until"] = serializers.DateTimeField().to_representation(until)
         headers = None
         retry_after = getattr(exc, "retry_after", None)  # set by the view that raised it
         if retry_after is not None:
             headers = {"Retry-After": str(max(1, int(retry_after)))}
         return Response(body, status=status_for(exc), headers=headers)
-    if isinstance(exc, EternalWarSheet.DoesNotExist):  # a character saved without its sheet
+    if isinstance(exc, rule_systems.sheet_missing_errors()):  # a character saved without its sheet
         return Response({"code": SheetMissing.code,
                          "detail": "A character here has no sheet yet: the game master must "
                                    "save it in the admin."}, status=status.HTTP_404_NOT_FOUND)

@@ -1,9 +1,71 @@
-"""Eternal War One II as the registry sees it (campaigns.rule_systems.RuleSystemSpec)."""
+"""Eternal War One II as the registry sees it (campaigns.rule_systems.RuleSystemSpec).
+
+The functions here are the spec's hooks; they import the EW1 modules when called (the spec is
+built while the apps load, before the models may be imported).
+"""
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
 from campaigns import rule_systems
+from ew1.labels import KINDS as LABELS
 from gamerules.ew1.params import EW1Parameters
+
+
+def sheet_of(character):
+    """The ``ew1`` sheet (selected with the character), or None."""
+    return getattr(character, "ew1", None)
+
+
+def refresh(character, *, params, now: datetime):
+    """PA and PV of the loaded sheet brought up to ``now`` in memory (nothing written)."""
+    from characters.regeneration import sheet_refresh
+    return sheet_refresh(character.ew1, params=params, now=now)
+
+
+def new_sheet(character):
+    """The default sheet of the character's kind, if it has none (the admin's save)."""
+    from characters.sheets import sheet_ensure
+    return sheet_ensure(character=character)
+
+
+def create_character(*, user, campaign, name: str, rng, now: datetime):
+    """One-step creation: rolls FOR 3d6, DEF 3d6, TAI 2d6+6, INT 2d6+6, DEX 3d6, LUK 3d6 (each
+    roll journaled), the level-1 skill bases, ``pa_base`` PA and ``pv_base`` PV, then a free
+    cell of the board. Call inside a transaction, after ``new_character_name``. Raises BoardFull.
+    Source: 000_afeb9d2c9ccd2b72.txt, "Caractéristiques de base des personnages", "Compétences
+    de base"."""
+    from campaigns.journal import roll_row
+    from characters.services import character_create_from_values
+    from gamerules.ew1.characteristics import roll_characteristics
+    rolled = roll_characteristics(rng)
+    return character_create_from_values(
+        user=user, campaign=campaign, name=name, values=rolled.values, rng=rng, now=now,
+        summary={}, rolls=[roll_row(label=code, roll=r) for code, r in rolled.rolls.items()])
+
+
+def begin_creation(*, user, campaign, name: str) -> str:
+    """The page's creation: a first steered roll in a draft; the next page is the draft's."""
+    from characters.creation import draft_roll
+    draft = draft_roll(user=user, campaign=campaign, name=name)
+    return reverse("characters:draft", kwargs={"draft_id": draft.pk})
+
+
+def sheet_view(*, character, log, now: datetime):
+    """The character page's view (characters.selectors.SheetView): PA and PV regenerated in
+    memory, the level progress, the inventory (one query, equipped items first)."""
+    from characters.regeneration import sheet_refresh
+    from characters.selectors import SheetView
+    from gamerules.ew1.progression import level_progress
+    sheet = character.ew1
+    pa, pv = sheet_refresh(sheet, params=character.campaign.parameters, now=now)
+    items = list(character.items.select_related("template").order_by("-equipped", "id"))
+    return SheetView(character, level_progress(sheet.xp), pa, pv, log, now, items)
+
 
 SPEC = rule_systems.RuleSystemSpec(
     code="ew1",
@@ -12,4 +74,35 @@ SPEC = rule_systems.RuleSystemSpec(
     rules_package="gamerules.ew1",
     play_mode=rule_systems.BOARD,
     sheet_related_name="ew1",
+    sheet=sheet_of,
+    refresh=refresh,
+    new_sheet=new_sheet,
+    create_character=create_character,
+    begin_creation=begin_creation,
+    sheet_view=sheet_view,
+    templates=rule_systems.Templates(
+        sheet="ew1/_sheet.html",
+        gauges="ew1/_gauges.html",
+        list_columns="ew1/_list_columns.html",
+        list_cells="ew1/_list_cells.html",
+        member_columns="ew1/_member_columns.html",
+        member_cells="ew1/_member_cells.html",
+        in_view="ew1/_in_view.html",
+        log_entry="ew1/_log_entry.html",
+    ),
+    leaderboard=(
+        rule_systems.LeaderboardColumn("level", _("Level"), ("-ew1__level", "-ew1__xp", "name"),
+                                       lambda c: c.ew1.level),
+    ),
+    serializers={
+        "sheet": "ew1.serializers.SheetSerializer",
+        "summary": "ew1.serializers.SummarySerializer",
+        "row": "ew1.serializers.RowSerializer",
+        "member": "ew1.serializers.MemberRowSerializer",
+    },
+    admin_inlines=("characters.admin.EternalWarSheetInline",
+                   "characters.admin.ItemInstanceInline"),
+    labels=LABELS,
+    api_enums={"AttackKindEnum": "gamerules.ew1.attacks.KINDS",
+               "ItemKindEnum": "characters.models.ItemTemplate.Kind"},
 )

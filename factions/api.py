@@ -17,7 +17,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaigns.api import CampaignRefSerializer, CharacterRefSerializer
+from campaigns.api import CampaignRefSerializer, CharacterRefSerializer, SystemPartSerializer
 from campaigns.permissions import allowed
 from campaigns.selectors import campaign_get
 from characters.api import StrictSerializer
@@ -46,17 +46,27 @@ class FactionSummarySerializer(serializers.Serializer):
     size = serializers.IntegerField(help_text="Number of members, the leader included.")
 
 
-class MemberSerializer(serializers.Serializer):
+class MemberSerializer(SystemPartSerializer):
+    """A Membership; the rule system's "member" serializer adds its numbers (give the
+    serializer ``context={"rule_system": ...}``: the members' campaign is not loaded)."""
+
+    system_part = "member"
+
     id = serializers.IntegerField(source="character.id")
     name = serializers.CharField(source="character.name")
     player = serializers.CharField(source="character.owner.username", allow_null=True,
                                    default=None)
-    level = serializers.IntegerField(source="character.ew1.level")
     joined_at = serializers.DateTimeField()
     leader = serializers.SerializerMethodField()
 
     def get_leader(self, membership: Membership) -> bool:
         return membership.character_id == membership.faction.leader_id
+
+    def system_object(self, membership: Membership):
+        return membership.character
+
+    def character_of(self, membership: Membership):
+        return membership.character
 
 
 class FactionRefSerializer(serializers.Serializer):
@@ -91,7 +101,8 @@ class FactionDetailSerializer(FactionSummarySerializer):
     @extend_schema_field(MemberSerializer(many=True, allow_null=True))
     def get_members(self, faction):
         members = self.context["members"]
-        return None if members is None else MemberSerializer(members, many=True).data
+        return None if members is None else MemberSerializer(
+            members, many=True, context={"rule_system": faction.campaign.rule_system}).data
 
     @extend_schema_field(JoinRequestSerializer(many=True))
     def get_pending(self, faction):

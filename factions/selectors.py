@@ -10,12 +10,12 @@ from typing import Sequence
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
+from campaigns import rule_systems
 from campaigns.errors import NotFound
 from campaigns.models import Campaign
 from campaigns.permissions import allowed
 from campaigns.selectors import campaign_get
 from characters.models import Character
-from characters.regeneration import sheet_refresh
 from factions.models import Faction, JoinRequest, Membership
 
 
@@ -38,8 +38,10 @@ def faction_get(*, faction_id: int) -> Faction:
 def members_of(faction: Faction) -> list[Membership]:
     """The members with their character, player and sheet, the leader first: one query. A
     member without a sheet (saved around the admin) is left out."""
-    members = list(Membership.objects.filter(faction=faction, character__ew1__isnull=False)
-                   .select_related("character", "character__owner", "character__ew1")
+    sheets = [f"character__{name}" for name in rule_systems.sheet_relations()]
+    members = list(Membership.objects.filter(rule_systems.has_sheet_q("character__"),
+                                             faction=faction)
+                   .select_related("character", "character__owner", *sheets)
                    .order_by("character__name", "character_id"))
     members.sort(key=lambda m: m.character_id != faction.leader_id)
     return members
@@ -155,8 +157,10 @@ def faction_manage(*, user, faction_id: int, now: datetime | None = None) -> Man
         raise NotFound("no_such_faction")
     params = faction.campaign.parameters
     members = members_of(faction)
+    spec = rule_systems.get(faction.campaign.rule_system)
     for m in members:
-        sheet_refresh(m.character.ew1, params=params, now=now)
+        if spec is not None and spec.refresh is not None:
+            spec.refresh(m.character, params=params, now=now)
     pending = list(JoinRequest.objects.filter(faction=faction, state=JoinRequest.State.PENDING)
                    .select_related("character", "character__owner").order_by("created_at", "id"))
     invitations = [r for r in pending if r.kind == JoinRequest.Kind.INVITATION]

@@ -3,6 +3,7 @@ from pathlib import Path
 
 import environ
 
+from campaigns.rule_systems import ApiEnumNames
 from config.secrets import DEVELOPMENT_SECRET_KEY
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -177,11 +178,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # Several choice sets are serialized as "kind": name each one (no hashed names in clients).
-    "ENUM_NAME_OVERRIDES": {
+    # The core's enums, and each registered rule system's (RuleSystemSpec.api_enums).
+    "ENUM_NAME_OVERRIDES": ApiEnumNames({
         "PieceKindEnum": "characters.models.Character.Kind",
-        "ItemKindEnum": "characters.models.ItemTemplate.Kind",
-        "AttackKindEnum": "gamerules.ew1.attacks.KINDS",
-    },
+    }),
 }
 
 # Production hardening: on unless DEBUG, each overridable from the environment.

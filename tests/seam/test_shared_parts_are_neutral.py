@@ -1,0 +1,89 @@
+"""Nothing shared names Eternal War One II: a grep of the shared apps (campaigns, characters,
+factions, accounts, config) and of the templates outside EW1's for ``ew1``, EW1's stat codes
+and its skills finds only the files listed below, each with why. The shared parts ask the
+registry instead (campaigns.rule_systems); EW1's parts live in ew1/ and templates/ew1/.
+
+PENDING lists the modules helper i10-move moves into ew1/ (issue 10, item 2): once moved they
+are gone from here and their entry is ignored. ALLOWED lists what still names EW1 in a shared
+place, and why. An entry whose file no longer names EW1 fails: remove it.
+"""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED_APPS = ("campaigns", "characters", "factions", "accounts", "config")
+
+# ew1 (the code, the app, gamerules.ew1, EW1Parameters...), "Eternal War", the six stat codes
+# as words (not SQL's "FOR UPDATE"), the skills by name or as quoted codes (a bare "game" or
+# "magic" is the game master or the magic app; "dodges" is the shared counter).
+WORDS = re.compile(r"""ew1|eternal\s*war|\b(?:brawl|melee|ranged)\b"""
+                   r"""|["'](?:dodge|throw|game|magic)["']""", re.IGNORECASE)
+STATS = re.compile(r"\b(?:FOR(?! UPDATE| SHARE| NO KEY)|DEF|TAI|INT|DEX|LUK)\b")  # "for", "int": no
+
+# Templates that are EW1's own: its partials, its board (the real-time play mode), its spells,
+# its creation drafts, level-up and inventory.
+EW1_TEMPLATES = ("templates/ew1/", "templates/combat/_board.html", "templates/combat/_pad.html",
+                 "templates/combat/_rolls.html", "templates/combat/board.html",
+                 "templates/magic/", "templates/characters/_draft.html",
+                 "templates/characters/draft.html", "templates/characters/level_up.html",
+                 "templates/characters/_inventory.html")
+
+PENDING = {  # moved into ew1/ by i10-move (EW1's sheet, items, drafts and their services)
+    "characters/cooldowns.py", "characters/creation.py", "characters/daily_pa.py",
+    "characters/equipment.py", "characters/progression.py", "characters/readiness.py",
+    "characters/regeneration.py", "characters/selectors.py", "characters/sheets.py",
+    "characters/models.py",  # EternalWarSheet, ItemTemplate, ItemInstance, CharacterDraft
+    "characters/admin.py",  # the sheet inline and the item admin (i10-move: ew1/admin.py)
+    "characters/forms.py",  # the redistribution and level-up forms (ew1/forms.py)
+    "characters/services.py",  # the EW1 sheet of a new character, pieces (ew1/services.py)
+}
+
+ALLOWED = {
+    "campaigns/models.py": "RuleSystem: the codes and names of the known systems (choices)",
+    "config/settings/base.py": "INSTALLED_APPS lists the ew1 and magic apps",
+    "campaigns/demo.py": "the demo is an EW1 campaign, with EW1 items",
+    "characters/api.py": "EW1's endpoints (drafts, level-up, inventory) beside the shared ones",
+    "characters/play_views.py": "EW1's pages: level-up, inventory, suicide and reincarnation",
+    "characters/creation_views.py": "EW1's creation draft pages",
+    "factions/bonus.py": "EW1's faction bonus in board combat (gamerules.ew1.presence)",
+}
+
+
+def _shared_files() -> list[Path]:
+    files = [p for app in SHARED_APPS for p in (ROOT / app).rglob("*.py")
+             if "migrations" not in p.parts]
+    files += [p for p in (ROOT / "templates").rglob("*.html")
+              if not str(p.relative_to(ROOT)).startswith(EW1_TEMPLATES)]
+    return sorted(files)
+
+
+def _hits(path: Path, root: Path = ROOT) -> list[str]:
+    return [f"{path.relative_to(root)}:{number}: {line.strip()}"
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+            if WORDS.search(line) or STATS.search(line)]
+
+
+def test_the_shared_apps_and_templates_name_no_ew1_stat_skill_or_code():
+    found = {str(p.relative_to(ROOT)): h for p in _shared_files() if (h := _hits(p))}
+
+    unexpected = [hit for name, hits in found.items() if name not in PENDING | set(ALLOWED)
+                  for hit in hits]
+    assert not unexpected, "Shared code names EW1 (ask campaigns.rule_systems):\n" + "\n".join(
+        unexpected)
+
+
+def test_the_allow_list_is_honest():
+    stale = [name for name in PENDING | set(ALLOWED)
+             if (ROOT / name).exists() and not _hits(ROOT / name)]
+    missing = [name for name in ALLOWED if not (ROOT / name).exists()]
+    assert not stale, f"these no longer name EW1: remove them from the allow-list: {stale}"
+    assert not missing, f"these allowed files are gone: remove them: {missing}"
+
+
+def test_the_grep_finds_what_it_looks_for(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text('x = c.ew1.level\ny = "FOR"\nz = "melee"\nq = "SELECT ... FOR UPDATE"\n'
+                      'for i in range(3): int(i)\nw = "game master"\nv = c.dodges\n')
+    hits = [h.split(": ", 1)[1] for h in _hits(sample, root=tmp_path)]
+    assert hits == ['x = c.ew1.level', 'y = "FOR"', 'z = "melee"']
