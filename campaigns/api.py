@@ -104,8 +104,9 @@ class RollSerializer(serializers.Serializer):
         allow_null=True, help_text="The score a test was rolled against; null for other rolls.")
     grade = serializers.ChoiceField(
         choices=RollGrade.choices, allow_blank=True,
-        help_text="A test's grade under its rule system's critical rule (perfect is Eternal War "
-                  "One II's critical success); blank for a roll that is not a test (damage).")
+        help_text="A test's grade under its rule system's critical rule (perfect: the "
+                  "critical success of a roll-under-a-threshold rule); blank for a roll that "
+                  "is not a test (damage).")
     success = serializers.BooleanField(
         allow_null=True, help_text="Derived from grade: true for the success grades, false for "
                                    "the failures, null when grade is blank.")
@@ -120,8 +121,8 @@ class ActionSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     cost = serializers.DecimalField(
         max_digits=6, decimal_places=1, coerce_to_string=False,
-        help_text="What the action cost, in the unit of the campaign's rule system: PA (action "
-                  "points) in Eternal War One II, actions or MP in the turn-based systems; 0 "
+        help_text="What the action cost, in the unit of the campaign's rule system: action "
+                  "points on the real-time board, actions or MP in the turn-based systems; 0 "
                   "when it cost nothing.")
     actor = CharacterRefSerializer(allow_null=True)
     target = CharacterRefSerializer(allow_null=True)

@@ -35,8 +35,8 @@ def record_action(*, campaign, kind: str, now: datetime, user=None, actor=None, 
                   cost: Decimal | int = 0, summary: dict | None = None,
                   rolls: Iterable[dict[str, Any]] = ()) -> ActionRecord:
     """Store an action and its rolls: two INSERT statements whatever the number of rolls.
-    ``cost`` is in the unit of the campaign's rule system (PA for Eternal War One II, actions
-    or MP elsewhere; ActionRecord.cost); ``rolls`` are ``roll_row`` dicts.
+    ``cost`` is in the unit of the campaign's rule system (action points on the real-time
+    board, actions or MP in an encounter; ActionRecord.cost); ``rolls`` are ``roll_row`` dicts.
     After commit, the versions of the board tiles where actor and target stand move (or the
     campaign's: campaigns.versions), so the boards that show them render again."""
     action = ActionRecord.objects.create(

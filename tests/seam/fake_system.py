@@ -21,6 +21,7 @@ from rest_framework import serializers
 from campaigns import rule_systems
 from campaigns.journal import record_action, roll_row
 from characters.models import Character
+from gamerules.d100 import RollUnder, grade_face
 from gamerules.dice import roll
 
 CODE = "fake_d100"
@@ -87,7 +88,8 @@ def action_spar(*, user, character_id: int, rng, now: datetime | None = None):
         pk=character_id, owner=user)
     sheet = SHEETS[character.pk]
     die = roll("1d100", rng)
-    success = die.total <= sheet.grit
+    grade = grade_face(die.total, sheet.grit, RollUnder())
+    success = grade.success
     if success:
         sheet.marks += 1
     character.attacks += 1  # the shared counter the leaderboard's "marks" column sorts by
@@ -97,7 +99,7 @@ def action_spar(*, user, character_id: int, rng, now: datetime | None = None):
         campaign=character.campaign, kind="spar", now=now, user=user, actor=character,
         summary={"roll": die.total, "grit": sheet.grit, "success": success},
         rolls=[roll_row(label="spar", roll=die, actor=character, target_score=sheet.grit,
-                        success=success)])
+                        grade=grade)])
 
 
 class SheetSerializer(serializers.Serializer):
