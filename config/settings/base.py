@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "combat",
     "magic",
     "factions",
+    "encounters",
 ]
 
 MIDDLEWARE = [

@@ -106,7 +106,7 @@ def _index(turns: Sequence[Turn], turn: Turn) -> int:
     try:
         return list(turns).index(turn)
     except ValueError:
-        raise OrderError("not_in_order") from None
+        raise OrderError(code="not_in_order") from None
 
 
 def _advance(clock: Clock, members: Mapping[int, Member], effects: Sequence[Duration],
@@ -173,17 +173,17 @@ def delay(clock: Clock, members: Mapping[int, Member], after: int,
     turn starts. Raises OrderError "no_current_turn", "delay_after_self", "not_in_order" (for
     ``after``), "delay_target_passed" (``after``'s turn in this phase is over or it has none)."""
     if clock.current is None:
-        raise OrderError("no_current_turn")
+        raise OrderError(code="no_current_turn")
     me, phase = clock.current.combatant, clock.current.phase
     if after == me:
-        raise OrderError("delay_after_self")
+        raise OrderError(code="delay_after_self")
     if after not in clock.order:
-        raise OrderError("not_in_order")
+        raise OrderError(code="not_in_order")
     turns = slots(clock.order, members)
     here = _index(turns, clock.current)
     target = Turn(after, phase)
     if target not in turns or turns.index(target) < here:
-        raise OrderError("delay_target_passed")
+        raise OrderError(code="delay_target_passed")
     order = [c for c in clock.order if c != me]
     order.insert(order.index(after) + 1, me)
     moved = replace(clock, order=tuple(order))
@@ -200,7 +200,7 @@ def remove(clock: Clock, members: Mapping[int, Member], combatant: int,
     (a new round after the last), or none when nobody playable is left. Raises OrderError
     "not_in_order"."""
     if combatant not in clock.order:
-        raise OrderError("not_in_order")
+        raise OrderError(code="not_in_order")
     order = tuple(c for c in clock.order if c != combatant)
     if clock.current is None or clock.current.combatant != combatant:
         return Step(clock=replace(clock, order=order), ended=None, started=None)
@@ -222,6 +222,6 @@ def add(clock: Clock, combatants: Iterable[int]) -> Clock:
     order = list(clock.order)
     for c in combatants:
         if c in order:
-            raise OrderError("already_in_order")
+            raise OrderError(code="already_in_order")
         order.append(c)
     return replace(clock, order=tuple(order))
