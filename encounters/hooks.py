@@ -5,6 +5,7 @@ A system registers from its app's ``AppConfig.ready()``::
     from encounters import hooks
     hooks.register_initiative("eclipse_phase", roll_initiative)
     hooks.register_resolver("homebrew.attack", resolve_attack)
+    hooks.register_templates("homebrew", hooks.EncounterTemplates(actions="homebrew/_turn.html"))
 
 - An **initiative** is ``fn(combatant, rng) -> Initiative``: the score (higher acts first), the
   tie-breaker (higher first: a characteristic) and the rolls to journal (journal.roll_row dicts).
@@ -59,11 +60,30 @@ class ReactionOutcome:
     rolls: tuple[dict[str, Any], ...] = ()  # journal.roll_row dicts
 
 
+@dataclass(frozen=True)
+class EncounterTemplates:
+    """Templates a system adds to the encounter pages. ``actions``: the player's actions in
+    turn (with their odds), included with ``view`` (selectors.EncounterView) and ``me`` (the
+    Combatant whose turn it is, played by the user); it posts to the system's own views, which
+    call encounters.services.encounter_act."""
+
+    actions: str = ""
+
+
 InitiativeFn = Callable[[Any, RandomSource], Initiative]
 Resolver = Callable[[ReactionContext], ReactionOutcome]
 
 _INITIATIVE: dict[str, InitiativeFn] = {}
 _RESOLVERS: dict[str, Resolver] = {}
+_TEMPLATES: dict[str, EncounterTemplates] = {}
+
+
+def register_templates(system: str, templates: EncounterTemplates) -> None:
+    _TEMPLATES[system] = templates
+
+
+def templates_for(system: str) -> EncounterTemplates:
+    return _TEMPLATES.get(system, EncounterTemplates())
 
 
 def register_initiative(system: str, fn: InitiativeFn) -> None:

@@ -358,10 +358,10 @@ def encounter_next_turn(*, user, encounter_id: int, turn: int | None,
     with transaction.atomic():
         encounter = lock_encounter(encounter_id)
         combatants = combatants_of(encounter)
-        _require_running(encounter)
         current = combatants.get(encounter.current_id) if encounter.current_id else None
         if not is_gm(user, encounter) and not (current and controls(user, encounter, current)):
             _require_gm(user, encounter, combatants.values())
+        _require_running(encounter)
         _require_turn(encounter, turn)
         _require_no_reaction(encounter, combatants, now, rng)
         _next(encounter, combatants)
