@@ -44,6 +44,17 @@ def resolve_strike(ctx: hooks.ReactionContext) -> hooks.ReactionOutcome:
 
 
 @pytest.fixture(autouse=True)
+def _local_cache(settings):
+    """The cache in process memory (throttles, journal versions): query counts then do not
+    depend on whether the cache is the database (default) or Redis (CI)."""
+    from django.core.cache import caches
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "encounter-tests"}}
+    caches["default"].clear()
+
+
+@pytest.fixture(autouse=True)
 def enc_system():
     rule_systems.register(rule_systems.RuleSystemSpec(
         code=SYSTEM, name="Encounter test", parameters=EncTestParameters,
