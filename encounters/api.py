@@ -27,7 +27,7 @@ from gamerules.encounter.order import OrderMode
 CONFLICTS = {**ERRORS, 409: ErrorSerializer}
 
 
-class CombatantSerializer(serializers.Serializer):
+class EncounterCombatantSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
     name = serializers.CharField()
     character = serializers.IntegerField(source="character_id", allow_null=True)
@@ -45,7 +45,7 @@ class CombatantSerializer(serializers.Serializer):
     joined_round = serializers.IntegerField()
 
 
-class EffectSerializer(serializers.Serializer):
+class EncounterEffectSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
     name = serializers.CharField()
     bearer = serializers.IntegerField(source="bearer_id", allow_null=True)
@@ -55,7 +55,7 @@ class EffectSerializer(serializers.Serializer):
     expires_round = serializers.IntegerField()
 
 
-class ReactionSerializer(serializers.Serializer):
+class PendingReactionSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
     actor = serializers.IntegerField(source="actor_id")
     target = serializers.IntegerField(source="target_id")
@@ -87,9 +87,9 @@ class EncounterSerializer(serializers.Serializer):
     gm = serializers.BooleanField()
     mine = serializers.ListField(child=serializers.IntegerField(),
                                  help_text="The combatants the user plays.")
-    combatants = CombatantSerializer(many=True, help_text="In order, then those out of it.")
-    effects = EffectSerializer(many=True)
-    reactions = ReactionSerializer(many=True, help_text="Pending prompts the user may answer.")
+    combatants = EncounterCombatantSerializer(many=True, help_text="In order, then those out of it.")
+    effects = EncounterEffectSerializer(many=True)
+    reactions = PendingReactionSerializer(many=True, help_text="Pending prompts the user may answer.")
     log = ActionSerializer(many=True)
 
 
@@ -99,13 +99,13 @@ def _view(request, encounter_id: int) -> Response:
     return Response(EncounterSerializer(view).data)
 
 
-class CreateSerializer(StrictSerializer):
+class EncounterCreateSerializer(StrictSerializer):
     name = serializers.CharField(max_length=120)
     actions_per_turn = serializers.IntegerField(min_value=1, max_value=20, default=1)
     skip_defeated = serializers.BooleanField(default=True)
 
 
-class EntrySerializer(StrictSerializer):
+class CombatantEntrySerializer(StrictSerializer):
     character = serializers.IntegerField(min_value=1, required=False, allow_null=True)
     name = serializers.CharField(max_length=70, required=False, default="")
     count = serializers.IntegerField(min_value=1, max_value=services.MOST_AT_ONCE, default=1)
@@ -117,35 +117,35 @@ class EntrySerializer(StrictSerializer):
     turns_per_round = serializers.IntegerField(min_value=1, max_value=10, default=1)
 
 
-class AddSerializer(StrictSerializer):
-    combatants = EntrySerializer(many=True)
+class CombatantsAddSerializer(StrictSerializer):
+    combatants = CombatantEntrySerializer(many=True)
 
 
-class OrderSerializer(StrictSerializer):
+class EncounterOrderSerializer(StrictSerializer):
     combatants = serializers.ListField(child=serializers.IntegerField(min_value=1),
                                        help_text="Every combatant in play, first to act first.")
 
 
-class StartSerializer(StrictSerializer):
+class EncounterStartSerializer(StrictSerializer):
     mode = serializers.ChoiceField(choices=[m.value for m in OrderMode], default=OrderMode.GM)
 
 
-class TurnSerializer(StrictSerializer):
+class EncounterTurnSerializer(StrictSerializer):
     turn = serializers.IntegerField(min_value=0, help_text="The encounter's ``turn`` you saw.")
 
 
-class DelaySerializer(TurnSerializer):
+class EncounterDelaySerializer(EncounterTurnSerializer):
     combatant = serializers.IntegerField(min_value=1)
     after = serializers.IntegerField(min_value=1)
 
 
-class SwitchSerializer(StrictSerializer):
+class CombatantSwitchSerializer(StrictSerializer):
     hidden = serializers.BooleanField(required=False)
     defeated = serializers.BooleanField(required=False)
     surprised = serializers.BooleanField(required=False)
 
 
-class EffectInSerializer(StrictSerializer):
+class EncounterEffectInSerializer(StrictSerializer):
     name = serializers.CharField(max_length=80)
     anchor = serializers.IntegerField(min_value=1)
     edge = serializers.ChoiceField(choices=["start", "end"])
@@ -153,11 +153,11 @@ class EffectInSerializer(StrictSerializer):
     bearer = serializers.IntegerField(min_value=1, required=False, allow_null=True)
 
 
-class AnswerSerializer(StrictSerializer):
+class ReactionAnswerSerializer(StrictSerializer):
     choice = serializers.CharField(max_length=32)
 
 
-class VersionSerializer(serializers.Serializer):
+class EncounterVersionSerializer(serializers.Serializer):
     version = serializers.IntegerField()
 
 
@@ -168,11 +168,11 @@ def _valid(serializer_class, request):
 
 
 class CampaignEncountersView(APIView):
-    @extend_schema(operation_id="encounters_create", request=CreateSerializer,
+    @extend_schema(operation_id="encounters_create", request=EncounterCreateSerializer,
                    responses={201: EncounterSerializer, **ERRORS},
                    summary="Open an encounter in the campaign (its game master).")
     def post(self, request, campaign_id: int):
-        data = _valid(CreateSerializer, request)
+        data = _valid(EncounterCreateSerializer, request)
         encounter = services.encounter_create(user=request.user, campaign_id=campaign_id, **data)
         response = _view(request, encounter.pk)
         response.status_code = 201
@@ -189,7 +189,7 @@ class EncounterView(APIView):
 
 class EncounterVersionView(APIView):
     @extend_schema(operation_id="encounters_version",
-                   responses={200: VersionSerializer, **READ_ERRORS},
+                   responses={200: EncounterVersionSerializer, **READ_ERRORS},
                    summary="The encounter's version: it moves with every change (one query).")
     def get(self, request, encounter_id: int):
         row = selectors.encounter_version(user=request.user, encounter_id=encounter_id)
@@ -226,44 +226,44 @@ def _add(user, eid, d):
     services.combatants_add(user=user, encounter_id=eid, entries=entries)
 
 
-class EmptySerializer(StrictSerializer):
+class EncounterEmptySerializer(StrictSerializer):
     pass
 
 
 STEPS = [
-    ("combatants/", "encounters_add", AddSerializer, _add,
+    ("combatants/", "encounters_add", CombatantsAddSerializer, _add,
      "Add combatants (GM): characters of the campaign, or names (count of them)."),
-    ("order/", "encounters_order", OrderSerializer,
+    ("order/", "encounters_order", EncounterOrderSerializer,
      lambda u, e, d: services.encounter_set_order(user=u, encounter_id=e,
                                                   combatant_ids=d["combatants"]),
      "Set the GM's order (GM)."),
-    ("start/", "encounters_start", StartSerializer,
+    ("start/", "encounters_start", EncounterStartSerializer,
      lambda u, e, d: services.encounter_start(user=u, encounter_id=e, mode=d["mode"]),
      "Place everyone (GM's order or rolled initiative) and start round 1 (GM)."),
-    ("next/", "encounters_next", TurnSerializer,
+    ("next/", "encounters_next", EncounterTurnSerializer,
      lambda u, e, d: services.encounter_next_turn(user=u, encounter_id=e, turn=d["turn"]),
      "End the turn and start the next (GM, or the player whose turn it is)."),
-    ("delay/", "encounters_delay", DelaySerializer,
+    ("delay/", "encounters_delay", EncounterDelaySerializer,
      lambda u, e, d: services.encounter_delay(user=u, encounter_id=e,
                                               combatant_id=d["combatant"], after_id=d["after"],
                                               turn=d["turn"]),
      "Delay the current turn to act just after another combatant."),
-    ("end/", "encounters_end", EmptySerializer,
+    ("end/", "encounters_end", EncounterEmptySerializer,
      lambda u, e, d: services.encounter_end(user=u, encounter_id=e), "End the encounter (GM)."),
-    ("effects/", "encounters_effect", EffectInSerializer,
+    ("effects/", "encounters_effect", EncounterEffectInSerializer,
      lambda u, e, d: services.effect_add(user=u, encounter_id=e, name=d["name"],
                                          anchor_id=d["anchor"], edge=d["edge"],
                                          rounds=d["rounds"], bearer_id=d.get("bearer")),
      "Add an effect lasting rounds, ending at the start or end of a combatant's turn (GM)."),
-    ("combatants/<int:combatant_id>/", "encounters_combatant", SwitchSerializer,
+    ("combatants/<int:combatant_id>/", "encounters_combatant", CombatantSwitchSerializer,
      lambda u, e, d, combatant_id: services.combatant_update(
          user=u, encounter_id=e, combatant_id=combatant_id, **d),
      "Reveal or hide, mark defeated or back up, surprised (GM)."),
-    ("combatants/<int:combatant_id>/remove/", "encounters_remove", EmptySerializer,
+    ("combatants/<int:combatant_id>/remove/", "encounters_remove", EncounterEmptySerializer,
      lambda u, e, d, combatant_id: services.combatant_remove(user=u, encounter_id=e,
                                                              combatant_id=combatant_id),
      "Take a combatant out of the order (GM)."),
-    ("combatants/<int:combatant_id>/readd/", "encounters_readd", EmptySerializer,
+    ("combatants/<int:combatant_id>/readd/", "encounters_readd", EncounterEmptySerializer,
      lambda u, e, d, combatant_id: services.combatant_readd(user=u, encounter_id=e,
                                                             combatant_id=combatant_id),
      "Bring a removed combatant back, at the end of the order (GM)."),
@@ -271,11 +271,11 @@ STEPS = [
 
 
 class ReactionAnswerView(APIView):
-    @extend_schema(operation_id="reactions_answer", request=AnswerSerializer,
+    @extend_schema(operation_id="reactions_answer", request=ReactionAnswerSerializer,
                    responses={200: EncounterSerializer, **CONFLICTS},
                    summary="Answer a pending reaction (the target's player, or the GM).")
     def post(self, request, reaction_id: int):
-        data = _valid(AnswerSerializer, request)
+        data = _valid(ReactionAnswerSerializer, request)
         reaction = services.answer_reaction(user=request.user, reaction_id=reaction_id,
                                             choice=data["choice"])
         return _view(request, reaction.encounter_id)
