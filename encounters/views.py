@@ -116,13 +116,16 @@ def campaign_encounters(request, campaign_id: int):
 
 # --- steps ----------------------------------------------------------------------------------
 
-def _int(request, name: str, default: int | None = None, required: bool = True) -> int | None:
+def _int(request, name: str) -> int:
+    """A whole number the form must carry. Raises InvalidInput."""
     raw = request.POST.get(name, "")
-    if raw == "" and not required:
-        return default
     if not raw.lstrip("-").isdigit():
         raise InvalidInput()
     return int(raw)
+
+
+def _maybe_int(request, name: str, default: int | None = None) -> int | None:
+    return _int(request, name) if request.POST.get(name, "") != "" else default
 
 
 def _step(request, encounter_id: int, run, done: str = ""):
@@ -187,10 +190,10 @@ def add(request, encounter_id: int):
         name = request.POST.get("name", "").strip()
         if name:
             entries.append(services.CombatantEntry(
-                name=name, count=_int(request, "count", 1, required=False) or 1,
+                name=name, count=_maybe_int(request, "count", 1) or 1,
                 surprised=bool(request.POST.get("surprised")),
                 hidden=bool(request.POST.get("hidden")),
-                turns_per_round=_int(request, "turns", 1, required=False) or 1))
+                turns_per_round=_maybe_int(request, "turns", 1) or 1))
         if not entries:
             raise InvalidInput()
         services.combatants_add(user=request.user, encounter_id=encounter_id, entries=entries)
@@ -243,7 +246,7 @@ def effect(request, encounter_id: int):
     return _step(request, encounter_id, lambda: services.effect_add(
         user=request.user, encounter_id=encounter_id, name=request.POST.get("name", ""),
         anchor_id=_int(request, "anchor"), edge=_edge(request), rounds=_int(request, "rounds"),
-        bearer_id=_int(request, "bearer", None, required=False)))
+        bearer_id=_maybe_int(request, "bearer")))
 
 
 def _edge(request) -> str:
