@@ -363,8 +363,10 @@ def encounter_next_turn(*, user, encounter_id: int, turn: int | None,
             _require_gm(user, encounter, combatants.values())
         _require_running(encounter)
         _require_turn(encounter, turn)
+        serial = encounter.turn_serial
         _require_no_reaction(encounter, combatants, now, rng)
-        _next(encounter, combatants)
+        if encounter.turn_serial == serial:  # a defaulted reaction may have ended the turn
+            _next(encounter, combatants)
         return encounter
 
 
@@ -390,11 +392,11 @@ def encounter_delay(*, user, encounter_id: int, combatant_id: int, after_id: int
             _require_gm(user, encounter, combatants.values())
         _require_running(encounter)
         _require_turn(encounter, turn)
+        _require_no_reaction(encounter, combatants, now, rng)
         if encounter.current_id != me.pk:
             raise EncounterConflict(code="not_your_turn", name=me.name)
         if encounter.turn_actions:
             raise EncounterConflict(code="delay_after_acting")
-        _require_no_reaction(encounter, combatants, now, rng)
         _combatant(combatants, after_id)
         clock, members = _clock(encounter, combatants)
         effects, durations = _durations(encounter)
@@ -533,9 +535,9 @@ def encounter_act(*, user, encounter_id: int, combatant_id: int, act: Callable[[
             raise EncounterForbidden(code="not_your_combatant")
         _require_running(encounter)
         _require_turn(encounter, turn)
+        _require_no_reaction(encounter, combatants, now, rng)
         if encounter.current_id != me.pk:
             raise EncounterConflict(code="not_your_turn", name=me.name)
-        _require_no_reaction(encounter, combatants, now, rng)
         if costs_action and encounter.turn_actions >= encounter.actions_per_turn:
             raise EncounterConflict(code="action_already_taken")
         ctx = TurnContext(encounter=encounter, combatant=me, combatants=combatants, user=user,

@@ -317,3 +317,13 @@ def test_an_ended_encounter_refuses_steps(table):
     refused("encounter_ended", lambda: table.next())
     with pytest.raises(OrderError):
         services.combatant_readd(user=table.gm, encounter_id=e.pk, combatant_id=table.c["Hero"].pk)
+
+
+def test_a_due_reaction_that_ends_the_turn_is_not_followed_by_a_second_advance(table):
+    e = table.start()
+    services.encounter_act(user=table.alice, encounter_id=e.pk, combatant_id=table.c["Hero"].pk,
+                           act=strike(5, end_turn=True), now=NOW)
+    seen = table.reload().turn_serial
+    services.encounter_next_turn(user=table.gm, encounter_id=e.pk, turn=seen,
+                                 now=NOW + timedelta(seconds=21))
+    assert table.current_name() == "Brenna" and table.reload().turn_serial == seen + 1
