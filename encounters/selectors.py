@@ -10,7 +10,8 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Q
 
 from campaigns import rule_systems
-from campaigns.models import ActionRecord
+from campaigns.models import ActionRecord, Campaign
+from campaigns.permissions import oversees
 from encounters import hooks
 from encounters.errors import EncounterNotFound
 from encounters.models import Combatant, Encounter, EncounterEffect, PendingReaction
@@ -115,12 +116,18 @@ def encounter_view(*, user, encounter_id: int) -> EncounterView:
                          reactions=reactions, log=log, mine=mine, spec=spec)
 
 
-def encounters_of(*, user, campaign_id: int) -> list[Encounter]:
-    """The campaign's encounters the user may see: all for its GM, else those where the user
-    plays a combatant."""
-    qs = Encounter.objects.filter(campaign_id=campaign_id).select_related("campaign")
-    rows = list(qs)
-    if rows and is_gm(user, rows[0]):
-        return rows
-    return list(qs.filter(combatants__character__owner_id=user.pk,
+def encounters_of(*, user, campaign_id: int) -> tuple[bool, list[Encounter]]:
+    """(whether the user oversees the campaign, the campaign's encounters the user may see:
+    all for its GM, else those where the user plays a combatant). Raises EncounterNotFound for
+    a missing campaign, or one where the user is not the GM and plays in no encounter."""
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None:
+        raise EncounterNotFound()
+    qs = Encounter.objects.filter(campaign=campaign).select_related("campaign")
+    if oversees(user, campaign):
+        return True, list(qs)
+    rows = list(qs.filter(combatants__character__owner_id=user.pk,
                           combatants__removed=False).distinct())
+    if not rows:
+        raise EncounterNotFound()
+    return False, rows

@@ -101,15 +101,10 @@ def campaign_encounters(request, campaign_id: int):
             messages.error(request, error_message(exc))
             return redirect("encounters:list", campaign_id=campaign_id)
         return redirect("encounters:control", encounter_id=encounter.pk)
-    encounters = selectors.encounters_of(user=request.user, campaign_id=campaign_id)
-    gm = bool(encounters) and services.is_gm(request.user, encounters[0])
-    if not encounters:
-        from campaigns.models import Campaign
-        from campaigns.permissions import oversees
-        campaign = Campaign.objects.filter(pk=campaign_id).first()
-        gm = campaign is not None and oversees(request.user, campaign)
-        if not gm:
-            raise Http404(_("No such campaign."))
+    try:
+        gm, encounters = selectors.encounters_of(user=request.user, campaign_id=campaign_id)
+    except EncounterNotFound:
+        raise Http404(_("No such encounter.")) from None
     return render(request, "encounters/list.html", {"encounters": encounters, "gm": gm,
                                                     "campaign_id": campaign_id})
 
