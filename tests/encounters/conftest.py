@@ -54,18 +54,26 @@ def _local_cache(settings):
     caches["default"].clear()
 
 
-@pytest.fixture(autouse=True)
-def enc_system():
+def register_test_system() -> None:
     rule_systems.register(rule_systems.RuleSystemSpec(
         code=SYSTEM, name="Encounter test", parameters=EncTestParameters,
         rules_package="gamerules.encounter", play_mode=rule_systems.ENCOUNTER,
         sheet_related_name="", action_labels={"parry": "Parry", "none": "No reaction"}))
     hooks.register_initiative(SYSTEM, initiative)
     hooks.register_resolver("enc_test.strike", resolve_strike)
-    yield
+
+
+def unregister_test_system() -> None:
     rule_systems.unregister(SYSTEM)
     hooks.unregister_initiative(SYSTEM)
     hooks.unregister_resolver("enc_test.strike")
+
+
+@pytest.fixture(autouse=True)
+def enc_system():
+    register_test_system()
+    yield
+    unregister_test_system()
 
 
 class Table:
