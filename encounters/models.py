@@ -88,10 +88,6 @@ class Combatant(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @property
-    def owner_id(self) -> int | None:
-        return self.character.owner_id if self.character_id and self.character else None
-
 
 class EncounterEffect(models.Model):
     """An effect lasting rounds: it ends at the ``edge`` of ``anchor``'s first turn in

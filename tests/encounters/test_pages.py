@@ -137,12 +137,30 @@ def test_page_queries_do_not_grow_with_combatants(client, db, extra, django_asse
     e = t.start()
     services.effect_add(user=t.gm, encounter_id=e.pk, name="Stunned", anchor_id=t.c["Orc"].pk,
                         edge="end", rounds=2, bearer_id=t.c["Hero"].pk)
+    for _ in range(2):  # two journaled reactions (with a roll each) in the log, one pending
+        r = services.encounter_act(user=t.alice, encounter_id=e.pk, combatant_id=t.c["Hero"].pk,
+                                   act=strike_brenna, costs_action=False)
+        services.answer_reaction(user=t.bob, reaction_id=r.pk, choice="parry")
+    services.encounter_act(user=t.alice, encounter_id=e.pk, combatant_id=t.c["Hero"].pk,
+                           act=strike_brenna, costs_action=False)
     login(client, t.gm)
     client.get(f"/encounters/{e.pk}/control/")
-    # session, user, encounter, combatants, effects, reactions, log (rolls: none yet), the
+    # session, user, encounter, combatants, effects, reactions, log, its rolls, the
     # characters to add
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         assert client.get(f"/encounters/{e.pk}/control/").status_code == 200
+    client.logout()
+    login(client, t.bob)
+    client.get(f"/encounters/{e.pk}/")
+    with django_assert_num_queries(8):  # no characters to add
+        html = client.get(f"/encounters/{e.pk}/").content.decode()
+    assert html.count('data-testid="reaction"') == 1 and html.count('class="log-enc_test_strike"') == 2
+
+
+def strike_brenna(ctx):
+    target = next(c for c in ctx.combatants.values() if c.name == "Brenna")
+    return ctx.request_reaction(target=target, action_payload={"damage": 3}, options=["parry"],
+                                resolver="enc_test.strike")
 
 
 def test_campaign_encounter_list_and_creation(client, table):
