@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "combat",
     "magic",
     "factions",
+    "encounters",
 ]
 
 MIDDLEWARE = [

@@ -33,6 +33,20 @@ PATHS = [
     "/api/characters/{character_id}/spells/",
     "/api/characters/{character_id}/spells/offer/",
     "/api/characters/{character_id}/cast/",
+    "/api/campaigns/{campaign_id}/encounters/",
+    "/api/encounters/{encounter_id}/",
+    "/api/encounters/{encounter_id}/version/",
+    "/api/encounters/{encounter_id}/combatants/",
+    "/api/encounters/{encounter_id}/order/",
+    "/api/encounters/{encounter_id}/start/",
+    "/api/encounters/{encounter_id}/next/",
+    "/api/encounters/{encounter_id}/delay/",
+    "/api/encounters/{encounter_id}/end/",
+    "/api/encounters/{encounter_id}/effects/",
+    "/api/encounters/{encounter_id}/combatants/{combatant_id}/",
+    "/api/encounters/{encounter_id}/combatants/{combatant_id}/remove/",
+    "/api/encounters/{encounter_id}/combatants/{combatant_id}/readd/",
+    "/api/reactions/{reaction_id}/answer/",
 ]
 
 

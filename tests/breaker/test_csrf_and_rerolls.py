@@ -9,15 +9,14 @@ from django.urls import get_resolver
 
 from tests import factories
 from tests.breaker.conftest import HTMX, api_logged_in, logged_in
-from tests.breaker.test_url_sweep import ROUTES, url_of
+from tests.breaker.test_url_sweep import ID_NAMES, ROUTES, encounter_values, url_of
 
 
 def post_routes():
     """Every route whose view takes POST (pages and API)."""
     out = []
     for route in ROUTES:
-        match = get_resolver().resolve(url_of(route, {k: 1 for k in (
-            "character_id", "item_id", "draft_id", "campaign_id", "faction_id", "request_id")}))
+        match = get_resolver().resolve(url_of(route, {k: 1 for k in ID_NAMES}))
         cls = getattr(match.func, "cls", None) or getattr(match.func, "view_class", None)
         if cls is not None and not hasattr(cls, "post"):
             continue
@@ -35,7 +34,7 @@ def values(world):
     request = JoinRequest.objects.create(faction=faction, character=world.b, kind="request")
     return {"character_id": world.a.pk, "item_id": world.a_sword.pk,
             "draft_id": world.a_draft.pk, "campaign_id": world.campaign.pk,
-            "faction_id": faction.pk, "request_id": request.pk}
+            "faction_id": faction.pk, "request_id": request.pk, **encounter_values(world)}
 
 
 def body_for(route, w):

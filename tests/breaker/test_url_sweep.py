@@ -40,6 +40,28 @@ def url_of(route: str, values: dict) -> str:
     return "/" + re.sub(r"<int:(\w+)>", lambda m: str(values[m.group(1)]), route)
 
 
+ID_NAMES = ("character_id", "item_id", "draft_id", "campaign_id", "faction_id", "request_id",
+            "encounter_id", "combatant_id", "reaction_id")
+
+
+def encounter_values(world) -> dict:
+    """An encounter of the campaign (its GM is not alice) with alice's character in it and a
+    pending reaction (issue 11)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from encounters.models import Combatant, Encounter, PendingReaction
+    encounter = Encounter.objects.create(campaign=world.campaign, name="Sweep")
+    combatant = Combatant.objects.create(encounter=encounter, character=world.a, name="A")
+    now = timezone.now()
+    reaction = PendingReaction.objects.create(
+        encounter=encounter, actor=combatant, target=combatant, resolver="sweep",
+        default="none", round=1, requested_at=now, deadline=now + timedelta(hours=1))
+    return {"encounter_id": encounter.pk, "combatant_id": combatant.pk,
+            "reaction_id": reaction.pk}
+
+
 @pytest.fixture
 def values(world):
     from factions.models import Faction, JoinRequest
@@ -47,7 +69,7 @@ def values(world):
     request = JoinRequest.objects.create(faction=faction, character=world.b, kind="request")
     return {"character_id": world.a.pk, "item_id": world.a_sword.pk,
             "draft_id": world.a_draft.pk, "campaign_id": world.campaign.pk,
-            "faction_id": faction.pk, "request_id": request.pk}
+            "faction_id": faction.pk, "request_id": request.pk, **encounter_values(world)}
 
 
 def test_the_sweep_sees_every_app():
@@ -81,12 +103,16 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             "characters/drafts/<int:draft_id>/", "campaigns/<int:campaign_id>/leaderboard/",
             "factions/", "factions/<int:faction_id>/", "healthz",
             # issue 8: the navigation's count, the password reset's notices
-            "factions/pending/count/", "accounts/password-reset/sent/", "accounts/reset/done/"}
+            "factions/pending/count/", "accounts/password-reset/sent/", "accounts/reset/done/",
+            # issue 11: the encounter's pages and the version they poll
+            "encounters/<int:encounter_id>/", "encounters/<int:encounter_id>/control/",
+            "encounters/<int:encounter_id>/version/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/", "accounts/signup/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
             # issue 8: the password reset's forms
-            "accounts/password-reset/", "accounts/reset/<uidb64>/<token>/"}
+            "accounts/password-reset/", "accounts/reset/<uidb64>/<token>/",
+            "encounters/campaign/<int:campaign_id>/"}
 # Django's LoginView (a FormView) also takes PUT.
 GET_POST_PUT = {"accounts/login/"}
 
@@ -122,8 +148,7 @@ API = [r for r in ROUTES if r.startswith("api/") and r != "api/schema/"]
 
 def api_methods(route: str) -> set[str]:
     """The methods the endpoint's APIView defines."""
-    match = get_resolver().resolve(url_of(route, {k: 1 for k in ("character_id", "item_id",
-        "draft_id", "campaign_id", "faction_id", "request_id")}))
+    match = get_resolver().resolve(url_of(route, {k: 1 for k in ID_NAMES}))
     return {m for m in METHODS if hasattr(match.func.cls, m)}
 
 

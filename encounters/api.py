@@ -1,0 +1,300 @@
+"""REST API of encounters: the same operations as the pages, through the same services.
+
+Views are thin: validate the payload's shape (StrictSerializer: unknown fields and non-whole
+numbers refused), call the service, serialize the encounter as the user may see it (hidden
+combatants for the GM only). Rule errors answer ``{"code", "detail", "params"}`` with their
+class's status (config.api): 404 ``no_such_encounter`` for an encounter the user may not see,
+403 ``not_game_master`` / ``not_your_combatant`` / ``not_yours_to_answer``, 409 for a step that
+came too late or out of turn (``turn_already_advanced``, ``not_your_turn``,
+``action_already_taken``, ``reaction_pending``, ``reaction_not_pending``, ``reaction_expired``).
+Mounted in config/api_urls.py (``urlpatterns`` below).
+"""
+
+from __future__ import annotations
+
+from django.urls import path
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaigns.api import ActionSerializer
+from config.api import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
+from encounters import selectors, services
+from encounters.errors import EncounterNotFound
+from gamerules.encounter.order import OrderMode
+
+CONFLICTS = {**ERRORS, 409: ErrorSerializer}
+
+
+class EncounterCombatantSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    character = serializers.IntegerField(source="character_id", allow_null=True)
+    rank = serializers.IntegerField(allow_null=True, help_text="Place in the order, from 0; "
+                                                               "null out of it.")
+    initiative = serializers.IntegerField(allow_null=True)
+    tiebreak = serializers.IntegerField()
+    tie = serializers.CharField(help_text="What put it below an equal combatant: tiebreak, "
+                                          "position, id, or empty.")
+    turns_per_round = serializers.IntegerField()
+    surprised = serializers.BooleanField()
+    hidden = serializers.BooleanField(help_text="Shown to the GM only.")
+    defeated = serializers.BooleanField()
+    removed = serializers.BooleanField()
+    joined_round = serializers.IntegerField()
+
+
+class EncounterEffectSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    bearer = serializers.IntegerField(source="bearer_id", allow_null=True)
+    anchor = serializers.IntegerField(source="anchor_id")
+    edge = serializers.ChoiceField(choices=["start", "end"])
+    rounds = serializers.IntegerField()
+    expires_round = serializers.IntegerField()
+
+
+class PendingReactionSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    actor = serializers.IntegerField(source="actor_id")
+    target = serializers.IntegerField(source="target_id")
+    options = serializers.ListField(child=serializers.CharField())
+    default = serializers.CharField()
+    status = serializers.CharField()
+    deadline = serializers.DateTimeField()
+    payload = serializers.DictField()
+
+
+class EncounterSerializer(serializers.Serializer):
+    """From selectors.EncounterView."""
+
+    id = serializers.IntegerField(source="encounter.pk")
+    campaign = serializers.IntegerField(source="encounter.campaign_id")
+    name = serializers.CharField(source="encounter.name")
+    state = serializers.CharField(source="encounter.state")
+    round = serializers.IntegerField(source="encounter.round")
+    turn = serializers.IntegerField(source="encounter.turn_serial",
+                                    help_text="Send it back with next/delay: a stale one is "
+                                              "refused (turn_already_advanced).")
+    current = serializers.IntegerField(source="encounter.current_id", allow_null=True)
+    current_phase = serializers.IntegerField(source="encounter.current_phase")
+    turn_actions = serializers.IntegerField(source="encounter.turn_actions")
+    actions_per_turn = serializers.IntegerField(source="encounter.actions_per_turn")
+    reaction_timeout_seconds = serializers.IntegerField(
+        source="encounter.reaction_timeout_seconds")
+    version = serializers.IntegerField(source="encounter.version")
+    gm = serializers.BooleanField()
+    mine = serializers.ListField(child=serializers.IntegerField(),
+                                 help_text="The combatants the user plays.")
+    combatants = EncounterCombatantSerializer(many=True, help_text="In order, then those out of it.")
+    effects = EncounterEffectSerializer(many=True)
+    reactions = PendingReactionSerializer(many=True, help_text="Pending prompts the user may answer.")
+    log = ActionSerializer(many=True)
+
+
+def _view(request, encounter_id: int) -> Response:
+    view = selectors.encounter_view(user=request.user, encounter_id=encounter_id)
+    view.mine = sorted(view.mine)  # type: ignore[assignment]  # JSON
+    return Response(EncounterSerializer(view).data)
+
+
+class EncounterCreateSerializer(StrictSerializer):
+    name = serializers.CharField(max_length=120)
+    actions_per_turn = serializers.IntegerField(min_value=1, max_value=20, default=1)
+    skip_defeated = serializers.BooleanField(default=True)
+
+
+class CombatantEntrySerializer(StrictSerializer):
+    character = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    name = serializers.CharField(max_length=70, required=False, default="")
+    count = serializers.IntegerField(min_value=1, max_value=services.MOST_AT_ONCE, default=1)
+    surprised = serializers.BooleanField(default=False)
+    hidden = serializers.BooleanField(default=False)
+    position = serializers.IntegerField(required=False, allow_null=True)
+    initiative = serializers.IntegerField(required=False, allow_null=True)
+    tiebreak = serializers.IntegerField(default=0)
+    turns_per_round = serializers.IntegerField(min_value=1, max_value=10, default=1)
+
+
+class CombatantsAddSerializer(StrictSerializer):
+    combatants = CombatantEntrySerializer(many=True)
+
+
+class EncounterOrderSerializer(StrictSerializer):
+    combatants = serializers.ListField(child=serializers.IntegerField(min_value=1),
+                                       help_text="Every combatant in play, first to act first.")
+
+
+class EncounterStartSerializer(StrictSerializer):
+    mode = serializers.ChoiceField(choices=[m.value for m in OrderMode], default=OrderMode.GM)
+
+
+class EncounterTurnSerializer(StrictSerializer):
+    turn = serializers.IntegerField(min_value=0, help_text="The encounter's ``turn`` you saw.")
+
+
+class EncounterDelaySerializer(EncounterTurnSerializer):
+    combatant = serializers.IntegerField(min_value=1)
+    after = serializers.IntegerField(min_value=1)
+
+
+class CombatantSwitchSerializer(StrictSerializer):
+    hidden = serializers.BooleanField(required=False)
+    defeated = serializers.BooleanField(required=False)
+    surprised = serializers.BooleanField(required=False)
+
+
+class EncounterEffectInSerializer(StrictSerializer):
+    name = serializers.CharField(max_length=80)
+    anchor = serializers.IntegerField(min_value=1)
+    edge = serializers.ChoiceField(choices=["start", "end"])
+    rounds = serializers.IntegerField(min_value=1, max_value=1000)
+    bearer = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+
+
+class ReactionAnswerSerializer(StrictSerializer):
+    choice = serializers.CharField(max_length=32)
+
+
+class EncounterVersionSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+
+
+def _valid(serializer_class, request):
+    payload = serializer_class(data=request.data)
+    payload.is_valid(raise_exception=True)
+    return payload.validated_data
+
+
+class CampaignEncountersView(APIView):
+    @extend_schema(operation_id="encounters_create", request=EncounterCreateSerializer,
+                   responses={201: EncounterSerializer, **ERRORS},
+                   summary="Open an encounter in the campaign (its game master).")
+    def post(self, request, campaign_id: int):
+        data = _valid(EncounterCreateSerializer, request)
+        encounter = services.encounter_create(user=request.user, campaign_id=campaign_id, **data)
+        response = _view(request, encounter.pk)
+        response.status_code = 201
+        return response
+
+
+class EncounterView(APIView):
+    @extend_schema(operation_id="encounters_detail",
+                   responses={200: EncounterSerializer, **READ_ERRORS},
+                   summary="The encounter as the user may see it.")
+    def get(self, request, encounter_id: int):
+        return _view(request, encounter_id)
+
+
+class EncounterVersionView(APIView):
+    @extend_schema(operation_id="encounters_version",
+                   responses={200: EncounterVersionSerializer, **READ_ERRORS},
+                   summary="The encounter's version: it moves with every change (one query).")
+    def get(self, request, encounter_id: int):
+        row = selectors.encounter_version(user=request.user, encounter_id=encounter_id)
+        if row is None:
+            raise EncounterNotFound()
+        if row[1] is not None:
+            services.reactions_default_due(encounter_id=encounter_id)
+            row = selectors.encounter_version(user=request.user, encounter_id=encounter_id)
+        return Response({"version": row[0] if row else 0})
+
+
+def _step(summary: str, serializer_class, run, operation_id: str):
+    """An APIView class for one POST step: validate, run, answer the encounter."""
+
+    class Step(APIView):
+        @extend_schema(operation_id=operation_id, request=serializer_class,
+                       responses={200: EncounterSerializer, **CONFLICTS}, summary=summary)
+        def post(self, request, encounter_id: int, **ids):
+            data = _valid(serializer_class, request) if serializer_class else {}
+            run(request.user, encounter_id, data, **ids)
+            return _view(request, encounter_id)
+
+    Step.__name__ = Step.__qualname__ = "".join(p.title() for p in operation_id.split("_"))
+    return Step
+
+
+def _add(user, eid, d):
+    entries = [services.CombatantEntry(character_id=e.get("character"), name=e["name"],
+                                       count=e["count"], surprised=e["surprised"],
+                                       hidden=e["hidden"], position=e.get("position"),
+                                       initiative=e.get("initiative"), tiebreak=e["tiebreak"],
+                                       turns_per_round=e["turns_per_round"])
+               for e in d["combatants"]]
+    services.combatants_add(user=user, encounter_id=eid, entries=entries)
+
+
+class EncounterEmptySerializer(StrictSerializer):
+    pass
+
+
+STEPS = [
+    ("combatants/", "encounters_add", CombatantsAddSerializer, _add,
+     "Add combatants (GM): characters of the campaign, or names (count of them)."),
+    ("order/", "encounters_order", EncounterOrderSerializer,
+     lambda u, e, d: services.encounter_set_order(user=u, encounter_id=e,
+                                                  combatant_ids=d["combatants"]),
+     "Set the GM's order (GM)."),
+    ("start/", "encounters_start", EncounterStartSerializer,
+     lambda u, e, d: services.encounter_start(user=u, encounter_id=e, mode=d["mode"]),
+     "Place everyone (GM's order or rolled initiative) and start round 1 (GM)."),
+    ("next/", "encounters_next", EncounterTurnSerializer,
+     lambda u, e, d: services.encounter_next_turn(user=u, encounter_id=e, turn=d["turn"]),
+     "End the turn and start the next (GM, or the player whose turn it is)."),
+    ("delay/", "encounters_delay", EncounterDelaySerializer,
+     lambda u, e, d: services.encounter_delay(user=u, encounter_id=e,
+                                              combatant_id=d["combatant"], after_id=d["after"],
+                                              turn=d["turn"]),
+     "Delay the current turn to act just after another combatant."),
+    ("end/", "encounters_end", EncounterEmptySerializer,
+     lambda u, e, d: services.encounter_end(user=u, encounter_id=e), "End the encounter (GM)."),
+    ("effects/", "encounters_effect", EncounterEffectInSerializer,
+     lambda u, e, d: services.effect_add(user=u, encounter_id=e, name=d["name"],
+                                         anchor_id=d["anchor"], edge=d["edge"],
+                                         rounds=d["rounds"], bearer_id=d.get("bearer")),
+     "Add an effect lasting rounds, ending at the start or end of a combatant's turn (GM)."),
+    ("combatants/<int:combatant_id>/", "encounters_combatant", CombatantSwitchSerializer,
+     lambda u, e, d, combatant_id: services.combatant_update(
+         user=u, encounter_id=e, combatant_id=combatant_id, **d),
+     "Reveal or hide, mark defeated or back up, surprised (GM)."),
+    ("combatants/<int:combatant_id>/remove/", "encounters_remove", EncounterEmptySerializer,
+     lambda u, e, d, combatant_id: services.combatant_remove(user=u, encounter_id=e,
+                                                             combatant_id=combatant_id),
+     "Take a combatant out of the order (GM)."),
+    ("combatants/<int:combatant_id>/readd/", "encounters_readd", EncounterEmptySerializer,
+     lambda u, e, d, combatant_id: services.combatant_readd(user=u, encounter_id=e,
+                                                            combatant_id=combatant_id),
+     "Bring a removed combatant back, at the end of the order (GM)."),
+]
+
+
+class ReactionAnswerView(APIView):
+    @extend_schema(operation_id="reactions_answer", request=ReactionAnswerSerializer,
+                   responses={200: EncounterSerializer, **CONFLICTS},
+                   summary="Answer a pending reaction (the target's player, or the GM).")
+    def post(self, request, reaction_id: int):
+        data = _valid(ReactionAnswerSerializer, request)
+        reaction = services.answer_reaction(user=request.user, reaction_id=reaction_id,
+                                            choice=data["choice"])
+        return _view(request, reaction.encounter_id)
+
+
+def _urls():
+    E = "encounters/<int:encounter_id>/"
+    urls = [
+        path("campaigns/<int:campaign_id>/encounters/", CampaignEncountersView.as_view(),
+             name="api-encounters-create"),
+        path(E, EncounterView.as_view(), name="api-encounter"),
+        path(f"{E}version/", EncounterVersionView.as_view(), name="api-encounter-version"),
+        path("reactions/<int:reaction_id>/answer/", ReactionAnswerView.as_view(),
+             name="api-reaction-answer"),
+    ]
+    for suffix, op, ser, run, summary in STEPS:
+        urls.append(path(f"{E}{suffix}", _step(summary, ser, run, op).as_view(),
+                         name=f"api-{op.replace('_', '-')}"))
+    return urls
+
+
+urlpatterns = _urls()

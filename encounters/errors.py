@@ -1,0 +1,58 @@
+"""Why an encounter service refuses a step (the rules' own refusals are
+gamerules.encounter.errors). ``MESSAGES`` holds the English templates; French in the .po."""
+
+from gamerules.encounter.errors import EncounterError
+from gamerules.errors import gettext_noop
+
+MESSAGES: dict[str, str] = {
+    "no_such_encounter": gettext_noop("No such encounter."),
+    "no_such_combatant": gettext_noop("No such combatant in this encounter."),
+    "no_such_reaction": gettext_noop("No such reaction."),
+    "not_game_master": gettext_noop("Only the campaign's game master can do that."),
+    "not_your_combatant": gettext_noop("You do not play this combatant."),
+    "not_yours_to_answer": gettext_noop(
+        "Only the target's player or the game master can answer this reaction."),
+    "encounter_not_running": gettext_noop("The encounter is not running."),
+    "encounter_already_started": gettext_noop("The encounter has started already."),
+    "encounter_ended": gettext_noop("The encounter is over."),
+    "not_your_turn": gettext_noop("It is not %(name)s's turn."),
+    "turn_already_advanced": gettext_noop(
+        "The turn has moved on already (someone else pressed first): nothing was changed."),
+    "action_already_taken": gettext_noop(
+        "This turn's action is spent already: nothing was changed."),
+    "reaction_pending": gettext_noop("The encounter waits for %(name)s's reaction."),
+    "delay_after_acting": gettext_noop("A combatant that has acted cannot delay its turn."),
+    "not_in_campaign": gettext_noop("That character plays in another campaign."),
+    "combatant_needs_name": gettext_noop("A combatant needs a character or a name."),
+    "too_many_combatants": gettext_noop("At most %(most)s combatants at once."),
+    "no_initiative": gettext_noop("%(system)s gives no initiative roll: set the order instead."),
+    "order_mismatch": gettext_noop("The order must list every combatant in it, once each."),
+    "unknown_resolver": gettext_noop("No rule system answers reactions of kind %(kind)r."),
+}
+
+
+class EncounterServiceError(EncounterError):
+    messages = MESSAGES
+
+
+class EncounterNotFound(EncounterServiceError):
+    """A missing encounter, or one the user may not see (not told apart)."""
+
+    code = "no_such_encounter"
+    status = 404
+
+
+class EncounterForbidden(EncounterServiceError):
+    code = "not_game_master"
+    status = 403
+
+
+class EncounterConflict(EncounterServiceError):
+    """The step came too late or out of turn; nothing was changed."""
+
+    code = "not_your_turn"
+    status = 409
+
+
+class EncounterInvalid(EncounterServiceError):
+    code = "combatant_needs_name"

@@ -1,0 +1,111 @@
+"""What a rule system plugs into the encounter: its initiative roll and its reaction resolvers.
+
+A system registers from its app's ``AppConfig.ready()``::
+
+    from encounters import hooks
+    hooks.register_initiative("eclipse_phase", roll_initiative)
+    hooks.register_resolver("homebrew.attack", resolve_attack)
+    hooks.register_templates("homebrew", hooks.EncounterTemplates(actions="homebrew/_turn.html"))
+
+- An **initiative** is ``fn(combatant, rng) -> Initiative``: the score (higher acts first), the
+  tie-breaker (higher first: a characteristic) and the rolls to journal (journal.roll_row dicts).
+  A system without one plays in the GM's order only (the homebrew's first choice).
+- A **resolver** is ``fn(ctx: ReactionContext) -> ReactionOutcome``: called under the
+  encounter's lock once the target's side answered or the prompt defaulted (``ctx.defaulted``);
+  it rolls the reaction (none for "no reaction") and the rest of the action, changes the sheets,
+  and returns the journal's kind, summary and rolls. The encounter writes ONE ActionRecord: the
+  prompt (payload, options, the action's rolls so far), the answer, and this result.
+
+These could become fields of campaigns.rule_systems.RuleSystemSpec (``initiative``,
+``reaction_resolvers``); they live here while that file is another helper's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Callable
+
+from gamerules.dice import RandomSource
+
+
+@dataclass(frozen=True)
+class Initiative:
+    score: int
+    tiebreak: int = 0
+    rolls: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class ReactionContext:
+    """``encounter`` is locked; ``actor``/``target`` are Combatants (``.character`` loaded,
+    None for a GM's extra); ``choice`` the answer or the default; ``answered_by`` the user who
+    answered (None when defaulted)."""
+
+    encounter: Any
+    reaction: Any
+    actor: Any
+    target: Any
+    choice: str
+    defaulted: bool
+    answered_by: Any
+    now: datetime
+    rng: RandomSource
+
+
+@dataclass(frozen=True)
+class ReactionOutcome:
+    kind: str  # the ActionRecord's kind, e.g. "hb_attack"
+    summary: dict[str, Any] = field(default_factory=dict)
+    rolls: tuple[dict[str, Any], ...] = ()  # journal.roll_row dicts
+
+
+@dataclass(frozen=True)
+class EncounterTemplates:
+    """Templates a system adds to the encounter pages. ``actions``: the player's actions in
+    turn (with their odds), included with ``view`` (selectors.EncounterView) and ``me`` (the
+    Combatant whose turn it is, played by the user); it posts to the system's own views, which
+    call encounters.services.encounter_act."""
+
+    actions: str = ""
+
+
+InitiativeFn = Callable[[Any, RandomSource], Initiative]
+Resolver = Callable[[ReactionContext], ReactionOutcome]
+
+_INITIATIVE: dict[str, InitiativeFn] = {}
+_RESOLVERS: dict[str, Resolver] = {}
+_TEMPLATES: dict[str, EncounterTemplates] = {}
+
+
+def register_templates(system: str, templates: EncounterTemplates) -> None:
+    _TEMPLATES[system] = templates
+
+
+def templates_for(system: str) -> EncounterTemplates:
+    return _TEMPLATES.get(system, EncounterTemplates())
+
+
+def register_initiative(system: str, fn: InitiativeFn) -> None:
+    _INITIATIVE[system] = fn
+
+
+def unregister_initiative(system: str) -> None:
+    _INITIATIVE.pop(system, None)
+
+
+def initiative_for(system: str) -> InitiativeFn | None:
+    return _INITIATIVE.get(system)
+
+
+def register_resolver(kind: str, fn: Resolver) -> None:
+    """Registering a kind twice keeps the last (app reloads in tests)."""
+    _RESOLVERS[kind] = fn
+
+
+def unregister_resolver(kind: str) -> None:
+    _RESOLVERS.pop(kind, None)
+
+
+def resolver_for(kind: str) -> Resolver | None:
+    return _RESOLVERS.get(kind)

@@ -1,0 +1,150 @@
+"""The shared turn-based encounter (issue 11): an encounter, its combatants in order, effects
+with durations in rounds, and the reaction prompts that make the encounter wait.
+
+Every step goes through encounters.services, which locks the Encounter row first
+(``select_for_update``) and bumps ``version``: the pages poll that number (and a later push can
+send it). The order and the clock's rules are gamerules.encounter's.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from gamerules.encounter.clock import Edge
+from gamerules.encounter.order import OrderMode
+from gamerules.encounter.reactions import Status
+
+DEFAULT_REACTION_TIMEOUT = 30  # seconds: midi-qol's range is 10-30 (ENCOUNTER-NOTES.md)
+
+
+class Encounter(models.Model):
+    class State(models.TextChoices):
+        SETUP = "setup", _("Being set up")
+        RUNNING = "running", _("Running")
+        ENDED = "ended", _("Ended")
+
+    campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
+                                 related_name="encounters")
+    name = models.CharField(_("name"), max_length=120)
+    state = models.CharField(max_length=8, choices=State.choices, default=State.SETUP)
+    order_mode = models.CharField(max_length=8, default=OrderMode.GM,
+                                  choices=[(m.value, m.value) for m in OrderMode])
+    round = models.PositiveIntegerField(default=0, help_text="0 before the start.")
+    turn_serial = models.PositiveIntegerField(
+        default=0, help_text="Counts the turns played: a 'next turn' names the one it ends.")
+    current = models.ForeignKey("Combatant", on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="+")
+    current_phase = models.PositiveSmallIntegerField(default=0)
+    turn_actions = models.PositiveSmallIntegerField(
+        default=0, help_text="Actions spent in the current turn.")
+    actions_per_turn = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(20)])
+    skip_defeated = models.BooleanField(_("skip defeated combatants"), default=True)
+    reaction_timeout_seconds = models.PositiveIntegerField(
+        _("time to react (seconds)"), default=DEFAULT_REACTION_TIMEOUT,
+        validators=[MinValueValidator(1), MaxValueValidator(3600)],
+        help_text=_("After this, a reaction prompt counts as no reaction."))
+    reaction_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="The pending reaction's deadline (polls read it).")
+    version = models.PositiveBigIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Combatant(models.Model):
+    """One participant: a character of the campaign, or a name alone (a GM's extra).
+    ``rank`` is its place in the kept order (null while out of it: not started, removed)."""
+
+    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="combatants")
+    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, null=True,
+                                  blank=True, related_name="combatants")
+    name = models.CharField(_("name"), max_length=80)
+    position = models.IntegerField(_("order number"), default=0,
+                                   help_text="The GM's number (entry order by default).")
+    initiative = models.IntegerField(null=True, blank=True)
+    tiebreak = models.IntegerField(default=0)
+    tie = models.CharField(max_length=16, blank=True, help_text="What broke its tie, if any.")
+    rank = models.PositiveIntegerField(null=True, blank=True)
+    turns_per_round = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(10)])
+    surprised = models.BooleanField(_("surprised"), default=False)
+    hidden = models.BooleanField(_("hidden"), default=False, help_text=_("GM-only until revealed."))
+    defeated = models.BooleanField(_("defeated"), default=False)
+    removed = models.BooleanField(default=False)
+    joined_round = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["rank", "position", "id"]
+        indexes = [models.Index(fields=["encounter", "rank"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EncounterEffect(models.Model):
+    """An effect lasting rounds: it ends at the ``edge`` of ``anchor``'s first turn in
+    ``expires_round`` or later (gamerules.encounter.clock)."""
+
+    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="effects")
+    name = models.CharField(_("name"), max_length=80)
+    bearer = models.ForeignKey(Combatant, on_delete=models.CASCADE, null=True, blank=True,
+                               related_name="effects")
+    anchor = models.ForeignKey(Combatant, on_delete=models.CASCADE, related_name="anchored")
+    edge = models.CharField(max_length=5, choices=[(e.value, e.value) for e in Edge])
+    rounds = models.PositiveSmallIntegerField()
+    created_round = models.PositiveIntegerField()
+    expires_round = models.PositiveIntegerField()
+    expired_round = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PendingReaction(models.Model):
+    """A prompt to ``target``'s side about ``actor``'s action: pending until answered or
+    defaulted (gamerules.encounter.reactions). ``resolver`` names the system's function that
+    turns the answer into the result (encounters.reactions.register_resolver); ``rolls`` are
+    the action's rolls so far, journaled with the answer's in one ActionRecord."""
+
+    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="reactions")
+    actor = models.ForeignKey(Combatant, on_delete=models.CASCADE, related_name="+")
+    target = models.ForeignKey(Combatant, on_delete=models.CASCADE, related_name="+")
+    resolver = models.CharField(max_length=80)
+    payload = models.JSONField(default=dict, blank=True)
+    options = models.JSONField(default=list)
+    default = models.CharField(max_length=32)
+    rolls = models.JSONField(default=list, blank=True)
+    status = models.CharField(max_length=9, choices=[(s.value, s.value) for s in Status],
+                              default=Status.PENDING)
+    choice = models.CharField(max_length=32, blank=True)
+    end_turn = models.BooleanField(default=False, help_text="End the turn once resolved.")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                     null=True, blank=True, related_name="+")
+    answered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True, related_name="+")
+    round = models.PositiveIntegerField()
+    requested_at = models.DateTimeField()
+    deadline = models.DateTimeField()
+    answered_at = models.DateTimeField(null=True, blank=True)
+    action = models.OneToOneField("campaigns.ActionRecord", on_delete=models.SET_NULL,
+                                  null=True, blank=True, related_name="reaction")
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.UniqueConstraint(fields=["encounter"],
+                                               condition=models.Q(status="pending"),
+                                               name="one_pending_reaction_per_encounter")]
+
+    def __str__(self) -> str:
+        return f"{self.target} reacting to {self.actor} ({self.status})"

@@ -1,0 +1,686 @@
+"""Every change to an encounter: one keyword-only service per step, called by the pages, the API
+and the rule systems' actions alike.
+
+Locking precondition (each step): the Encounter row is locked first (``select_for_update``) and
+everything is checked under that lock before anything is written; a refused step raises a keyed
+error (encounters.errors, gamerules.encounter.errors) inside the transaction and changes
+nothing. Each step that changes something bumps ``Encounter.version`` by one.
+
+Stale and concurrent steps: ``encounter_next_turn`` and ``encounter_delay`` name the turn they
+end (``turn``, the ``turn_serial`` the caller saw): of two game masters pressing "next turn" on
+the same turn, the second waits for the lock, then finds the turn moved on and gets
+``turn_already_advanced``. An action in turn (``encounter_act``) counts against
+``actions_per_turn``: a second one at once gets ``action_already_taken``. A reaction answered
+or defaulted already refuses a later answer (``reaction_not_pending``).
+
+Timeouts: a pending reaction whose deadline passed is defaulted ("no reaction") by the next
+step that locks its encounter, by a poll that sees the deadline passed
+(``reactions_default_due``), or by a periodic task calling the same function.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Callable, Iterable, TypeVar
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns import rule_systems
+from campaigns.journal import record_action
+from campaigns.models import Campaign
+from campaigns.permissions import allowed, oversees
+from characters.models import Character
+from encounters import hooks
+from encounters.errors import (EncounterConflict, EncounterForbidden, EncounterInvalid,
+                               EncounterNotFound)
+from encounters.models import Combatant, Encounter, EncounterEffect, PendingReaction
+from gamerules.dice import RandomSource
+from gamerules.encounter import clock as rules
+from gamerules.encounter import reactions as prompts
+from gamerules.encounter.errors import OrderError
+from gamerules.encounter.order import Contender, OrderMode, place
+
+T = TypeVar("T")
+MOST_AT_ONCE = 50  # combatants added in one step
+
+
+# --- loading and checking -------------------------------------------------------------------
+
+def lock_encounter(encounter_id: int) -> Encounter:
+    """The encounter, locked until the transaction ends, with its campaign. Raises
+    EncounterNotFound."""
+    try:
+        return (Encounter.objects.select_for_update(of=("self",)).select_related("campaign")
+                .get(pk=encounter_id))
+    except Encounter.DoesNotExist:
+        raise EncounterNotFound() from None
+
+
+def combatants_of(encounter: Encounter) -> dict[int, Combatant]:
+    """Every combatant of the encounter (removed ones too) with its character: one query."""
+    return {c.pk: c for c in encounter.combatants.select_related("character")}
+
+
+def is_gm(user, encounter: Encounter) -> bool:
+    return oversees(user, encounter.campaign)
+
+
+def controls(user, encounter: Encounter, combatant: Combatant) -> bool:
+    """Whether ``user`` plays ``combatant``: its character's player; the game master plays the
+    rest (a GM's extra, creatures, characters nobody owns)."""
+    character = combatant.character
+    if character is not None and character.owner_id is not None and character.is_player:
+        return allowed(user, "characters.act", character)
+    return is_gm(user, encounter)
+
+
+def can_see(user, encounter: Encounter, combatants: Iterable[Combatant]) -> bool:
+    return is_gm(user, encounter) or any(
+        c.character is not None and c.character.owner_id == user.pk and not c.removed
+        for c in combatants)
+
+
+def _require_gm(user, encounter: Encounter, combatants: Iterable[Combatant] = ()) -> None:
+    if is_gm(user, encounter):
+        return
+    if can_see(user, encounter, combatants):
+        raise EncounterForbidden(code="not_game_master")
+    raise EncounterNotFound()
+
+
+def _require_running(encounter: Encounter) -> None:
+    if encounter.state == Encounter.State.ENDED:
+        raise EncounterConflict(code="encounter_ended")
+    if encounter.state != Encounter.State.RUNNING:
+        raise EncounterConflict(code="encounter_not_running")
+
+
+def _combatant(combatants: dict[int, Combatant], combatant_id: int) -> Combatant:
+    try:
+        return combatants[combatant_id]
+    except KeyError:
+        raise EncounterInvalid(code="no_such_combatant") from None
+
+
+# --- the clock, between rows and rules ------------------------------------------------------
+
+def _clock(encounter: Encounter, combatants: dict[int, Combatant]):
+    in_order = sorted((c for c in combatants.values() if c.rank is not None and not c.removed),
+                      key=lambda c: c.rank or 0)
+    current = (rules.Turn(encounter.current_id, encounter.current_phase)
+               if encounter.current_id else None)
+    members = {c.pk: rules.Member(c.pk, turns=c.turns_per_round, defeated=c.defeated)
+               for c in combatants.values()}
+    return rules.Clock(round=encounter.round, order=tuple(c.pk for c in in_order),
+                       current=current), members
+
+
+def _durations(encounter: Encounter) -> tuple[list[EncounterEffect], list[rules.Duration]]:
+    effects = list(encounter.effects.filter(expired_round__isnull=True))
+    return effects, [rules.Duration(id=e.pk, anchor=e.anchor_id, edge=rules.Edge(e.edge),
+                                    expires_round=e.expires_round) for e in effects]
+
+
+def _apply(encounter: Encounter, combatants: dict[int, Combatant], step: rules.Step,
+           before: rules.Clock) -> None:
+    """Write what ``step`` changed: the ranks (only when the order changed), the expired
+    effects (one UPDATE), the turn; then save the encounter with its version bumped."""
+    clock = step.clock
+    if clock.order != before.order:
+        rank = {cid: i for i, cid in enumerate(clock.order)}
+        changed = []
+        for c in combatants.values():
+            new = rank.get(c.pk)
+            if c.rank != new:
+                c.rank = new
+                changed.append(c)
+        Combatant.objects.bulk_update(changed, ["rank"])
+    if step.expired:
+        EncounterEffect.objects.filter(pk__in=step.expired).update(expired_round=clock.round)
+    if clock.current != before.current or clock.round != before.round:
+        encounter.turn_serial += 1
+        encounter.turn_actions = 0
+    encounter.round = clock.round
+    encounter.current_id = clock.current.combatant if clock.current else None
+    encounter.current_phase = clock.current.phase if clock.current else 0
+    _save(encounter)
+
+
+def _save(encounter: Encounter) -> None:
+    encounter.version += 1
+    encounter.save(update_fields=["state", "order_mode", "round", "turn_serial", "current",
+                                  "current_phase", "turn_actions", "reaction_deadline",
+                                  "version"])
+
+
+def _require_turn(encounter: Encounter, turn: int | None) -> None:
+    if turn is not None and turn != encounter.turn_serial:
+        raise EncounterConflict(code="turn_already_advanced")
+
+
+def _require_no_reaction(encounter: Encounter, combatants: dict[int, Combatant], now: datetime,
+                         rng: RandomSource) -> None:
+    """Default a due reaction first; raise ``reaction_pending`` while one still waits."""
+    if encounter.reaction_deadline is None:
+        return
+    if now >= encounter.reaction_deadline:
+        _default_pending(encounter, combatants, now, rng)
+        return
+    pending = encounter.reactions.filter(status=prompts.Status.PENDING).first()
+    name = combatants[pending.target_id].name if pending else "?"
+    raise EncounterConflict(code="reaction_pending", name=name)
+
+
+# --- setting up -----------------------------------------------------------------------------
+
+def encounter_create(*, user, campaign_id: int, name: str, actions_per_turn: int = 1,
+                     skip_defeated: bool = True) -> Encounter:
+    """A new encounter in ``campaign_id`` (its game master only). The time to react is the
+    campaign's ``reaction_timeout_seconds`` parameter when its rule system declares one, else
+    30 s (encounters.models.DEFAULT_REACTION_TIMEOUT); the GM may change it per encounter.
+    Raises EncounterNotFound, EncounterForbidden."""
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None:
+        raise EncounterNotFound()
+    if not oversees(user, campaign):
+        raise EncounterForbidden(code="not_game_master")
+    timeout = getattr(campaign.parameters, "reaction_timeout_seconds", None)
+    extra = {"reaction_timeout_seconds": timeout} if timeout else {}
+    return Encounter.objects.create(campaign=campaign, name=name.strip()[:120] or "?",
+                                    actions_per_turn=actions_per_turn,
+                                    skip_defeated=skip_defeated, **extra)
+
+
+@dataclass(frozen=True)
+class CombatantEntry:
+    """One line of "add combatants": a character of the campaign, or a name (``count`` of them:
+    "Goblin 1", "Goblin 2"...); ``position`` None: after everyone already there."""
+
+    character_id: int | None = None
+    name: str = ""
+    count: int = 1
+    surprised: bool = False
+    hidden: bool = False
+    position: int | None = None
+    initiative: int | None = None
+    tiebreak: int = 0
+    turns_per_round: int = 1
+
+
+def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) -> list[Combatant]:
+    """Add combatants (GM). While the encounter runs they are late joiners: at the end of the
+    order, playing this round if its end is still to come. Raises EncounterInvalid
+    ("combatant_needs_name", "not_in_campaign", "too_many_combatants"), OrderError."""
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        _require_gm(user, encounter)
+        if encounter.state == Encounter.State.ENDED:
+            raise EncounterConflict(code="encounter_ended")
+        total = sum(max(1, e.count) for e in entries)
+        if total > MOST_AT_ONCE:
+            raise EncounterInvalid(code="too_many_combatants", most=MOST_AT_ONCE)
+        ids = {e.character_id for e in entries if e.character_id}
+        characters = Character.objects.in_bulk(ids)
+        if any(c.campaign_id != encounter.campaign_id for c in characters.values()) or \
+                len(characters) != len(ids):
+            raise EncounterInvalid(code="not_in_campaign")
+        combatants = combatants_of(encounter)
+        position = max((c.position for c in combatants.values()), default=-1) + 1
+        made = []
+        for entry in entries:
+            character = characters.get(entry.character_id) if entry.character_id else None
+            base = (entry.name.strip() or (character.name if character else ""))[:70]
+            if not base:
+                raise EncounterInvalid(code="combatant_needs_name")
+            count = max(1, entry.count)
+            for i in range(count):
+                made.append(Combatant(
+                    encounter=encounter, character=character,
+                    name=f"{base} {i + 1}" if count > 1 else base,
+                    position=entry.position if entry.position is not None else position,
+                    initiative=entry.initiative, tiebreak=entry.tiebreak,
+                    turns_per_round=max(1, min(entry.turns_per_round, 10)),
+                    surprised=entry.surprised, hidden=entry.hidden,
+                    joined_round=encounter.round))
+                position += 1
+        Combatant.objects.bulk_create(made)
+        if encounter.state == Encounter.State.RUNNING:
+            clock, members = _clock(encounter, combatants)
+            start = len(clock.order)
+            for i, c in enumerate(made):
+                c.rank = start + i
+            Combatant.objects.bulk_update(made, ["rank"])
+        _save(encounter)
+        return made
+
+
+def encounter_set_order(*, user, encounter_id: int, combatant_ids: list[int]) -> Encounter:
+    """The GM's order, first to act first: before the start, the numbers the start reads; while
+    running, the kept order itself (the current turn stays). ``combatant_ids`` lists every
+    combatant in play once. Raises EncounterInvalid(code="order_mismatch")."""
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        combatants = combatants_of(encounter)
+        _require_gm(user, encounter, combatants.values())
+        running = encounter.state == Encounter.State.RUNNING
+        in_play = {c.pk for c in combatants.values()
+                   if not c.removed and (c.rank is not None or not running)}
+        if len(combatant_ids) != len(set(combatant_ids)) or set(combatant_ids) != in_play:
+            raise EncounterInvalid(code="order_mismatch")
+        for i, cid in enumerate(combatant_ids):
+            combatants[cid].position = i
+            if running:
+                combatants[cid].rank = i
+        Combatant.objects.bulk_update([combatants[c] for c in combatant_ids],
+                                      ["position", "rank"])
+        _save(encounter)
+        return encounter
+
+
+def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
+                    rng: RandomSource | None = None, now: datetime | None = None) -> Encounter:
+    """Place everyone (gamerules.encounter.order: the GM's numbers, or the system's initiative
+    roll, journaled as one "encounter_initiative" action), then round 1, the first turn.
+    Raises EncounterConflict(code="encounter_already_started"), EncounterInvalid(code="no_initiative"),
+    NoLivingCombatant."""
+    now, rng = now or timezone.now(), rng or random.SystemRandom()
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        combatants = combatants_of(encounter)
+        _require_gm(user, encounter, combatants.values())
+        if encounter.state != Encounter.State.SETUP:
+            raise EncounterConflict(code="encounter_already_started")
+        playing = [c for c in combatants.values() if not c.removed]
+        contenders = [Contender(c.pk, position=c.position, initiative=c.initiative,
+                                tiebreak=c.tiebreak, surprised=c.surprised) for c in playing]
+        rolls: list[dict[str, Any]] = []
+        if mode == OrderMode.ROLLED:
+            system = encounter.campaign.rule_system
+            initiative = hooks.initiative_for(system)
+            if initiative is None:
+                spec = rule_systems.get(system)
+                raise EncounterInvalid(code="no_initiative", system=str(spec.name if spec else system))
+            results = {c.pk: initiative(c, rng) for c in
+                       sorted(playing, key=lambda c: (c.position, c.pk))}
+            for c in playing:
+                c.initiative, c.tiebreak = results[c.pk].score, results[c.pk].tiebreak
+                rolls += [_storable(r) for r in results[c.pk].rolls]
+            contenders = [Contender(c.pk, position=c.position, initiative=c.initiative,
+                                    tiebreak=c.tiebreak, surprised=c.surprised) for c in playing]
+            placed = place(contenders, OrderMode.ROLLED)
+        else:
+            placed = place(contenders, OrderMode.GM)
+        for p in placed:
+            c = combatants[p.id]
+            c.rank, c.tie, c.joined_round = p.rank, p.tie, 1
+        Combatant.objects.bulk_update(playing, ["rank", "tie", "initiative", "tiebreak",
+                                                "joined_round"])
+        encounter.state, encounter.order_mode = Encounter.State.RUNNING, OrderMode(mode)
+        clock, members = _clock(encounter, combatants)
+        effects, durations = _durations(encounter)
+        step = rules.start(clock, members, durations, encounter.skip_defeated)
+        _apply(encounter, combatants, step, clock)
+        if rolls:
+            record_action(campaign=encounter.campaign, kind="encounter_initiative", now=now,
+                          user=user, summary={"encounter": encounter.pk, "round": 1,
+                                              "order": [p.id for p in placed]},
+                          rolls=rolls)
+        return encounter
+
+
+def encounter_end(*, user, encounter_id: int) -> Encounter:
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        _require_gm(user, encounter)
+        if encounter.state == Encounter.State.ENDED:
+            raise EncounterConflict(code="encounter_ended")
+        encounter.reactions.filter(status=prompts.Status.PENDING).update(
+            status=prompts.Status.DEFAULTED, choice="")
+        encounter.state, encounter.current_id, encounter.reaction_deadline = (
+            Encounter.State.ENDED, None, None)
+        _save(encounter)
+        return encounter
+
+
+# --- turns ----------------------------------------------------------------------------------
+
+def encounter_next_turn(*, user, encounter_id: int, turn: int | None,
+                        now: datetime | None = None, rng: RandomSource | None = None
+                        ) -> Encounter:
+    """End turn ``turn`` (the ``turn_serial`` the caller saw; None: whatever turn it is, for
+    scripts) and start the next (gamerules.encounter.clock.next_turn). The game master, or the
+    player of the combatant whose turn it is. Raises EncounterConflict ("turn_already_advanced",
+    "reaction_pending", "encounter_not_running"), EncounterForbidden, NoLivingCombatant."""
+    now, rng = now or timezone.now(), rng or random.SystemRandom()
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        combatants = combatants_of(encounter)
+        current = combatants.get(encounter.current_id) if encounter.current_id else None
+        if not is_gm(user, encounter) and not (current and controls(user, encounter, current)):
+            _require_gm(user, encounter, combatants.values())
+        _require_running(encounter)
+        _require_turn(encounter, turn)
+        serial = encounter.turn_serial
+        _require_no_reaction(encounter, combatants, now, rng)
+        if encounter.turn_serial == serial:  # a defaulted reaction may have ended the turn
+            _next(encounter, combatants)
+        return encounter
+
+
+def _next(encounter: Encounter, combatants: dict[int, Combatant]) -> None:
+    clock, members = _clock(encounter, combatants)
+    effects, durations = _durations(encounter)
+    _apply(encounter, combatants, rules.next_turn(clock, members, durations,
+                                                  encounter.skip_defeated), clock)
+
+
+def encounter_delay(*, user, encounter_id: int, combatant_id: int, after_id: int,
+                    turn: int | None, now: datetime | None = None,
+                    rng: RandomSource | None = None) -> Encounter:
+    """``combatant_id``, whose turn it is and who has not acted, delays to act just after
+    ``after_id`` (its player or the GM). Raises EncounterConflict ("not_your_turn",
+    "delay_after_acting", "turn_already_advanced"), OrderError ("delay_target_passed"...)."""
+    now, rng = now or timezone.now(), rng or random.SystemRandom()
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        combatants = combatants_of(encounter)
+        me = _combatant(combatants, combatant_id)
+        if not controls(user, encounter, me):
+            _require_gm(user, encounter, combatants.values())
+        _require_running(encounter)
+        _require_turn(encounter, turn)
+        _require_no_reaction(encounter, combatants, now, rng)
+        if encounter.current_id != me.pk:
+            raise EncounterConflict(code="not_your_turn", name=me.name)
+        if encounter.turn_actions:
+            raise EncounterConflict(code="delay_after_acting")
+        _combatant(combatants, after_id)
+        clock, members = _clock(encounter, combatants)
+        effects, durations = _durations(encounter)
+        step = rules.delay(clock, members, after_id, durations, encounter.skip_defeated)
+        _apply(encounter, combatants, step, clock)
+        return encounter
+
+
+def combatant_remove(*, user, encounter_id: int, combatant_id: int,
+                     now: datetime | None = None, rng: RandomSource | None = None) -> Combatant:
+    """Out of the order (GM); removing whose turn it is starts the next turn. Refused while a
+    reaction waits. Raises OrderError(code="not_in_order") for one already out."""
+    now, rng = now or timezone.now(), rng or random.SystemRandom()
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        combatants = combatants_of(encounter)
+        _require_gm(user, encounter, combatants.values())
+        me = _combatant(combatants, combatant_id)
+        if me.removed:
+            raise OrderError(code="not_in_order")
+        if encounter.state == Encounter.State.RUNNING:
+            _require_no_reaction(encounter, combatants, now, rng)
+            clock, members = _clock(encounter, combatants)
+            effects, durations = _durations(encounter)
+            step = rules.remove(clock, members, me.pk, durations, encounter.skip_defeated)
+            me.removed = True
+            Combatant.objects.filter(pk=me.pk).update(removed=True)
+            _apply(encounter, combatants, step, clock)
+        else:
+            me.removed = True
+            Combatant.objects.filter(pk=me.pk).update(removed=True)
+            _save(encounter)
+        return me
+
+
+def combatant_readd(*, user, encounter_id: int, combatant_id: int) -> Combatant:
+    """Back in, at the end of the order (as a late joiner). Raises OrderError
+    ("already_in_order")."""
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        combatants = combatants_of(encounter)
+        _require_gm(user, encounter, combatants.values())
+        me = _combatant(combatants, combatant_id)
+        if not me.removed:
+            raise OrderError(code="already_in_order")
+        me.removed = False
+        if encounter.state == Encounter.State.RUNNING:
+            clock, _members = _clock(encounter, combatants)
+            me.rank = len(rules.add(clock, [me.pk]).order) - 1
+            me.joined_round = encounter.round
+        me.save(update_fields=["removed", "rank", "joined_round"])
+        _save(encounter)
+        return me
+
+
+def combatant_update(*, user, encounter_id: int, combatant_id: int,
+                     hidden: bool | None = None, defeated: bool | None = None,
+                     surprised: bool | None = None) -> Combatant:
+    """The GM's switches: reveal or hide, defeated or back up, surprised (before the start)."""
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        combatants = combatants_of(encounter)
+        _require_gm(user, encounter, combatants.values())
+        me = _combatant(combatants, combatant_id)
+        fields = []
+        for name, value in (("hidden", hidden), ("defeated", defeated),
+                            ("surprised", surprised)):
+            if value is not None:
+                setattr(me, name, value)
+                fields.append(name)
+        if fields:
+            me.save(update_fields=fields)
+            _save(encounter)
+        return me
+
+
+def effect_add(*, user, encounter_id: int, name: str, anchor_id: int, edge: str, rounds: int,
+               bearer_id: int | None = None) -> EncounterEffect:
+    """An effect for ``rounds`` rounds, ending at the ``edge`` ("start"/"end") of
+    ``anchor_id``'s turn (gamerules.encounter.clock). Raises InvalidDuration."""
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        combatants = combatants_of(encounter)
+        _require_gm(user, encounter, combatants.values())
+        anchor = _combatant(combatants, anchor_id)
+        bearer = _combatant(combatants, bearer_id) if bearer_id else None
+        effect = EncounterEffect.objects.create(
+            encounter=encounter, name=name.strip()[:80] or "?", anchor=anchor, bearer=bearer,
+            edge=rules.Edge(edge), rounds=rounds, created_round=encounter.round,
+            expires_round=rules.expires_round(encounter.round, rounds))
+        _save(encounter)
+        return effect
+
+
+# --- actions in turn and reactions: what a rule system calls --------------------------------
+
+@dataclass
+class TurnContext:
+    """What a system's action gets under the encounter's lock: the encounter, the acting
+    combatant, every combatant by id, who acts and when. ``end_turn = True`` ends the turn
+    after the action (a failed homebrew attack), once a reaction it asked for is resolved."""
+
+    encounter: Encounter
+    combatant: Combatant
+    combatants: dict[int, Combatant]
+    user: Any
+    now: datetime
+    end_turn: bool = False
+
+    def request_reaction(self, *, target: Combatant, action_payload: dict, options: list[str],
+                         resolver: str, rolls: Iterable[dict] = (),
+                         default: str = prompts.NO_REACTION) -> PendingReaction:
+        return request_reaction(encounter=self.encounter, actor=self.combatant, target=target,
+                                action_payload=action_payload, options=options,
+                                resolver=resolver, rolls=rolls, default=default,
+                                user=self.user, now=self.now)
+
+
+def encounter_act(*, user, encounter_id: int, combatant_id: int, act: Callable[[TurnContext], T],
+                  costs_action: bool = True, turn: int | None = None,
+                  now: datetime | None = None, rng: RandomSource | None = None) -> T:
+    """Run a system's action for ``combatant_id`` in its turn: lock, check it is its turn, that
+    ``user`` plays it, that no reaction waits, that the turn has an action left (when
+    ``costs_action``), then ``act(ctx)`` (which may call ``ctx.request_reaction``), count the
+    action and bump the version. Returns what ``act`` returns. Raises EncounterConflict
+    ("not_your_turn", "action_already_taken", "reaction_pending", "turn_already_advanced"),
+    EncounterForbidden(code="not_your_combatant"), and whatever ``act`` raises (nothing is kept)."""
+    now, rng = now or timezone.now(), rng or random.SystemRandom()
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        combatants = combatants_of(encounter)
+        me = _combatant(combatants, combatant_id)
+        if not controls(user, encounter, me):
+            if not can_see(user, encounter, combatants.values()):
+                raise EncounterNotFound()
+            raise EncounterForbidden(code="not_your_combatant")
+        _require_running(encounter)
+        _require_turn(encounter, turn)
+        _require_no_reaction(encounter, combatants, now, rng)
+        if encounter.current_id != me.pk:
+            raise EncounterConflict(code="not_your_turn", name=me.name)
+        if costs_action and encounter.turn_actions >= encounter.actions_per_turn:
+            raise EncounterConflict(code="action_already_taken")
+        ctx = TurnContext(encounter=encounter, combatant=me, combatants=combatants, user=user,
+                          now=now)
+        result = act(ctx)
+        if costs_action:
+            encounter.turn_actions += 1
+        if ctx.end_turn and encounter.reaction_deadline is None:
+            _next(encounter, combatants)
+            return result
+        if ctx.end_turn:  # once the reaction is resolved
+            encounter.reactions.filter(status=prompts.Status.PENDING).update(end_turn=True)
+        _save(encounter)
+        return result
+
+
+def request_reaction(*, encounter: Encounter, actor: Combatant, target: Combatant,
+                     action_payload: dict, options: list[str], resolver: str,
+                     rolls: Iterable[dict] = (), default: str = prompts.NO_REACTION,
+                     user=None, now: datetime | None = None) -> PendingReaction:
+    """Make the encounter wait for ``target``'s answer (call it from an ``encounter_act``
+    action: the encounter must be locked). ``options``: the reaction keys the target may pick
+    (the default, "none", is always one); ``resolver``: the kind registered with
+    encounters.hooks.register_resolver; ``rolls``: the action's rolls so far (journal.roll_row
+    dicts), journaled with the answer's; ``action_payload``: what the resolver needs (JSON).
+    The prompt defaults after the encounter's ``reaction_timeout_seconds``. Raises
+    EncounterInvalid(code="unknown_resolver"), EncounterConflict(code="reaction_pending")."""
+    now = now or timezone.now()
+    if hooks.resolver_for(resolver) is None:
+        raise EncounterInvalid(code="unknown_resolver", kind=resolver)
+    if encounter.reaction_deadline is not None:
+        raise EncounterConflict(code="reaction_pending", name=target.name)
+    p = prompts.prompt(options=tuple(options), now=now,
+                       timeout_seconds=encounter.reaction_timeout_seconds, default=default)
+    reaction = PendingReaction.objects.create(
+        encounter=encounter, actor=actor, target=target, resolver=resolver,
+        payload=action_payload, options=list(p.options), default=p.default,
+        rolls=[_storable(r) for r in rolls], round=encounter.round, requested_by=user,
+        requested_at=now, deadline=p.deadline)
+    encounter.reaction_deadline = p.deadline
+    return reaction
+
+
+def answer_reaction(*, user, reaction_id: int, choice: str, now: datetime | None = None,
+                    rng: RandomSource | None = None) -> PendingReaction:
+    """Answer a pending reaction (the target's player; the GM for anyone, an absent player
+    included), resolve it with its system's resolver and journal prompt, answer and result as
+    one ActionRecord. Raises ReactionNotPending (answered or defaulted already), ReactionExpired
+    (the deadline passed: the default stands), UnknownReactionOption, EncounterForbidden
+    ("not_yours_to_answer"), EncounterNotFound(code="no_such_reaction")."""
+    now, rng = now or timezone.now(), rng or random.SystemRandom()
+    encounter_id = (PendingReaction.objects.filter(pk=reaction_id)
+                    .values_list("encounter_id", flat=True).first())
+    if encounter_id is None:
+        raise EncounterNotFound(code="no_such_reaction")
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        combatants = combatants_of(encounter)
+        reaction = PendingReaction.objects.get(pk=reaction_id)
+        target = combatants[reaction.target_id]
+        if not (is_gm(user, encounter) or controls(user, encounter, target)):
+            if not can_see(user, encounter, combatants.values()):
+                raise EncounterNotFound(code="no_such_reaction")
+            raise EncounterForbidden(code="not_yours_to_answer")
+        answered = prompts.answer(_prompt(reaction), choice, now)
+        _resolve(encounter, combatants, reaction, answered, user, now, rng)
+        return reaction
+
+
+def reactions_default_due(*, now: datetime | None = None, encounter_id: int | None = None,
+                          rng: RandomSource | None = None) -> int:
+    """Default every pending reaction whose deadline passed (of ``encounter_id``, or all):
+    each under its encounter's lock, re-checked there (running it twice changes nothing).
+    Returns how many were defaulted."""
+    now, rng = now or timezone.now(), rng or random.SystemRandom()
+    due = Encounter.objects.filter(reaction_deadline__lte=now)
+    if encounter_id is not None:
+        due = due.filter(pk=encounter_id)
+    done = 0
+    for eid in list(due.values_list("pk", flat=True)):
+        with transaction.atomic():
+            encounter = lock_encounter(eid)
+            if encounter.reaction_deadline is None or now < encounter.reaction_deadline:
+                continue
+            done += _default_pending(encounter, combatants_of(encounter), now, rng)
+    return done
+
+
+def _default_pending(encounter: Encounter, combatants: dict[int, Combatant], now: datetime,
+                     rng: RandomSource) -> int:
+    count = 0
+    for reaction in encounter.reactions.filter(status=prompts.Status.PENDING):
+        defaulted = prompts.default_if_due(_prompt(reaction), now)
+        if defaulted is not None:
+            _resolve(encounter, combatants, reaction, defaulted, None, now, rng)
+            count += 1
+    return count
+
+
+def _prompt(reaction: PendingReaction) -> prompts.Prompt:
+    return prompts.Prompt(options=tuple(reaction.options), deadline=reaction.deadline,
+                          default=reaction.default, status=prompts.Status(reaction.status),
+                          choice=reaction.choice)
+
+
+def _resolve(encounter: Encounter, combatants: dict[int, Combatant], reaction: PendingReaction,
+             answered: prompts.Prompt, user, now: datetime, rng: RandomSource) -> None:
+    resolver = hooks.resolver_for(reaction.resolver)
+    if resolver is None:
+        raise EncounterInvalid(code="unknown_resolver", kind=reaction.resolver)
+    actor, target = combatants[reaction.actor_id], combatants[reaction.target_id]
+    defaulted = answered.status is prompts.Status.DEFAULTED
+    outcome = resolver(hooks.ReactionContext(
+        encounter=encounter, reaction=reaction, actor=actor, target=target,
+        choice=answered.choice, defaulted=defaulted, answered_by=user, now=now, rng=rng))
+    summary = {
+        "encounter": encounter.pk, "round": reaction.round,
+        "prompt": {"actor": actor.name, "target": target.name, "payload": reaction.payload,
+                   "options": reaction.options, "default": reaction.default,
+                   "requested_at": reaction.requested_at.isoformat(),
+                   "deadline": reaction.deadline.isoformat()},
+        "answer": {"choice": answered.choice, "defaulted": defaulted,
+                   "by": getattr(user, "pk", None)},
+        "result": outcome.summary,
+    }
+    action = record_action(
+        campaign=encounter.campaign, kind=outcome.kind, now=now, user=reaction.requested_by,
+        actor=actor.character, target=target.character, summary=summary,
+        rolls=[*reaction.rolls, *(_storable(r) for r in outcome.rolls)])
+    reaction.status, reaction.choice = answered.status.value, answered.choice
+    reaction.answered_by, reaction.answered_at, reaction.action = user, now, action
+    reaction.save(update_fields=["status", "choice", "answered_by", "answered_at", "action"])
+    encounter.reaction_deadline = None
+    if reaction.end_turn:
+        _next(encounter, combatants)
+    else:
+        _save(encounter)
+
+
+def _storable(row: dict[str, Any]) -> dict[str, Any]:
+    """A journal.roll_row dict as JSON: the actor's id instead of the Character."""
+    row = dict(row)
+    if "actor" in row:
+        actor = row.pop("actor")
+        row["actor_id"] = getattr(actor, "pk", actor)
+    return row

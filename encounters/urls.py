@@ -1,0 +1,21 @@
+from django.urls import path
+
+from encounters import views
+
+app_name = "encounters"
+E = "<int:encounter_id>"
+urlpatterns = [
+    path("campaign/<int:campaign_id>/", views.campaign_encounters, name="list"),
+    path(f"{E}/", views.play, name="play"),
+    path(f"{E}/control/", views.control, name="control"),
+    path(f"{E}/version/", views.version, name="version"),
+    path(f"{E}/start/", views.start, name="start"),
+    path(f"{E}/next/", views.next_turn, name="next"),
+    path(f"{E}/delay/", views.delay, name="delay"),
+    path(f"{E}/end/", views.end, name="end"),
+    path(f"{E}/add/", views.add, name="add"),
+    path(f"{E}/order/", views.order, name="order"),
+    path(f"{E}/effects/", views.effect, name="effect"),
+    path(f"{E}/combatants/<int:combatant_id>/<str:what>/", views.combatant, name="combatant"),
+    path(f"{E}/reactions/<int:reaction_id>/answer/", views.answer, name="answer"),
+]

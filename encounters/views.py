@@ -1,0 +1,258 @@
+"""Encounter pages: the player's page (order, whose turn, my actions, my reactions, gauges, the
+log) and the GM's control page (the same, with every control), and the forms they post.
+
+One template per page with named partials (``encounters/_encounter.html`` is the fragment).
+The fragment polls itself with htmx every second carrying the version it shows (``?v=``): an
+unchanged encounter answers 204 after one query (selectors.encounter_version); a pending
+reaction past its deadline is defaulted first. A later server push can send the same version.
+With htmx a POST answers the fragment (an error shown inside it, status 200); without it, a
+redirect to the page with the error as a message.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from campaigns.errors import InvalidInput
+from campaigns.messages import error_message
+from characters.models import Character
+from encounters import selectors, services
+from encounters.errors import EncounterNotFound
+from gamerules.errors import RuleError
+
+PAGES = {"play": "encounters:play", "control": "encounters:control"}
+
+
+def _page_of(request) -> str:
+    page = request.POST.get("page") or request.GET.get("page") or "play"
+    return page if page in PAGES else "play"
+
+
+def _render(request, encounter_id: int, page: str, **extra):
+    try:
+        view = selectors.encounter_view(user=request.user, encounter_id=encounter_id)
+    except EncounterNotFound:
+        raise Http404(_("No such encounter.")) from None
+    if page == "control" and not view.gm:
+        raise Http404(_("No such encounter."))
+    characters = []
+    if page == "control":
+        taken = {c.character_id for c in view.combatants if c.character_id and not c.removed}
+        characters = [c for c in Character.objects.filter(campaign=view.encounter.campaign)
+                      .only("id", "name", "kind", "campaign_id") if c.pk not in taken]
+    me = view.current if view.my_turn else None
+    template = "encounters/_encounter.html" if request.htmx else "encounters/page.html"
+    return render(request, template, {"view": view, "page": page, "me": me,
+                                      "characters": characters, **extra})
+
+
+def _poll(request, encounter_id: int) -> HttpResponse | None:
+    """204 for an htmx poll whose ``?v=`` is the current version (one query)."""
+    seen = request.GET.get("v") if request.htmx else None
+    if not seen:
+        return None
+    row = selectors.encounter_version(user=request.user, encounter_id=encounter_id)
+    if row is None:
+        raise Http404(_("No such encounter."))
+    version, deadline = row
+    if deadline is not None and timezone.now() >= deadline:
+        services.reactions_default_due(encounter_id=encounter_id)
+        return None
+    return HttpResponse(status=204) if seen == str(version) else None
+
+
+@login_required
+@require_GET
+def play(request, encounter_id: int):
+    return _poll(request, encounter_id) or _render(request, encounter_id, "play")
+
+
+@login_required
+@require_GET
+def control(request, encounter_id: int):
+    return _poll(request, encounter_id) or _render(request, encounter_id, "control")
+
+
+@login_required
+@require_GET
+def version(request, encounter_id: int):
+    """``{"version": n}``: what a poll (or a push, later) compares."""
+    row = selectors.encounter_version(user=request.user, encounter_id=encounter_id)
+    if row is None:
+        raise Http404(_("No such encounter."))
+    return JsonResponse({"version": row[0]})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_encounters(request, campaign_id: int):
+    """The campaign's encounters; POST (its GM): open a new one."""
+    if request.method == "POST":
+        try:
+            encounter = services.encounter_create(user=request.user, campaign_id=campaign_id,
+                                                  name=request.POST.get("name", ""))
+        except RuleError as exc:
+            messages.error(request, error_message(exc))
+            return redirect("encounters:list", campaign_id=campaign_id)
+        return redirect("encounters:control", encounter_id=encounter.pk)
+    try:
+        gm, encounters = selectors.encounters_of(user=request.user, campaign_id=campaign_id)
+    except EncounterNotFound:
+        raise Http404(_("No such encounter.")) from None
+    return render(request, "encounters/list.html", {"encounters": encounters, "gm": gm,
+                                                    "campaign_id": campaign_id})
+
+
+# --- steps ----------------------------------------------------------------------------------
+
+def _int(request, name: str) -> int:
+    """A whole number the form must carry. Raises InvalidInput."""
+    raw = request.POST.get(name, "")
+    if not raw.lstrip("-").isdigit():
+        raise InvalidInput()
+    return int(raw)
+
+
+def _maybe_int(request, name: str, default: int | None = None) -> int | None:
+    return _int(request, name) if request.POST.get(name, "") != "" else default
+
+
+def _step(request, encounter_id: int, run, done: str = ""):
+    page = _page_of(request)
+    try:
+        run()
+    except EncounterNotFound:
+        raise Http404(_("No such encounter.")) from None
+    except RuleError as exc:
+        if request.htmx:
+            return _render(request, encounter_id, page, error=error_message(exc))
+        messages.error(request, error_message(exc))
+        return redirect(PAGES[page], encounter_id=encounter_id)
+    if request.htmx:
+        return _render(request, encounter_id, page, done=done)
+    if done:
+        messages.success(request, done)
+    return redirect(PAGES[page], encounter_id=encounter_id)
+
+
+def _turn(request) -> int | None:
+    return _int(request, "turn")
+
+
+@login_required
+@require_POST
+def start(request, encounter_id: int):
+    return _step(request, encounter_id, lambda: services.encounter_start(
+        user=request.user, encounter_id=encounter_id, mode=request.POST.get("mode", "gm")))
+
+
+@login_required
+@require_POST
+def next_turn(request, encounter_id: int):
+    return _step(request, encounter_id, lambda: services.encounter_next_turn(
+        user=request.user, encounter_id=encounter_id, turn=_turn(request)))
+
+
+@login_required
+@require_POST
+def delay(request, encounter_id: int):
+    return _step(request, encounter_id, lambda: services.encounter_delay(
+        user=request.user, encounter_id=encounter_id, combatant_id=_int(request, "combatant"),
+        after_id=_int(request, "after"), turn=_turn(request)))
+
+
+@login_required
+@require_POST
+def end(request, encounter_id: int):
+    return _step(request, encounter_id, lambda: services.encounter_end(
+        user=request.user, encounter_id=encounter_id))
+
+
+@login_required
+@require_POST
+def add(request, encounter_id: int):
+    def run():
+        entries = [services.CombatantEntry(character_id=int(cid),
+                                           surprised=bool(request.POST.get("surprised")),
+                                           hidden=bool(request.POST.get("hidden")))
+                   for cid in request.POST.getlist("character") if cid.isdigit()]
+        name = request.POST.get("name", "").strip()
+        if name:
+            entries.append(services.CombatantEntry(
+                name=name, count=_maybe_int(request, "count", 1) or 1,
+                surprised=bool(request.POST.get("surprised")),
+                hidden=bool(request.POST.get("hidden")),
+                turns_per_round=_maybe_int(request, "turns", 1) or 1))
+        if not entries:
+            raise InvalidInput()
+        services.combatants_add(user=request.user, encounter_id=encounter_id, entries=entries)
+    return _step(request, encounter_id, run)
+
+
+@login_required
+@require_POST
+def order(request, encounter_id: int):
+    """The GM's numbers: ``pos-<combatant id>`` fields; sorted by number, ties kept in the
+    shown order (the order of the fields)."""
+    def run():
+        numbered = []
+        for i, (key, value) in enumerate((k, v) for k, v in request.POST.items()
+                                         if k.startswith("pos-")):
+            cid = key.removeprefix("pos-")
+            if not cid.isdigit() or not value.lstrip("-").isdigit():
+                raise InvalidInput()
+            numbered.append((int(value), i, int(cid)))
+        services.encounter_set_order(user=request.user, encounter_id=encounter_id,
+                                     combatant_ids=[cid for _n, _i, cid in sorted(numbered)])
+    return _step(request, encounter_id, run)
+
+
+SWITCHES = {"reveal": {"hidden": False}, "hide": {"hidden": True},
+            "defeated": {"defeated": True}, "up": {"defeated": False}}
+
+
+@login_required
+@require_POST
+def combatant(request, encounter_id: int, combatant_id: int, what: str):
+    def run():
+        if what == "remove":
+            services.combatant_remove(user=request.user, encounter_id=encounter_id,
+                                      combatant_id=combatant_id)
+        elif what == "readd":
+            services.combatant_readd(user=request.user, encounter_id=encounter_id,
+                                     combatant_id=combatant_id)
+        elif what in SWITCHES:
+            services.combatant_update(user=request.user, encounter_id=encounter_id,
+                                      combatant_id=combatant_id, **SWITCHES[what])
+        else:
+            raise InvalidInput()
+    return _step(request, encounter_id, run)
+
+
+@login_required
+@require_POST
+def effect(request, encounter_id: int):
+    return _step(request, encounter_id, lambda: services.effect_add(
+        user=request.user, encounter_id=encounter_id, name=request.POST.get("name", ""),
+        anchor_id=_int(request, "anchor"), edge=_edge(request), rounds=_int(request, "rounds"),
+        bearer_id=_maybe_int(request, "bearer")))
+
+
+def _edge(request) -> str:
+    edge = request.POST.get("edge", "")
+    if edge not in ("start", "end"):
+        raise InvalidInput()
+    return edge
+
+
+@login_required
+@require_POST
+def answer(request, encounter_id: int, reaction_id: int):
+    return _step(request, encounter_id, lambda: services.answer_reaction(
+        user=request.user, reaction_id=reaction_id, choice=request.POST.get("choice", "")))

@@ -1,0 +1,114 @@
+"""Item 7 on PostgreSQL: each step locks the encounter row; two GMs pressing "next turn" at once
+advance one turn, a player acting twice at once acts once, and an answer racing the timeout
+(or a second answer) finds the reaction no longer pending. No deadlock, nothing half done."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from campaigns.models import ActionRecord
+from encounters import services
+from encounters.models import Encounter, PendingReaction
+from gamerules.errors import RuleError
+from tests.concurrency import Racers, run_together
+from tests.encounters.conftest import Table
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+ROUNDS = 5
+
+
+def codes(results):
+    return sorted(r.code if isinstance(r, RuleError) else "ok" for r in results)
+
+
+def test_two_gms_pressing_next_turn_advance_one_turn():
+    t = Table()
+    t.campaign.game_master = t.gm
+    e = t.start()
+    from tests import factories
+    staff = factories.user("gm2", is_staff=True)
+    with Racers(2) as racers:
+        for _ in range(ROUNDS):
+            before = Encounter.objects.get(pk=e.pk)
+            seen = before.turn_serial
+            results = racers.run(
+                lambda seen=seen: services.encounter_next_turn(user=t.gm, encounter_id=e.pk,
+                                                               turn=seen),
+                lambda seen=seen: services.encounter_next_turn(user=staff, encounter_id=e.pk,
+                                                               turn=seen))
+            assert codes(results) == ["ok", "turn_already_advanced"]
+            after = Encounter.objects.get(pk=e.pk)
+            assert after.turn_serial == before.turn_serial + 1
+            assert after.version == before.version + 1
+
+
+def test_a_player_acting_twice_at_once_acts_once():
+    t = Table()
+    e = t.start()
+    hero = t.c["Hero"].pk
+
+    def act():
+        return services.encounter_act(
+            user=t.alice, encounter_id=e.pk, combatant_id=hero,
+            act=lambda ctx: ActionRecord.objects.create(
+                campaign=t.campaign, kind="enc_test_act", actor=t.hero,
+                created_at=timezone.now()))
+
+    with Racers(2) as racers:
+        for _ in range(ROUNDS):
+            before = Encounter.objects.get(pk=e.pk)
+            assert before.current_id == hero and before.turn_actions == 0
+            assert codes(racers.run(act, act)) == ["action_already_taken", "ok"]
+            assert Encounter.objects.get(pk=e.pk).turn_actions == 1
+            for _ in range(3):  # round the table back to Hero
+                t.next()
+    assert ActionRecord.objects.filter(kind="enc_test_act").count() == ROUNDS
+
+
+def _strike(t, e):
+    return services.encounter_act(
+        user=t.alice, encounter_id=e.pk, combatant_id=t.c["Hero"].pk,
+        act=lambda ctx: ctx.request_reaction(target=t.c["Brenna"], action_payload={"damage": 3},
+                                             options=["parry"], resolver="enc_test.strike"))
+
+
+def test_answering_a_reaction_that_was_defaulted_is_refused():
+    t = Table()
+    e = t.start()
+    for _ in range(ROUNDS):
+        reaction = _strike(t, e)
+        late = reaction.deadline + timedelta(seconds=1)
+        results = run_together(
+            lambda late=late: services.reactions_default_due(now=late),
+            lambda late=late, pk=reaction.pk: services.answer_reaction(
+                user=t.bob, reaction_id=pk, choice="parry", now=late))
+        assert results[0] == 1 and isinstance(results[1], RuleError)
+        assert results[1].code in ("reaction_expired", "reaction_not_pending")
+        reaction.refresh_from_db()
+        assert (reaction.status, reaction.choice) == ("defaulted", "none")
+        refused = run_together(lambda r=reaction: services.answer_reaction(
+            user=t.bob, reaction_id=r.pk, choice="parry", now=r.requested_at))
+        assert refused[0].code == "reaction_not_pending"
+        Encounter.objects.filter(pk=e.pk).update(turn_actions=0)
+    assert ActionRecord.objects.filter(kind="enc_test_strike").count() == ROUNDS
+
+
+def test_the_player_and_the_gm_answering_at_once_resolve_one_reaction():
+    t = Table()
+    e = t.start()
+    with Racers(2) as racers:
+        for _ in range(ROUNDS):
+            reaction = _strike(t, e)
+            pk = reaction.pk
+            results = racers.run(
+                lambda pk=pk: services.answer_reaction(user=t.bob, reaction_id=pk,
+                                                       choice="parry"),
+                lambda pk=pk: services.answer_reaction(user=t.gm, reaction_id=pk,
+                                                       choice="none"))
+            assert codes(results) == ["ok", "reaction_not_pending"]
+            assert PendingReaction.objects.get(pk=reaction.pk).action_id is not None
+            Encounter.objects.filter(pk=e.pk).update(turn_actions=0)
+    assert ActionRecord.objects.filter(kind="enc_test_strike").count() == ROUNDS
