@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class HomebrewConfig(AppConfig):
+    name = "homebrew"
+    label = "homebrew"
+    verbose_name = "Homebrew d100"
+
+    def ready(self) -> None:
+        from campaigns import rule_systems
+        from homebrew.system import SPEC
+
+        rule_systems.register(SPEC)
