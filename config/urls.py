@@ -24,6 +24,7 @@ urlpatterns = [
     path("characters/", include("magic.urls")),
     path("campaigns/", include("campaigns.urls")),
     path("factions/", include("factions.urls")),
+    path("homebrew/", include("homebrew.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),
 ]
