@@ -57,7 +57,7 @@ def test_a_refused_creation_is_explained_in_french(client, hb):
     url = reverse("homebrew:create", args=[hb.campaign.pk])
     bad = {**SPREAD, "perception": 51}
     html = _logged(client, hb.alice, "fr").post(url, _post(bad), **HTMX).content.decode()
-    assert "doivent faire 170" in html and "1 de trop" in html
+    assert "doivent totaliser 170" in html and "1 de trop" in html
 
 
 def test_a_sub_of_7_is_refused_on_the_page(client, hb):
