@@ -23,6 +23,7 @@ MESSAGES: dict[str, str] = {
     "self_attack": gettext_noop("A character cannot attack itself."),
     "other_campaign": gettext_noop("Both characters must play in the same campaign."),
     "no_characters_to_rest": gettext_noop("Choose at least one character of the campaign."),
+    "not_enough_resource": gettext_noop("This needs %(cost)s %(label)s (%(left)s left)."),
     "not_a_fumble": gettext_noop("Only a critical failure takes a critical failure effect."),
 }
 

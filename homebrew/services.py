@@ -319,6 +319,14 @@ def attack(actor: Character, target: Character, weapon: WeaponTemplate | int, *,
     chosen_posture = RulePosture(posture or me.posture)
     summary: dict[str, Any] = {"weapon": arm.name, "die": arm.die, "kind": arm.kind,
                                "posture": chosen_posture.value, "description": description}
+    if arm.kind == "physical" and arm.mp_cost:
+        # A resource counted on the MP gauge (cartridges): no HP instead (our choice).
+        if me.mp < arm.mp_cost:
+            raise CannotAct("not_enough_resource", code="not_enough_resource",
+                            cost=arm.mp_cost, label=me.gauge_label, left=me.mp)
+        me.mp -= arm.mp_cost
+        summary["mp"] = {"cost": arm.mp_cost, "mp_spent": arm.mp_cost, "hp_spent": 0}
+        me.save(update_fields=["mp"])
     if arm.kind == "magical" and arm.mp_cost:
         cost = spend_mp(arm.mp_cost, mp=me.mp, hp=me.hp, params=params)
         me.mp = cost.mp_after

@@ -58,7 +58,8 @@ def create(request, campaign_id: int):
     campaign = _campaign_or_404(campaign_id)
     template = "homebrew/_create.html" if request.htmx else "homebrew/create.html"
     if request.method == "GET":
-        initial = {"physique": 60, "perception": 55, "mental": 55}
+        initial = {"physique": 60, "perception": 55, "mental": 55,
+                   "name": request.GET.get("name", "")[:60]}
         return render(request, template, _create_context(campaign, CreateForm(initial=initial)))
     form = CreateForm(request.POST)
     if not form.is_valid():

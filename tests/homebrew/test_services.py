@@ -426,3 +426,17 @@ def test_only_the_gm_grants_a_rest(hb):
         rest_grant(user=hb.alice, campaign=hb.campaign, kind="long")
     with pytest.raises(InvalidInput):
         rest_grant(user=hb.gm, campaign=hb.campaign, kind="nap")
+
+
+def test_a_weapon_counting_cartridges_on_the_gauge_spends_them_and_never_hp(hb):
+    from homebrew.models import WeaponTemplate
+    gun = WeaponTemplate.objects.create(campaign=hb.campaign, name="Pistosabre", die="1d8",
+                                        mp_cost=1)
+    HomebrewSheet.objects.filter(pk=hb.aria.pk).update(mp=1, mp_label="Cartridges")
+    sheet(hb.aria).weapons.add(gun)
+    attack(hb.aria, hb.goblin, gun, rng=FakeRandom(80))
+    assert sheet(hb.aria).mp == 0
+    with pytest.raises(CannotAct) as exc:
+        attack(hb.aria, hb.goblin, gun, rng=FakeRandom())
+    assert exc.value.code == "not_enough_resource"
+    assert "1 Cartridges (0 left)" in exc.value.message and sheet(hb.aria).hp == 20
