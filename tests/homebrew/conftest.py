@@ -26,6 +26,10 @@ def make_sheet(character: Character, **fields) -> HomebrewSheet:
 
 @pytest.fixture
 def hb(db, alice, bob):
+    return build_world(alice, bob)
+
+
+def build_world(alice, bob) -> SimpleNamespace:
     gm = factories.user("gm")
     campaign = Campaign.objects.create(name="Homebrew test", rule_system=RuleSystem.HOMEBREW,
                                        game_master=gm)
