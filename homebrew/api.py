@@ -26,19 +26,19 @@ from homebrew.selectors import attack_odds_lines, character_with_sheet
 from homebrew.services import homebrew_character_create, posture_set, rest_grant, roll_test
 
 
-class WeaponSerializer(serializers.ModelSerializer):
+class HomebrewWeaponSerializer(serializers.ModelSerializer):
     class Meta:
         model = WeaponTemplate
         fields = ["id", "name", "die", "kind", "mp_cost"]
 
 
-class InjurySerializer(serializers.Serializer):
+class HomebrewInjurySerializer(serializers.Serializer):
     description = serializers.CharField()
     round_key = serializers.CharField()
     created_at = serializers.DateTimeField()
 
 
-class SheetSerializer(serializers.Serializer):
+class HomebrewSheetSerializer(serializers.Serializer):
     """A homebrew character (a Character with ``homebrew`` loaded, weapons and injuries
     prefetched)."""
 
@@ -53,14 +53,14 @@ class SheetSerializer(serializers.Serializer):
     mp_label = serializers.CharField(source="homebrew.gauge_label")
     posture = serializers.CharField(source="homebrew.posture")
     health = serializers.CharField(source="homebrew.health")
-    weapons = WeaponSerializer(source="homebrew.weapons.all", many=True)
-    injuries = InjurySerializer(source="homebrew.injuries.all", many=True)
+    weapons = HomebrewWeaponSerializer(source="homebrew.weapons.all", many=True)
+    injuries = HomebrewInjurySerializer(source="homebrew.injuries.all", many=True)
 
     def get_characteristics(self, character) -> dict[str, int]:
         return character.homebrew.characteristics().as_dict()
 
 
-class CreateSerializer(StrictSerializer):
+class HomebrewCreateSerializer(StrictSerializer):
     name = serializers.CharField(max_length=NAME_MAX)
     mp_label = serializers.CharField(max_length=30, required=False, default="", allow_blank=True)
     characteristics = serializers.DictField(
@@ -77,15 +77,15 @@ def _campaign(campaign_id: int) -> Campaign:
 
 def _sheet(request, character_id: int, code=status.HTTP_200_OK) -> Response:
     character = character_with_sheet(user=request.user, character_id=character_id)
-    return Response(SheetSerializer(character).data, status=code)
+    return Response(HomebrewSheetSerializer(character).data, status=code)
 
 
 class CreateView(APIView):
-    @extend_schema(operation_id="homebrew_characters_create", request=CreateSerializer,
-                   responses={201: SheetSerializer, **ERRORS},
+    @extend_schema(operation_id="homebrew_characters_create", request=HomebrewCreateSerializer,
+                   responses={201: HomebrewSheetSerializer, **ERRORS},
                    summary="Create a homebrew character: 170 points, subs within the tens.")
     def post(self, request, campaign_id: int):
-        payload = CreateSerializer(data=request.data)
+        payload = HomebrewCreateSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
         try:
@@ -105,13 +105,13 @@ class CreateView(APIView):
 
 class SheetView(APIView):
     @extend_schema(operation_id="homebrew_characters_retrieve",
-                   responses={200: SheetSerializer, **READ_ERRORS},
+                   responses={200: HomebrewSheetSerializer, **READ_ERRORS},
                    summary="A homebrew sheet (its player or the game master).")
     def get(self, request, character_id: int):
         return _sheet(request, character_id)
 
 
-class TestSerializer(StrictSerializer):
+class HomebrewTestSerializer(StrictSerializer):
     code = serializers.ChoiceField(choices=list(CODES))
     difficulty = serializers.IntegerField(required=False, default=0, min_value=-1000,
                                           max_value=1000)
@@ -122,7 +122,7 @@ class TestSerializer(StrictSerializer):
                                      min_value=2, max_value=100)
 
 
-class TestResultSerializer(serializers.Serializer):
+class HomebrewTestResultSerializer(serializers.Serializer):
     code = serializers.CharField()
     grade = serializers.CharField()
     success = serializers.BooleanField()
@@ -131,12 +131,12 @@ class TestResultSerializer(serializers.Serializer):
 
 
 class TestView(APIView):
-    @extend_schema(operation_id="homebrew_characters_test", request=TestSerializer,
-                   responses={200: TestResultSerializer, **ERRORS},
+    @extend_schema(operation_id="homebrew_characters_test", request=HomebrewTestSerializer,
+                   responses={200: HomebrewTestResultSerializer, **ERRORS},
                    summary="Test a characteristic (1d100) or a sub (1d6); the GM adds "
                            "difficulty and assists.")
     def post(self, request, character_id: int):
-        payload = TestSerializer(data=request.data)
+        payload = HomebrewTestSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
         character = character_with_sheet(user=request.user, character_id=character_id)
@@ -149,16 +149,16 @@ class TestView(APIView):
                          "target": test.target})
 
 
-class PostureSerializer(StrictSerializer):
+class HomebrewPostureSerializer(StrictSerializer):
     posture = serializers.ChoiceField(choices=["offensive", "defensive"])
 
 
 class PostureView(APIView):
-    @extend_schema(operation_id="homebrew_characters_posture", request=PostureSerializer,
-                   responses={200: SheetSerializer, **ERRORS},
+    @extend_schema(operation_id="homebrew_characters_posture", request=HomebrewPostureSerializer,
+                   responses={200: HomebrewSheetSerializer, **ERRORS},
                    summary="Change the posture (the encounter allows it at the start of a turn).")
     def post(self, request, character_id: int):
-        payload = PostureSerializer(data=request.data)
+        payload = HomebrewPostureSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         character = character_with_sheet(user=request.user, character_id=character_id)
         posture_set(user=request.user, character=character,
@@ -166,19 +166,50 @@ class PostureView(APIView):
         return _sheet(request, character_id)
 
 
-class OddsQuerySerializer(StrictSerializer):
+class HomebrewOddsQuerySerializer(StrictSerializer):
     weapon = serializers.IntegerField()
     target = serializers.IntegerField()
     difficulty = serializers.IntegerField(required=False, default=0)
 
 
+class OddsLineSerializer(serializers.Serializer):
+    reaction = serializers.CharField()
+    by = serializers.CharField(allow_null=True)
+    hit = serializers.FloatField(help_text="% to hit (criticals included).")
+    critical = serializers.FloatField(help_text="% of a critical success.")
+    damage_low = serializers.IntegerField()
+    damage_high = serializers.IntegerField()
+    mean_damage = serializers.FloatField()
+    distribution = serializers.DictField(child=serializers.FloatField(),
+                                         help_text="Damage taken -> probability (0-1).")
+
+
+class HomebrewOddsSerializer(serializers.Serializer):
+    weapon = serializers.IntegerField()
+    target = serializers.IntegerField()
+    lines = OddsLineSerializer(many=True)
+
+
+class RestedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    hp = serializers.IntegerField()
+    mp = serializers.IntegerField()
+    hp_gained = serializers.IntegerField()
+    mp_gained = serializers.IntegerField()
+
+
+class HomebrewRestResultSerializer(serializers.Serializer):
+    rested = RestedSerializer(many=True)
+
+
 class OddsView(APIView):
-    @extend_schema(operation_id="homebrew_characters_odds", parameters=[OddsQuerySerializer],
-                   responses={200: serializers.DictField(), **READ_ERRORS},
+    @extend_schema(operation_id="homebrew_characters_odds", parameters=[HomebrewOddsQuerySerializer],
+                   responses={200: HomebrewOddsSerializer, **READ_ERRORS},
                    summary="Chance to hit and to crit, and the damage, for each reaction the "
                            "target may take.")
     def get(self, request, character_id: int):
-        query = OddsQuerySerializer(data=request.query_params.dict())
+        query = HomebrewOddsQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         data = query.validated_data
         character = character_with_sheet(user=request.user, character_id=character_id)
@@ -200,7 +231,7 @@ class OddsView(APIView):
             for line in lines]})
 
 
-class RestSerializer(StrictSerializer):
+class HomebrewRestSerializer(StrictSerializer):
     kind = serializers.ChoiceField(choices=["short", "medium", "long"])
     characters = serializers.ListField(child=serializers.IntegerField(), required=False,
                                        allow_null=True, default=None)
@@ -211,11 +242,11 @@ class RestSerializer(StrictSerializer):
 
 
 class RestView(APIView):
-    @extend_schema(operation_id="homebrew_campaigns_rest", request=RestSerializer,
-                   responses={200: serializers.DictField(), **ERRORS},
+    @extend_schema(operation_id="homebrew_campaigns_rest", request=HomebrewRestSerializer,
+                   responses={200: HomebrewRestResultSerializer, **ERRORS},
                    summary="The game master grants a rest to some or all characters.")
     def post(self, request, campaign_id: int):
-        payload = RestSerializer(data=request.data)
+        payload = HomebrewRestSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
         given = rest_grant(user=request.user, campaign=_campaign(campaign_id), kind=data["kind"],

@@ -64,7 +64,7 @@ SPEC = _spec(
     begin_creation=begin_creation,
     sheet_view=sheet_view,
     creation_url_name="homebrew:create",
-    serializer="homebrew.api.SheetSerializer",
+    serializer="homebrew.api.HomebrewSheetSerializer",
     templates={"sheet": "homebrew/registry/_sheet.html",
                "gauges": "homebrew/registry/_gauges.html",
                "list_columns": "homebrew/registry/_list_columns.html",

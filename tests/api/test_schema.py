@@ -33,6 +33,12 @@ PATHS = [
     "/api/characters/{character_id}/spells/",
     "/api/characters/{character_id}/spells/offer/",
     "/api/characters/{character_id}/cast/",
+    "/api/homebrew/campaigns/{campaign_id}/characters/",
+    "/api/homebrew/campaigns/{campaign_id}/rest/",
+    "/api/homebrew/characters/{character_id}/",
+    "/api/homebrew/characters/{character_id}/test/",
+    "/api/homebrew/characters/{character_id}/posture/",
+    "/api/homebrew/characters/{character_id}/odds/",
 ]
 
 
