@@ -9,7 +9,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from campaigns.errors import NotFound, SheetMissing
@@ -113,6 +113,7 @@ def _character_or_404(request, character_id: int) -> Character:
 
 
 @login_required
+@require_GET
 def sheet(request, character_id: int):
     """The sheet: characteristics, HP and MP (or the class's own gauge), posture, permanent
     injuries, weapons and spells with their odds against a chosen target (``?target=``)."""

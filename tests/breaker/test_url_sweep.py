@@ -81,12 +81,17 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             "characters/drafts/<int:draft_id>/", "campaigns/<int:campaign_id>/leaderboard/",
             "factions/", "factions/<int:faction_id>/", "healthz",
             # issue 8: the navigation's count, the password reset's notices
-            "factions/pending/count/", "accounts/password-reset/sent/", "accounts/reset/done/"}
+            "factions/pending/count/", "accounts/password-reset/sent/", "accounts/reset/done/",
+            # issue 11: the homebrew sheet
+            "homebrew/characters/<int:character_id>/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/", "accounts/signup/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
             # issue 8: the password reset's forms
-            "accounts/password-reset/", "accounts/reset/<uidb64>/<token>/"}
+            "accounts/password-reset/", "accounts/reset/<uidb64>/<token>/",
+            # issue 11: homebrew creation and the GM's rests
+            "homebrew/campaigns/<int:campaign_id>/new/",
+            "homebrew/campaigns/<int:campaign_id>/rest/"}
 # Django's LoginView (a FormView) also takes PUT.
 GET_POST_PUT = {"accounts/login/"}
 
