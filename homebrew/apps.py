@@ -8,6 +8,8 @@ class HomebrewConfig(AppConfig):
 
     def ready(self) -> None:
         from campaigns import rule_systems
+        from homebrew import encounter
         from homebrew.system import SPEC
 
         rule_systems.register(SPEC)
+        encounter.register()  # the reaction resolver, once the encounters app is installed

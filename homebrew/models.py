@@ -178,3 +178,19 @@ class DeclaredAttack(models.Model):
     @property
     def pending(self) -> bool:
         return self.resolved_at is None
+
+    @property
+    def ends_turn(self) -> bool:
+        """A failed attack ends the attacker's turn (seed, "Attaquer")."""
+        return not self.hit
+
+    @property
+    def options(self) -> list[str]:
+        """The answers the encounter may offer: ``reactions``, and "parry:<id>" for each ally
+        who may parry for the target."""
+        return [*self.reactions, *(f"parry:{pk}" for pk in self.protectors)]
+
+    # Set by homebrew.services.attack and resolve (not stored): the roll_row dicts and the
+    # summary of what they just did, for a caller that journals them itself.
+    rolls: list
+    summary: dict

@@ -280,8 +280,8 @@ def attack(actor: Character, target: Character, weapon: WeaponTemplate | int, *,
            rng: RandomSource | None = None, user=None, posture: str | None = None,
            description: str = "", round_key: str = "", protectors: Sequence[Character] = (),
            target_surprised: bool = False, difficulty: int = 0,
-           assists: Sequence[tuple[str, int]] = (), now: datetime | None = None
-           ) -> DeclaredAttack:
+           assists: Sequence[tuple[str, int]] = (), now: datetime | None = None,
+           journal: bool = True) -> DeclaredAttack:
     """Declare and roll ``actor``'s attack on ``target`` with an equipped weapon or spell
     (seed, "Attaquer" steps 1-3): a spell first spends its MP (the shortfall in HP, "Magie");
     1d100 <= Physique (physical) or Mental (magical) + the GM's ``difficulty`` + ``assists``;
@@ -289,12 +289,15 @@ def attack(actor: Character, target: Character, weapon: WeaponTemplate | int, *,
     the critical damage (maximum x the weapon die's multiplier), on 96-100 a critical failure
     (``fumble_choose`` then records the GM's effect). Nothing is taken from the target yet.
 
-    Returns the stored DeclaredAttack: ``reactions`` lists what the target may answer
-    ("none" always; "parry" against a physical hit when the target, or one of ``protectors``
-    (allies the GM or the encounter judges near), is in defensive posture; "dodge" when the
-    target is defensive and did not fail a dodge in ``round_key``); ``protectors`` the ids of
-    the allies who may parry. A miss allows "none" only and ends the turn (the encounter's).
-    One journal entry (kind homebrew_attack) with the hit roll, the damage roll and the MP.
+    Returns the stored DeclaredAttack: ``reactions`` lists what the target itself may answer
+    ("none" always; "parry" against a physical hit in defensive posture; "dodge" in defensive
+    posture unless a dodge failed in ``round_key``); ``protectors`` the ids of the allies among
+    ``protectors`` (those the GM or the encounter judges near) in defensive posture who may
+    parry for it against a physical hit; ``options`` the same as answer keys ("parry:<ally id>" for an
+    ally). A miss allows "none" only and ends the turn (``ends_turn``, the encounter's).
+    One journal entry (kind homebrew_attack) with the hit roll, the damage roll and the MP;
+    ``journal=False`` writes none and leaves the roll_row dicts in ``rolls`` and the summary in
+    ``summary`` (not stored) for the encounter's own entry.
 
     Raises NotHomebrew, NotFound, Forbidden, CannotAct (actor down), HomebrewServiceError
     ("self_attack", "other_campaign", "no_such_weapon"), InvalidWeapon. Locks the sheets of
@@ -362,15 +365,14 @@ def attack(actor: Character, target: Character, weapon: WeaponTemplate | int, *,
             if refusal_for(result.kind, Reaction.PARRY, _reactor(sheet, round_key),
                            for_ally=True) is None:
                 allies.append(p.pk)
-        if allies and Reaction.PARRY.value not in reactions:
-            reactions.insert(1, Reaction.PARRY.value)
     summary.update({"grade": str(result.test.grade), "damage": result.damage,
                     "max_damage": result.max_damage,
                     "multiplier": str(result.multiplier) if result.multiplier else "",
                     "reactions": reactions, "protectors": allies})
     action = record_action(campaign=actor.campaign, kind=KIND_ATTACK, now=now, user=user,
-                           actor=actor, target=target, summary=summary, rolls=rolls)
-    return DeclaredAttack.objects.create(
+                           actor=actor, target=target, summary=summary,
+                           rolls=rolls) if journal else None
+    declared = DeclaredAttack.objects.create(
         campaign=actor.campaign, actor=actor, target=target, weapon=arm, weapon_name=arm.name,
         die=arm.die, kind=arm.kind, posture=chosen_posture.value, description=description[:300],
         round_key=round_key, test=_test_record(result.test),
@@ -379,6 +381,8 @@ def attack(actor: Character, target: Character, weapon: WeaponTemplate | int, *,
         damage=result.damage, max_damage=result.max_damage,
         multiplier=str(result.multiplier) if result.multiplier else "", reactions=reactions,
         protectors=allies, action=action, created_at=now)
+    declared.rolls, declared.summary = rolls, summary
+    return declared
 
 
 def _rule_result(declared: DeclaredAttack, params: HomebrewParameters
@@ -408,9 +412,10 @@ def _rule_result(declared: DeclaredAttack, params: HomebrewParameters
 @transaction.atomic
 def resolve(declared: DeclaredAttack | int, reaction_choice: str = "none", *,
             rng: RandomSource | None = None, by: Character | None = None, user=None,
-            now: datetime | None = None) -> DeclaredAttack:
-    """Apply ``reaction_choice`` ("none", "parry", "dodge") to a pending attack and then the
-    damage (seed, "Attaquer" step 4, "Parade", "Esquive", "Santé"). ``by``: the ally who parries
+            now: datetime | None = None, journal: bool = True) -> DeclaredAttack:
+    """Apply ``reaction_choice`` ("none", "parry", "dodge", or "parry:<ally id>": one of
+    ``DeclaredAttack.options``) to a pending attack and then the damage (seed, "Attaquer" step
+    4, "Parade", "Esquive", "Santé"). ``by`` (or the id in "parry:<id>"): the ally who parries
     for the target (one of the attack's ``protectors``); else the target reacts.
 
     Parry: a Force test (1d6 <= Force); success blocks the die's face. Dodge: a Dextérité test;
@@ -418,6 +423,8 @@ def resolve(declared: DeclaredAttack | int, reaction_choice: str = "none", *,
     round. The target then takes the damage: at 0 HP unconscious (an enemy dies unless spared),
     at -max HP a permanent injury (stored, shown on the sheet). One journal entry (kind
     homebrew_reaction) with the reaction's roll; ``outcome`` stores the result.
+    ``journal=False`` writes no entry and leaves the roll_row dicts in ``rolls`` and the
+    summary in ``summary`` (the encounter journals prompt, answer and result as one entry).
 
     Raises AttackResolved (409: answered already), ReactionChoiceError ("not_a_reaction",
     "reaction_not_offered", "not_a_protector"), ReactionRefused (the rules refuse it now:
@@ -425,12 +432,20 @@ def resolve(declared: DeclaredAttack | int, reaction_choice: str = "none", *,
     the sheets."""
     attack_id = declared if isinstance(declared, int) else declared.pk
     found = (DeclaredAttack.objects.select_for_update(of=("self",))
-             .select_related("campaign").filter(pk=attack_id).first())
+             .select_related("campaign", "actor").filter(pk=attack_id).first())
     if found is None:
         raise NotFound()
     declared = found
     if not declared.pending:
         raise AttackResolved()
+    choice, _, ally = (reaction_choice or "").partition(":")
+    if ally:
+        ally_id = int(ally) if ally.isdigit() else -1
+        by = Character.objects.filter(pk=ally_id, campaign_id=declared.campaign_id).first()
+        if choice != Reaction.PARRY.value or by is None:
+            raise ReactionChoiceError("not_a_reaction", code="not_a_reaction",
+                                      choice=reaction_choice)
+        reaction_choice = choice
     try:
         reaction = Reaction(reaction_choice)
     except ValueError:
@@ -475,7 +490,7 @@ def resolve(declared: DeclaredAttack | int, reaction_choice: str = "none", *,
         change = apply_damage(outcome.damage, hp=them.hp, hp_max=them.hp_max, params=params,
                               enemy=not target.is_player, spared=them.spared)
         injury = _health_after(them, change, params, now=now, round_key=declared.round_key,
-                               cause=f"{declared.weapon_name} ({declared.actor_id})")
+                               cause=f"{declared.weapon_name} ({declared.actor.name})")
     fields = ["hp", "health", "dodge_lost_round"]
     them.save(update_fields=fields)
     if reacting.pk != them.pk:
@@ -485,13 +500,14 @@ def resolve(declared: DeclaredAttack | int, reaction_choice: str = "none", *,
               "damage_before": outcome.damage_before, "damage": outcome.damage if declared.hit
               else 0, "dodge_lost": outcome.dodge_lost, "hp_before": hp_before, "hp": them.hp,
               "health": them.health, "permanent_injury": injury.pk if injury else None}
+    summary = {**result, "attack": declared.pk, "attack_action": declared.action_id}
     action = record_action(campaign=declared.campaign, kind=KIND_REACTION, now=now, user=user,
-                           actor=reacting.character, target=target,
-                           summary={**result, "attack": declared.pk,
-                                    "attack_action": declared.action_id}, rolls=rolls)
-    declared.outcome = {**result, "action": action.pk}
+                           actor=reacting.character, target=target, summary=summary,
+                           rolls=rolls) if journal else None
+    declared.outcome = {**result, "action": action.pk if action else None}
     declared.resolved_at = now
     declared.save(update_fields=["outcome", "resolved_at"])
+    declared.rolls, declared.summary = rolls, summary
     return declared
 
 

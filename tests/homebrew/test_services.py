@@ -263,11 +263,16 @@ def test_a_parry_against_magic_is_refused(hb):
 def test_an_ally_in_defensive_posture_parries_for_the_target(hb):
     HomebrewSheet.objects.filter(pk=hb.bran.pk).update(posture="defensive", force=5)
     a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 4), protectors=[hb.bran])
-    assert a.reactions == ["none", "parry"] and a.protectors == [hb.bran.pk]
+    assert a.reactions == ["none"] and a.protectors == [hb.bran.pk]
+    assert a.options == ["none", f"parry:{hb.bran.pk}"]
     with pytest.raises(NotFound):  # Alice does not play Bran
         resolve(a, "parry", by=hb.bran, rng=FakeRandom(5), user=hb.alice)
-    resolved = resolve(a, "parry", by=hb.bran, rng=FakeRandom(5), user=hb.bob)
+    with pytest.raises(ReactionRefused) as exc:  # Aria herself is offensive
+        resolve(a, "parry", rng=FakeRandom(5))
+    assert exc.value.code == "needs_defensive_posture"
+    resolved = resolve(a, f"parry:{hb.bran.pk}", rng=FakeRandom(5), user=hb.bob)
     assert resolved.outcome["blocked"] == 4 and sheet(hb.aria).hp == 20
+    assert resolved.outcome["by"] == hb.bran.pk and resolved.outcome["for_ally"]
 
 
 def test_an_ally_not_named_near_may_not_parry(hb):
@@ -276,6 +281,30 @@ def test_an_ally_not_named_near_may_not_parry(hb):
     with pytest.raises(ReactionChoiceError) as exc:
         resolve(a, "parry", by=hb.bran, rng=FakeRandom(1))
     assert exc.value.code == "not_a_protector"
+    for bad in (f"dodge:{hb.bran.pk}", "parry:x", "parry:999999"):
+        with pytest.raises(ReactionChoiceError) as exc:
+            resolve(a, bad, rng=FakeRandom(1))
+        assert exc.value.code == "not_a_reaction"
+
+
+def test_an_ally_cannot_parry_magic_for_the_target(hb):
+    HomebrewSheet.objects.filter(pk=hb.bran.pk).update(posture="defensive")
+    a = attack(hb.aria, hb.goblin, hb.fireball, rng=FakeRandom(10, 4), protectors=[hb.bran])
+    assert a.protectors == [] and a.options == ["none"]
+    with pytest.raises(ReactionRefused) as exc:
+        resolve(a, f"parry:{hb.bran.pk}", rng=FakeRandom(1))
+    assert exc.value.code == "parry_against_magic"
+
+
+def test_without_journal_the_rolls_are_handed_back_for_the_encounters_entry(hb):
+    HomebrewSheet.objects.filter(pk=hb.aria.pk).update(posture="defensive")
+    before = ActionRecord.objects.count()
+    a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 4), journal=False)
+    assert [r["label"] for r in a.rolls] == ["physique", "damage"] and a.action_id is None
+    done = resolve(a.pk, "parry", rng=FakeRandom(2), journal=False)
+    assert [(r["label"], r["faces"]) for r in done.rolls] == [("force", [2])]
+    assert done.summary["blocked"] == 2 and done.summary["hp"] == 18
+    assert ActionRecord.objects.count() == before
 
 
 def test_a_successful_dodge_cancels_and_keeps_dodging(hb):
@@ -440,3 +469,18 @@ def test_a_weapon_counting_cartridges_on_the_gauge_spends_them_and_never_hp(hb):
         attack(hb.aria, hb.goblin, gun, rng=FakeRandom())
     assert exc.value.code == "not_enough_resource"
     assert "1 Cartridges (0 left)" in exc.value.message and sheet(hb.aria).hp == 20
+
+
+def test_the_encounters_resolver_resolves_the_attack_named_in_its_payload(hb):
+    from types import SimpleNamespace
+
+    from homebrew.encounter import payload_of, reaction_result
+    HomebrewSheet.objects.filter(pk=hb.aria.pk).update(posture="defensive", dexterite=2)
+    a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 3), journal=False,
+               round_key="7:1")
+    ctx = SimpleNamespace(reaction=SimpleNamespace(payload=payload_of(a)), choice="dodge",
+                          rng=FakeRandom(5), now=hb.now)
+    kind, summary, rolls = reaction_result(ctx)
+    assert kind == "homebrew_attack" and summary["damage"] == 4 and summary["dodge_lost"]
+    assert [r["label"] for r in rolls] == ["dexterite"]
+    assert sheet(hb.aria).dodge_lost_round == "7:1"
