@@ -34,7 +34,7 @@ def reaction_result(ctx) -> tuple[str, dict[str, Any], tuple[dict[str, Any], ...
 
 def reaction_resolver(ctx):
     """encounters.hooks.Resolver."""
-    from encounters import hooks
+    from encounters import hooks  # type: ignore[import-not-found, unused-ignore]
 
     kind, summary, rolls = reaction_result(ctx)
     return hooks.ReactionOutcome(kind=kind, summary=summary, rolls=rolls)
@@ -43,7 +43,7 @@ def reaction_resolver(ctx):
 def register() -> bool:
     """Register RESOLVER with the encounter's hooks; False when there is no encounters app."""
     try:
-        from encounters import hooks
+        from encounters import hooks  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return False
     hooks.register_resolver(RESOLVER, reaction_resolver)
