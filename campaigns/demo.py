@@ -70,8 +70,10 @@ def load_demo(*, seed: int = 100) -> Campaign | None:
         description="Demo campaign of Eternal War One II.")
     board = Board.objects.create(campaign=campaign, width=12, height=12)
     now = timezone.now()
+    players = {}
     for username, name, (x, y) in PLAYERS:
-        player = users.create_user(username, f"{username}@example.invalid", DEMO_PASSWORD)
+        player = players[username] = users.create_user(username, f"{username}@example.invalid",
+                                                       DEMO_PASSWORD)
         character = character_create(user=player, campaign=campaign, name=name, rng=rng, now=now)
         # Side by side, and past their first action so that they can be attacked at once.
         Character.objects.filter(pk=character.pk).update(board=None, x=None, y=None)
@@ -104,4 +106,7 @@ def load_demo(*, seed: int = 100) -> Campaign | None:
                         source=KnownSpell.Source.GRANTED, now=now)
     for spell_name, (x, y) in SCROLLS:
         Scroll.objects.create(board=board, x=x, y=y, spell=spells[spell_name])
+    from homebrew.demo import load_homebrew_demo  # a rule system's demo, above the core
+
+    load_homebrew_demo(gm=gm, players=players, now=now)
     return campaign

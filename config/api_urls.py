@@ -22,6 +22,8 @@ urlpatterns = [
     path("", include("factions.api")),
     path("", include("magic.api")),
     path("", include("encounters.api")),
+
+    path("", include("homebrew.api")),
     path("campaigns/", CampaignListView.as_view(), name="api-campaigns"),
     path("characters/", CharacterListView.as_view(), name="api-characters"),
     path("characters/<int:character_id>/", CharacterDetailView.as_view(),

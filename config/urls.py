@@ -25,6 +25,8 @@ urlpatterns = [
     path("campaigns/", include("campaigns.urls")),
     path("factions/", include("factions.urls")),
     path("encounters/", include("encounters.urls")),
+
+    path("homebrew/", include("homebrew.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),
 ]

@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "campaigns",
     "characters",
     "ew1",
+    "homebrew",
     "combat",
     "magic",
     "factions",

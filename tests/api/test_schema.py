@@ -47,6 +47,12 @@ PATHS = [
     "/api/encounters/{encounter_id}/combatants/{combatant_id}/remove/",
     "/api/encounters/{encounter_id}/combatants/{combatant_id}/readd/",
     "/api/reactions/{reaction_id}/answer/",
+    "/api/homebrew/campaigns/{campaign_id}/characters/",
+    "/api/homebrew/campaigns/{campaign_id}/rest/",
+    "/api/homebrew/characters/{character_id}/",
+    "/api/homebrew/characters/{character_id}/test/",
+    "/api/homebrew/characters/{character_id}/posture/",
+    "/api/homebrew/characters/{character_id}/odds/",
 ]
 
 

@@ -107,12 +107,19 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             # issue 11: the encounter's pages and the version they poll
             "encounters/<int:encounter_id>/", "encounters/<int:encounter_id>/control/",
             "encounters/<int:encounter_id>/version/"}
+
+            # issue 11: the homebrew sheet
+            "homebrew/characters/<int:character_id>/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/", "accounts/signup/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
             # issue 8: the password reset's forms
             "accounts/password-reset/", "accounts/reset/<uidb64>/<token>/",
             "encounters/campaign/<int:campaign_id>/"}
+
+            # issue 11: homebrew creation and the GM's rests
+            "homebrew/campaigns/<int:campaign_id>/new/",
+            "homebrew/campaigns/<int:campaign_id>/rest/"}
 # Django's LoginView (a FormView) also takes PUT.
 GET_POST_PUT = {"accounts/login/"}
 

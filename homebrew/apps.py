@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+
+
+class HomebrewConfig(AppConfig):
+    name = "homebrew"
+    label = "homebrew"
+    verbose_name = "Homebrew d100"
+
+    def ready(self) -> None:
+        from campaigns import rule_systems
+        from homebrew import encounter
+        from homebrew.system import SPEC
+
+        rule_systems.register(SPEC)
+        encounter.register()  # the reaction resolver, once the encounters app is installed

@@ -1,0 +1,63 @@
+"""Errors of the homebrew app's services, with their English templates (gamerules.errors
+explains the model: a stable ``code``, a message key, ``params``; the French is in
+locale/fr/LC_MESSAGES/django.po)."""
+
+from __future__ import annotations
+
+from gamerules.errors import RuleError, gettext_noop
+
+MESSAGES: dict[str, str] = {
+    "homebrew_service_refused": gettext_noop("This cannot be done now."),
+    "not_homebrew": gettext_noop("This campaign does not play the homebrew d100 rules."),
+    "no_such_weapon": gettext_noop("No such weapon or spell for this character."),
+    "weapon_other_campaign": gettext_noop("This weapon or spell belongs to another campaign."),
+    "attack_resolved": gettext_noop("This attack is already resolved."),
+    "not_a_reaction": gettext_noop("Choose no reaction, a parry or a dodge (%(choice)r)."),
+    "reaction_not_offered": gettext_noop("%(reaction)s is not one of this attack's reactions."),
+    "not_a_protector": gettext_noop("%(name)s is not near enough to parry for the target."),
+    "cannot_act_down": gettext_noop("%(name)s is down and cannot act."),
+    "not_a_characteristic": gettext_noop("%(name)r is not a characteristic or a sub."),
+    "gm_only_modifiers": gettext_noop("Only the game master gives difficulty or assist "
+                                      "modifiers."),
+    "gm_only": gettext_noop("Only the campaign's game master can do that."),
+    "self_attack": gettext_noop("A character cannot attack itself."),
+    "other_campaign": gettext_noop("Both characters must play in the same campaign."),
+    "no_characters_to_rest": gettext_noop("Choose at least one character of the campaign."),
+    "not_enough_resource": gettext_noop("This needs %(cost)s %(label)s (%(left)s left)."),
+    "not_a_fumble": gettext_noop("Only a critical failure takes a critical failure effect."),
+}
+
+
+class HomebrewServiceError(RuleError):
+    code = "homebrew_service_refused"
+    messages = MESSAGES
+
+
+class NotHomebrew(HomebrewServiceError):
+    code = "not_homebrew"
+
+
+class NoSuchWeapon(HomebrewServiceError):
+    code = "no_such_weapon"
+    status = 404
+
+
+class AttackResolved(HomebrewServiceError):
+    """The attack was resolved already (a second answer, a late reaction)."""
+
+    code = "attack_resolved"
+    status = 409
+
+
+class ReactionChoiceError(HomebrewServiceError):
+    code = "reaction_not_offered"
+
+
+class CannotAct(HomebrewServiceError):
+    code = "cannot_act_down"
+    status = 409
+
+
+class GameMasterOnly(HomebrewServiceError):
+    code = "gm_only"
+    status = 403

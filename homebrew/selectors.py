@@ -1,0 +1,96 @@
+"""Read-only queries of the homebrew system: a sheet with what its page shows, and the odds of
+an attack before it is made (issue 11, item 20; gamerules.homebrew.odds, exact with icepool)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from django.db.models import Prefetch
+
+from campaigns.errors import NotFound, SheetMissing
+from campaigns.permissions import allowed
+from characters.models import Character
+from gamerules.homebrew.attack import AttackKind, critical_multiplier
+from gamerules.homebrew.odds import AttackOdds, attack_odds, odds_by_reaction
+from gamerules.homebrew.reactions import Reaction, Reactor
+from gamerules.homebrew.turn import Posture
+from homebrew.models import Health, HomebrewSheet, PermanentInjury, WeaponTemplate
+from homebrew.services import _reactor, _rule_weapon
+
+
+def character_with_sheet(*, user, character_id: int) -> Character:
+    """The character with its campaign, sheet, weapons and injuries (3 queries), if ``user``
+    may see it. Raises NotFound (missing or not visible), SheetMissing."""
+    character = (Character.objects.select_related("campaign", "homebrew", "owner")
+                 .prefetch_related(Prefetch("homebrew__weapons",
+                                            queryset=WeaponTemplate.objects.order_by("name")),
+                                   Prefetch("homebrew__injuries",
+                                            queryset=PermanentInjury.objects.order_by("created_at")))
+                 .filter(pk=character_id).first())
+    if character is None or not allowed(user, "characters.view_sheet", character):
+        raise NotFound("no_such_character")
+    if not hasattr(character, "homebrew"):
+        raise SheetMissing()
+    return character
+
+
+@dataclass(frozen=True)
+class OddsLine:
+    """One reaction the target may take (``by``: the ally who parries, else None) and its
+    odds; ``percent`` helpers for the pages."""
+
+    reaction: str
+    by: str | None
+    odds: AttackOdds
+
+    @property
+    def hit_percent(self) -> float:
+        return round(float(self.odds.hit) * 100, 1)
+
+    @property
+    def crit_percent(self) -> float:
+        return round(float(self.odds.critical_success) * 100, 1)
+
+    @property
+    def damage_low(self) -> int:
+        return min(self.odds.damage)
+
+    @property
+    def damage_high(self) -> int:
+        return max(self.odds.damage)
+
+    @property
+    def mean(self) -> float:
+        return round(float(self.odds.mean_damage), 2)
+
+
+def attack_odds_lines(*, actor: HomebrewSheet, target: HomebrewSheet, weapon: WeaponTemplate,
+                      params, protectors: Sequence[HomebrewSheet] = (), round_key: str = "",
+                      posture: str | None = None, difficulty: int = 0) -> list[OddsLine]:
+    """The odds of ``actor`` attacking ``target`` with ``weapon``, one line per reaction the
+    target may take now (no reaction, parry, dodge) and one per ally in ``protectors`` who may
+    parry for it. ``damage`` ranges include 0 (a miss, a dodge, a full parry). Pure
+    computation on loaded sheets: no query."""
+    rule_weapon = _rule_weapon(weapon)
+    stat = actor.physique if rule_weapon.kind is AttackKind.PHYSICAL else actor.mental
+    attacker_posture = Posture(posture or actor.posture)
+    target_reactor = _reactor(target, round_key) if target.health == Health.STANDING \
+        else Reactor(0, 0)
+    lines = [OddsLine(str(r), None, o) for r, o in odds_by_reaction(
+        target=stat + difficulty, weapon=rule_weapon, params=params, reactor=target_reactor,
+        attacker_posture=attacker_posture).items()]
+    if rule_weapon.kind is AttackKind.PHYSICAL:
+        for ally in protectors:
+            reactor = _reactor(ally, round_key)
+            if ally.pk == target.pk or reactor.posture is not Posture.DEFENSIVE \
+                    or ally.health != Health.STANDING:
+                continue
+            lines.append(OddsLine(str(Reaction.PARRY), ally.character.name, attack_odds(
+                target=stat + difficulty, weapon=rule_weapon, params=params,
+                attacker_posture=attacker_posture, reaction=Reaction.PARRY, reactor=reactor)))
+    return lines
+
+
+def multiplier_of(weapon: WeaponTemplate, params) -> str:
+    return str(critical_multiplier(_rule_weapon(weapon).sides, params))

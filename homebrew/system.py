@@ -1,0 +1,77 @@
+"""The homebrew d100 system as the registry sees it (campaigns.rule_systems.RuleSystemSpec).
+
+The hooks import the homebrew modules when called (the spec is built while the apps load).
+The registry's spec is being reshaped (issue 10): ``_spec`` passes only the fields the
+installed RuleSystemSpec has, so this file registers with the skeleton and with the fuller spec
+(``sheet``, ``sheet_view``, ``begin_creation``, ``serializers``...) alike.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime
+from types import SimpleNamespace
+
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext_lazy as _
+
+from campaigns import rule_systems
+from gamerules.homebrew.params import HomebrewParameters
+
+
+def sheet_of(character):
+    """The ``homebrew`` sheet (selected with the character), or None."""
+    return getattr(character, "homebrew", None)
+
+
+def new_sheet(character):
+    """A default sheet for a character saved in the admin (homebrew.services.sheet_default)."""
+    from homebrew.services import sheet_default
+    return sheet_default(character=character)
+
+
+def begin_creation(*, user, campaign, name: str) -> str:
+    """Creation is one page where the player spends the 170 points: go there with the name."""
+    return reverse("homebrew:create", kwargs={"campaign_id": campaign.pk}) + "?" + urlencode(
+        {"name": name})
+
+
+def sheet_view(*, character, log, now: datetime):
+    """The shared character page's view: the character (its sheet loaded), its log, now."""
+    return SimpleNamespace(character=character, log=log, now=now, sheet=character.homebrew)
+
+
+def _spec(**fields) -> rule_systems.RuleSystemSpec:
+    known = {f.name for f in dataclasses.fields(rule_systems.RuleSystemSpec)}
+    templates = fields.pop("templates")
+    template_fields = {f.name for f in dataclasses.fields(rule_systems.Templates)}
+    return rule_systems.RuleSystemSpec(
+        templates=rule_systems.Templates(**{k: v for k, v in templates.items()
+                                            if k in template_fields}),
+        **{k: v for k, v in fields.items() if k in known})
+
+
+SPEC = _spec(
+    code="homebrew",
+    name=_("Homebrew d100"),
+    parameters=HomebrewParameters,
+    rules_package="gamerules.homebrew",
+    play_mode=rule_systems.ENCOUNTER,
+    sheet_related_name="homebrew",
+    sheet=sheet_of,
+    new_sheet=new_sheet,
+    begin_creation=begin_creation,
+    sheet_view=sheet_view,
+    creation_url_name="homebrew:create",
+    serializer="homebrew.api.HomebrewSheetSerializer",
+    templates={"sheet": "homebrew/registry/_sheet.html",
+               "gauges": "homebrew/registry/_gauges.html",
+               "list_columns": "homebrew/registry/_list_columns.html",
+               "list_cells": "homebrew/registry/_list_cells.html",
+               "log_entry": "homebrew/registry/_log_entry.html"},
+    action_labels={"homebrew_attack": _("Attack"), "homebrew_reaction": _("Reaction"),
+                   "homebrew_test": _("Test"), "homebrew_rest": _("Rest"),
+                   "homebrew_create": _("Creation"), "homebrew_posture": _("Posture"),
+                   "homebrew_fumble": _("Critical failure")},
+)

@@ -1,0 +1,178 @@
+"""Homebrew pages (htmx, English and French): creation, the sheet with each weapon's odds, a
+test roll, and the game master's rests. Thin: each calls a service or a selector."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from campaigns.errors import NotFound, SheetMissing
+from campaigns.messages import error_message
+from campaigns.models import Campaign, RuleSystem
+from campaigns.permissions import allowed, oversees
+from characters.models import Character
+from gamerules.errors import RuleError
+from gamerules.homebrew.characteristics import CODES, LABELS, MAINS, SUBS, CharacteristicsError
+from homebrew.forms import CreateForm, RestForm, TestForm
+from homebrew.models import HomebrewSheet
+from homebrew.selectors import attack_odds_lines, character_with_sheet, multiplier_of
+from homebrew.services import homebrew_character_create, rest_grant, roll_test
+
+
+def _campaign_or_404(campaign_id: int) -> Campaign:
+    campaign = Campaign.objects.filter(pk=campaign_id, rule_system=RuleSystem.HOMEBREW).first()
+    if campaign is None:
+        raise Http404(_("No such campaign."))
+    return campaign
+
+
+def field_errors(exc: CharacteristicsError) -> dict[str, list[str]]:
+    """Each field's problems in the reader's language ("*": the whole sheet)."""
+    errors: dict[str, list[str]] = {}
+    for problem in exc.problems:
+        errors.setdefault(problem.field, []).append(problem.render(_))
+    return errors
+
+
+def _create_context(campaign, form, errors=None, error=None):
+    errors = errors or {}
+    params = campaign.parameters
+    groups = [{"main": form[main], "label": LABELS[main], "errors": errors.get(main, []),
+               "subs": [(form[sub], errors.get(sub, [])) for sub in SUBS[main]]}
+              for main in MAINS]
+    return {"campaign": campaign, "form": form, "groups": groups, "params": params,
+            "sheet_errors": errors.get("*", []), "error": error}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def create(request, campaign_id: int):
+    """The creation page: name, the three characteristics (170 points) and their subs (the
+    main's tens, 0-6 each). Refusals come back per field, in the reader's language."""
+    campaign = _campaign_or_404(campaign_id)
+    template = "homebrew/_create.html" if request.htmx else "homebrew/create.html"
+    if request.method == "GET":
+        initial = {"physique": 60, "perception": 55, "mental": 55,
+                   "name": request.GET.get("name", "")[:60]}
+        return render(request, template, _create_context(campaign, CreateForm(initial=initial)))
+    form = CreateForm(request.POST)
+    if not form.is_valid():
+        return render(request, template, _create_context(campaign, form), status=400)
+    try:
+        character = homebrew_character_create(
+            user=request.user, campaign=campaign, name=form.cleaned_data["name"],
+            values=form.values(), mp_label=form.cleaned_data["mp_label"])
+    except CharacteristicsError as exc:
+        return render(request, template,
+                      _create_context(campaign, form, errors=field_errors(exc)), status=400)
+    except RuleError as exc:
+        return render(request, template,
+                      _create_context(campaign, form, error=error_message(exc)), status=400)
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("homebrew:sheet", args=[character.pk]))
+    return redirect("homebrew:sheet", character_id=character.pk)
+
+
+def _sheet_context(request, character: Character, *, result=None, error=None):
+    sheet: HomebrewSheet = character.homebrew
+    params = character.campaign.parameters
+    targets = list(HomebrewSheet.objects.select_related("character")
+                   .filter(character__campaign_id=character.campaign_id)
+                   .exclude(pk=character.pk).order_by("character__name"))
+    chosen = request.GET.get("target")
+    target = next((t for t in targets if str(t.pk) == chosen), targets[0] if targets else None)
+    weapons = list(sheet.weapons.all())
+    odds = []
+    if target is not None:
+        for weapon in weapons:
+            try:
+                lines = attack_odds_lines(actor=sheet, target=target, weapon=weapon,
+                                          params=params)
+            except RuleError:  # a die the admin let through before it checked
+                continue
+            odds.append({"weapon": weapon, "lines": lines,
+                         "multiplier": multiplier_of(weapon, params)})
+    gm = oversees(request.user, character.campaign)
+    return {"c": character, "s": sheet, "targets": targets, "target": target, "odds": odds,
+            "weapons": weapons, "injuries": list(sheet.injuries.all()), "codes": CODES,
+            "labels": LABELS, "may_act": allowed(request.user, "characters.act", character),
+            "gm": gm, "test_form": TestForm(), "result": result, "error": error}
+
+
+def _character_or_404(request, character_id: int) -> Character:
+    try:
+        return character_with_sheet(user=request.user, character_id=character_id)
+    except (NotFound, SheetMissing):
+        raise Http404(_("No such character.")) from None
+
+
+@login_required
+@require_GET
+def sheet(request, character_id: int):
+    """The sheet: characteristics, HP and MP (or the class's own gauge), posture, permanent
+    injuries, weapons and spells with their odds against a chosen target (``?target=``)."""
+    character = _character_or_404(request, character_id)
+    template = "homebrew/_sheet_page.html" if request.htmx else "homebrew/sheet.html"
+    return render(request, template, _sheet_context(request, character))
+
+
+@login_required
+@require_POST
+def test(request, character_id: int):
+    """Roll a test of a characteristic or a sub (the player; the GM may add a difficulty)."""
+    character = _character_or_404(request, character_id)
+    form = TestForm(request.POST)
+    result = error = None
+    if form.is_valid():
+        try:
+            difficulty = int(request.POST.get("difficulty") or 0)
+        except ValueError:
+            difficulty = 0
+        try:
+            result = roll_test(user=request.user, character=character,
+                               code=form.cleaned_data["code"], difficulty=difficulty)
+        except RuleError as exc:
+            error = error_message(exc)
+    else:
+        error = _("Choose a characteristic.")
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("homebrew:sheet", character_id=character_id)
+    character = _character_or_404(request, character_id)
+    return render(request, "homebrew/_sheet_page.html",
+                  _sheet_context(request, character, result=result, error=error))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def rest(request, campaign_id: int):
+    """The game master grants a short, medium or long rest to some or all characters."""
+    campaign = _campaign_or_404(campaign_id)
+    if not oversees(request.user, campaign):
+        raise Http404(_("No such campaign."))
+    characters = list(Character.objects.filter(campaign=campaign, homebrew__isnull=False)
+                      .select_related("homebrew").order_by("name"))
+    form = RestForm(request.POST or None, characters=characters)
+    given = error = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            given = rest_grant(user=request.user, campaign=campaign,
+                               kind=form.cleaned_data["kind"],
+                               character_ids=form.cleaned_data["characters"] or None,
+                               hp_amount=form.cleaned_data["hp_amount"],
+                               mp_amount=form.cleaned_data["mp_amount"])
+        except RuleError as exc:
+            error = error_message(exc)
+        characters = list(Character.objects.filter(campaign=campaign, homebrew__isnull=False)
+                          .select_related("homebrew").order_by("name"))
+    template = "homebrew/_rest.html" if request.htmx else "homebrew/rest.html"
+    return render(request, template, {"campaign": campaign, "form": form, "given": given,
+                                      "error": error, "characters": characters,
+                                      "params": campaign.parameters})
