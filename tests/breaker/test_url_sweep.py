@@ -106,8 +106,7 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             "factions/pending/count/", "accounts/password-reset/sent/", "accounts/reset/done/",
             # issue 11: the encounter's pages and the version they poll
             "encounters/<int:encounter_id>/", "encounters/<int:encounter_id>/control/",
-            "encounters/<int:encounter_id>/version/"}
-
+            "encounters/<int:encounter_id>/version/",
             # issue 11: the homebrew sheet
             "homebrew/characters/<int:character_id>/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
@@ -115,8 +114,7 @@ GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
             # issue 8: the password reset's forms
             "accounts/password-reset/", "accounts/reset/<uidb64>/<token>/",
-            "encounters/campaign/<int:campaign_id>/"}
-
+            "encounters/campaign/<int:campaign_id>/",
             # issue 11: homebrew creation and the GM's rests
             "homebrew/campaigns/<int:campaign_id>/new/",
             "homebrew/campaigns/<int:campaign_id>/rest/"}
