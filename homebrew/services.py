@@ -201,13 +201,13 @@ def roll_test(*, user, character: Character, code: str, rng: RandomSource | None
         d100 = characteristic_test(value, rng, params, difficulty_value=difficulty,
                                    assists=assist_mods)
         row = roll_row(label=code, roll=d100.roll, actor=character, target_score=d100.target,
-                       success=d100.success, modifiers=d100.modifiers)
+                       grade=d100.grade, modifiers=d100.modifiers)
         summary = {"code": code, "value": value, "grade": str(d100.grade)}
     else:
         sub = sub_test(value, rng, params, difficulty_value=difficulty, assists=assist_mods,
                        sides=sides)
         row = roll_row(label=code, roll=sub.roll, actor=character, target_score=sub.target,
-                       success=sub.success, modifiers=sub.modifiers)
+                       grade=sub.grade, modifiers=sub.modifiers)
         summary = {"code": code, "value": value, "grade": str(sub.grade), "sides": sub.sides}
     action = record_action(campaign=character.campaign, kind=KIND_TEST, now=now, user=user,
                            actor=character, summary=summary, rolls=[row])
@@ -346,7 +346,7 @@ def attack(actor: Character, target: Character, weapon: WeaponTemplate | int, *,
         rules_attack.Attacker(me.physique, me.mental, chosen_posture), rule_weapon, rng, params,
         difficulty_value=difficulty, assists=[assist(n, b) for n, b in assists])
     rolls = [roll_row(label=result.characteristic, roll=result.test.roll, actor=actor,
-                      target_score=result.test.target, success=result.hit,
+                      target_score=result.test.target, grade=result.test.grade,
                       modifiers=result.test.modifiers)]
     if result.damage_roll is not None:
         rolls.append(roll_row(label="damage", roll=result.damage_roll, actor=actor))
@@ -481,7 +481,7 @@ def resolve(declared: DeclaredAttack | int, reaction_choice: str = "none", *,
     if outcome.test is not None:
         label = "force" if reaction is Reaction.PARRY else "dexterite"
         rolls.append(roll_row(label=label, roll=outcome.test.roll, actor=reacting.character,
-                              target_score=outcome.test.target, success=outcome.test.success,
+                              target_score=outcome.test.target, grade=outcome.test.grade,
                               modifiers=outcome.test.modifiers))
     if outcome.dodge_lost:
         reacting.dodge_lost_round = declared.round_key

@@ -1,14 +1,12 @@
 """The homebrew d100 system as the registry sees it (campaigns.rule_systems.RuleSystemSpec).
 
 The hooks import the homebrew modules when called (the spec is built while the apps load).
-The registry's spec is being reshaped (issue 10): ``_spec`` passes only the fields the
-installed RuleSystemSpec has, so this file registers with the skeleton and with the fuller spec
-(``sheet``, ``sheet_view``, ``begin_creation``, ``serializers``...) alike.
+The shared character API shows a homebrew character's identity; its sheet is served by the
+homebrew API (homebrew.api), so the spec names no shared-API serializer.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from datetime import datetime
 from types import SimpleNamespace
 
@@ -42,17 +40,7 @@ def sheet_view(*, character, log, now: datetime):
     return SimpleNamespace(character=character, log=log, now=now, sheet=character.homebrew)
 
 
-def _spec(**fields) -> rule_systems.RuleSystemSpec:
-    known = {f.name for f in dataclasses.fields(rule_systems.RuleSystemSpec)}
-    templates = fields.pop("templates")
-    template_fields = {f.name for f in dataclasses.fields(rule_systems.Templates)}
-    return rule_systems.RuleSystemSpec(
-        templates=rule_systems.Templates(**{k: v for k, v in templates.items()
-                                            if k in template_fields}),
-        **{k: v for k, v in fields.items() if k in known})
-
-
-SPEC = _spec(
+SPEC = rule_systems.RuleSystemSpec(
     code="homebrew",
     name=_("Homebrew d100"),
     parameters=HomebrewParameters,
@@ -63,13 +51,12 @@ SPEC = _spec(
     new_sheet=new_sheet,
     begin_creation=begin_creation,
     sheet_view=sheet_view,
-    creation_url_name="homebrew:create",
-    serializer="homebrew.api.HomebrewSheetSerializer",
-    templates={"sheet": "homebrew/registry/_sheet.html",
-               "gauges": "homebrew/registry/_gauges.html",
-               "list_columns": "homebrew/registry/_list_columns.html",
-               "list_cells": "homebrew/registry/_list_cells.html",
-               "log_entry": "homebrew/registry/_log_entry.html"},
+    templates=rule_systems.Templates(
+        sheet="homebrew/registry/_sheet.html",
+        gauges="homebrew/registry/_gauges.html",
+        list_columns="homebrew/registry/_list_columns.html",
+        list_cells="homebrew/registry/_list_cells.html",
+        log_entry="homebrew/registry/_log_entry.html"),
     action_labels={"homebrew_attack": _("Attack"), "homebrew_reaction": _("Reaction"),
                    "homebrew_test": _("Test"), "homebrew_rest": _("Rest"),
                    "homebrew_create": _("Creation"), "homebrew_posture": _("Posture"),

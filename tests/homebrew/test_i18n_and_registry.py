@@ -27,5 +27,5 @@ def test_the_homebrew_system_is_registered_for_encounters():
     spec = rule_systems.get("homebrew")
     assert spec is not None and spec.play_mode == rule_systems.ENCOUNTER
     assert spec.parameters is HomebrewParameters and spec.sheet_related_name == "homebrew"
-    assert spec.creation_url_name == "homebrew:create"
+    assert spec.begin_creation is not None and spec.sheet_view is not None
     assert rule_systems.is_playable("homebrew")

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED_APPS = ("campaigns", "characters", "factions", "accounts", "config")
+SHARED_APPS = ("campaigns", "characters", "factions", "accounts", "config", "encounters")
 
 # ew1 (the code, the app, gamerules.ew1, EW1Parameters...), "Eternal War", the six stat codes
 # as words (not SQL's "FOR UPDATE"), the skills by name or as quoted codes (a bare "game" or
@@ -28,6 +28,8 @@ EW1_TEMPLATES = ("templates/ew1/", "templates/combat/_board.html", "templates/co
                  "templates/magic/", "templates/characters/_draft.html",
                  "templates/characters/draft.html", "templates/characters/level_up.html",
                  "templates/characters/_inventory.html")
+# Another system's own templates may use its words ("dodge" is a homebrew reaction too).
+OTHER_SYSTEM_TEMPLATES = ("templates/homebrew/",)
 
 PENDING = {  # moved into ew1/ by i10-move (EW1's sheet, items, drafts and their services)
     "characters/cooldowns.py", "characters/creation.py", "characters/daily_pa.py",
@@ -54,7 +56,7 @@ def _shared_files() -> list[Path]:
     files = [p for app in SHARED_APPS for p in (ROOT / app).rglob("*.py")
              if "migrations" not in p.parts]
     files += [p for p in (ROOT / "templates").rglob("*.html")
-              if not str(p.relative_to(ROOT)).startswith(EW1_TEMPLATES)]
+              if not str(p.relative_to(ROOT)).startswith(EW1_TEMPLATES + OTHER_SYSTEM_TEMPLATES)]
     return sorted(files)
 
 
