@@ -10,8 +10,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.selectors import LEADERBOARD_ORDERS, campaign_get, leaderboard
-from characters.selectors import open_campaigns
 from config.api import READ_ERRORS, ErrorSerializer, StrictSerializer
+from ew1.selectors import open_campaigns
 
 
 class CampaignRefSerializer(serializers.Serializer):

@@ -16,14 +16,15 @@ from campaigns.api import ActionSerializer, CampaignRefSerializer
 from campaigns.errors import Forbidden
 from campaigns.models import Campaign
 from campaigns.permissions import allowed
-from characters.models import ItemTemplate
-from characters.creation import (RerollLimited, draft_allowance, draft_confirm, draft_get,
-                                 draft_redistribute, draft_reroll, draft_roll, draft_values)
-from characters.equipment import item_equip, item_unequip, item_use
-from characters.progression import level_up_spend
-from characters.selectors import character_get, character_sheet, characters_now
-from characters.services import NAME_MAX, character_create
+from characters.services import NAME_MAX
 from config.api import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer  # noqa: F401
+from ew1.creation import (RerollLimited, draft_allowance, draft_confirm, draft_get,
+                          draft_redistribute, draft_reroll, draft_roll, draft_values)
+from ew1.equipment import item_equip, item_unequip, item_use
+from ew1.models import ItemTemplate
+from ew1.progression import level_up_spend
+from ew1.selectors import character_get, character_sheet, characters_now
+from ew1.services import character_create
 from gamerules.errors import RuleError
 from gamerules.ew1.levelup import per_skill_cap
 
@@ -125,7 +126,7 @@ class ItemSerializer(serializers.Serializer):
 
 
 class SheetSerializer(serializers.Serializer):
-    """The full sheet, from ``characters.selectors.character_sheet`` (a SheetView)."""
+    """The full sheet, from ``ew1.selectors.character_sheet`` (a SheetView)."""
 
     id = serializers.IntegerField(source="character.id")
     name = serializers.CharField(source="character.name")
@@ -158,7 +159,7 @@ class SheetSerializer(serializers.Serializer):
     protected = serializers.SerializerMethodField(
         help_text="Level 0 and no action yet: it cannot be attacked.")
     reincarnation_blocked_until = serializers.DateTimeField(
-        source="character.reincarnation_blocked_until", allow_null=True,
+        source="character.ew1.reincarnation_blocked_until", allow_null=True,
         help_text="When the last suicide's block ends (may be in the past): the suicide's time "
                   "plus the campaign's current suicide_cooldown_hours; null without one.")
     skill_points = serializers.IntegerField(source="character.ew1.skill_points",
@@ -175,7 +176,7 @@ class SheetSerializer(serializers.Serializer):
     log = ActionSerializer(many=True, help_text="The last actions by or against the character.")
 
     def get_protected(self, view) -> bool:
-        return view.character.is_protected
+        return view.character.ew1.is_protected
 
     def get_per_skill_cap(self, view) -> int:
         params = view.character.campaign.parameters

@@ -7,8 +7,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from campaigns.errors import NotFound
 from campaigns.messages import error_message
 from characters.forms import CharacterCreateForm
-from characters.selectors import character_sheet, characters_now
-from characters.creation import draft_roll
+from ew1.creation import draft_roll
+from ew1.selectors import character_sheet, characters_now
 from gamerules.errors import RuleError
 
 

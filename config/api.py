@@ -28,7 +28,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from campaigns.errors import InvalidInput, SheetMissing
 from campaigns.messages import error_message
-from characters.models import EternalWarSheet
+from ew1.models import EternalWarSheet
 from gamerules.errors import ParameterError, RuleError
 from gamerules.ew1.errors import ReincarnationBlocked
 

@@ -15,7 +15,7 @@ from campaigns.models import Campaign
 from campaigns.permissions import allowed
 from campaigns.selectors import campaign_get
 from characters.models import Character
-from characters.regeneration import sheet_refresh
+from ew1.regeneration import sheet_refresh
 from factions.models import Faction, JoinRequest, Membership
 
 

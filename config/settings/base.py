@@ -179,7 +179,7 @@ SPECTACULAR_SETTINGS = {
     # Several choice sets are serialized as "kind": name each one (no hashed names in clients).
     "ENUM_NAME_OVERRIDES": {
         "PieceKindEnum": "characters.models.Character.Kind",
-        "ItemKindEnum": "characters.models.ItemTemplate.Kind",
+        "ItemKindEnum": "ew1.models.ItemTemplate.Kind",
         "AttackKindEnum": "gamerules.ew1.attacks.KINDS",
     },
 }

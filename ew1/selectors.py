@@ -14,11 +14,12 @@ from django.utils import timezone
 from campaigns.errors import NotFound, SheetMissing
 from campaigns.models import ActionRecord, Campaign, RollRecord
 from campaigns.permissions import allowed
-from characters.daily_pa import pa_spent_today
-from characters.equipment import loadout_of
-from characters.models import Character, ItemInstance
-from characters.readiness import cannot_act, pa_shortfall, refusal
-from characters.regeneration import sheet_refresh
+from characters.models import Character
+from ew1.daily_pa import pa_spent_today
+from ew1.equipment import loadout_of
+from ew1.models import ItemInstance
+from ew1.readiness import cannot_act, pa_shortfall, refusal
+from ew1.regeneration import sheet_refresh
 from factions.bonus import are_allies, combat_bonus
 from gamerules.errors import RuleError
 from gamerules.ew1 import errors
@@ -81,7 +82,7 @@ class SheetView:
     @property
     def reincarnation_wait(self) -> timedelta | None:
         """Time left before a suicided character may come back, or None."""
-        until = self.character.reincarnation_blocked_until
+        until = self.character.ew1.reincarnation_blocked_until
         return until - self.now if until and until > self.now else None
 
     @property
@@ -246,7 +247,7 @@ def attack_options(character: Character, others: list[Character], loadout,
         # reason, and the API lists no attack on them (docs/rules, "Friendly fire").
         p.is_ally = are_allies(character, p)
         p.friendly_fire_refused = p.is_ally and not params.friendly_fire
-        if p.is_protected:
+        if p.ew1.is_protected:
             options[p.pk], p.attack_kinds = [], []
             continue
         d = chebyshev(p.cell, here)
