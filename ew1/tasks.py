@@ -5,7 +5,7 @@ from ew1.daily_pa import daily_pa_reset
 from ew1.regeneration import regenerate_all
 
 
-# The names are those of before the move to ew1 (characters.tasks): the beat schedule
+# The names are those they had in the characters app, before the move: the beat schedule
 # (config/settings/celery.py) and the messages already queued call the tasks by name.
 @shared_task(name="characters.tasks.regenerate_resources", time_limit=120, soft_time_limit=100)
 def regenerate_resources() -> int:

@@ -25,6 +25,7 @@ places.
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 import subprocess
 import sys
@@ -36,8 +37,10 @@ ROOT = Path(__file__).resolve().parent.parent
 MOVED = ["sheets", "regeneration", "daily_pa", "equipment", "progression", "creation",
          "readiness", "limits", "cooldowns", "tasks", "selectors", "errors"]
 
-# Modules split by hand: old module -> (new module, the names that moved there).
-SPLIT: dict[str, tuple[str, set[str]]] = {
+# Modules split by hand: old module -> (new module, the names that moved there). The names are
+# read from the two files when both exist (defined at the top of the new module and not in the
+# old one), so a merge that moves or keeps a name is followed; the lists are the fallback.
+SPLIT_FALLBACK: dict[str, tuple[str, set[str]]] = {
     "characters.models": ("ew1.models", {
         "EternalWarSheet", "ItemTemplate", "ItemModifier", "ItemInstance", "CharacterDraft",
         "validate_dice", "unix_now"}),
@@ -49,6 +52,31 @@ SPLIT: dict[str, tuple[str, set[str]]] = {
         "ItemInstanceForm", "ItemInstanceAdmin", "ItemInstanceInline", "ItemModifierInline",
         "ItemTemplateAdmin", "CHARACTERISTICS", "DEFAULTED"}),
 }
+
+
+def _top_level_names(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {t.id for t in targets if isinstance(t, ast.Name)}
+    return names
+
+
+def _split() -> dict[str, tuple[str, set[str]]]:
+    split = {}
+    for old, (new, fallback) in SPLIT_FALLBACK.items():
+        old_path, new_path = (ROOT / (m.replace(".", "/") + ".py") for m in (old, new))
+        if old_path.exists() and new_path.exists():
+            split[old] = (new, _top_level_names(new_path) - _top_level_names(old_path))
+        else:
+            split[old] = (new, fallback)
+    return split
+
+
+SPLIT = _split()
 
 # Dotted strings that are names, not paths.
 KEEP = {"characters.tasks.regenerate_resources", "characters.tasks.reset_daily_pa"}
