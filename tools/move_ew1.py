@@ -65,18 +65,23 @@ def _top_level_names(path: Path) -> set[str]:
     return names
 
 
-def _split() -> dict[str, tuple[str, set[str]]]:
-    split = {}
+def _split() -> tuple[dict[str, tuple[str, set[str]]], dict[str, tuple[str, set[str]]]]:
+    """SPLIT (old module -> new module, names moved) and STAYED (new module -> old module, names
+    defined in the old module only: an import of them from the new one, left by an earlier run
+    before a merge kept them shared, goes back)."""
+    split, stayed = {}, {}
     for old, (new, fallback) in SPLIT_FALLBACK.items():
         old_path, new_path = (ROOT / (m.replace(".", "/") + ".py") for m in (old, new))
         if old_path.exists() and new_path.exists():
-            split[old] = (new, _top_level_names(new_path) - _top_level_names(old_path))
+            old_names, new_names = _top_level_names(old_path), _top_level_names(new_path)
+            split[old] = (new, new_names - old_names)
+            stayed[new] = (old, old_names - new_names)
         else:
             split[old] = (new, fallback)
-    return split
+    return split, stayed
 
 
-SPLIT = _split()
+SPLIT, STAYED = _split()
 
 # Dotted strings that are names, not paths.
 KEEP = {"characters.tasks.regenerate_resources", "characters.tasks.reset_daily_pa"}
@@ -92,6 +97,9 @@ MOVED_RE = "|".join(MOVED)
 SPLIT_RE = "|".join(m.split(".")[1] for m in SPLIT)
 FROM_IMPORT = re.compile(
     r"^(?P<indent>[ \t]*)from characters\.(?P<mod>" + SPLIT_RE + r") import "
+    r"(?P<names>\([^)]*\)|[^\n]*(?:\\\n[^\n]*)*)", re.M)
+FROM_STAYED = re.compile(
+    r"^(?P<indent>[ \t]*)from ew1\.(?P<mod>" + SPLIT_RE + r") import "
     r"(?P<names>\([^)]*\)|[^\n]*(?:\\\n[^\n]*)*)", re.M)
 FROM_PACKAGE = re.compile(r"^(?P<indent>[ \t]*)from characters import (?P<names>\([^)]*\)|[^\n]+)",
                           re.M)
@@ -142,6 +150,19 @@ def _statement(indent: str, module: str, names: list[str], width: int = 100) -> 
 def _rewrite_from_split(match: re.Match[str]) -> str:
     indent, mod = match["indent"], "characters." + match["mod"]
     new_mod, moved = SPLIT[mod]
+    return _cut(match, indent, mod, new_mod, moved)
+
+
+def _rewrite_from_stayed(match: re.Match[str]) -> str:
+    indent, mod = match["indent"], "ew1." + match["mod"]
+    if mod not in STAYED:
+        return match[0]
+    old_mod, stayed = STAYED[mod]
+    return _cut(match, indent, mod, old_mod, stayed)
+
+
+def _cut(match: re.Match[str], indent: str, mod: str, new_mod: str, moved: set[str]) -> str:
+    """The import ``match`` of ``mod`` with the names in ``moved`` imported from ``new_mod``."""
     names = _names(match["names"])
     stay = [n for n in names if _bare(n) not in moved]
     gone = [n for n in names if _bare(n) in moved]
@@ -225,6 +246,7 @@ def _sort_imports(text: str) -> str:
 def rewrite(text: str, rel: str) -> str:
     if rel.endswith(".py"):
         text = FROM_IMPORT.sub(_rewrite_from_split, text)
+        text = FROM_STAYED.sub(_rewrite_from_stayed, text)
         text = FROM_PACKAGE.sub(_rewrite_from_package, text)
         text = FROM_MOVED.sub(lambda m: _statement(m["indent"], "ew1." + m["mod"],
                                                    _names(m["names"])), text)
