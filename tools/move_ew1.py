@@ -70,7 +70,10 @@ def _split() -> tuple[dict[str, tuple[str, set[str]]], dict[str, tuple[str, set[
     defined in the old module only: an import of them from the new one, left by an earlier run
     before a merge kept them shared, goes back)."""
     split, stayed = {}, {}
-    for old, (new, fallback) in SPLIT_FALLBACK.items():
+    # A moved module whose old file is back (a merge kept shared parts of it there) is split.
+    again = {f"characters.{m}": (f"ew1.{m}", set()) for m in MOVED
+             if (ROOT / "characters" / f"{m}.py").exists() and (ROOT / "ew1" / f"{m}.py").exists()}
+    for old, (new, fallback) in {**SPLIT_FALLBACK, **again}.items():
         old_path, new_path = (ROOT / (m.replace(".", "/") + ".py") for m in (old, new))
         if old_path.exists() and new_path.exists():
             old_names, new_names = _top_level_names(old_path), _top_level_names(new_path)
@@ -93,7 +96,8 @@ SKIP_DIRS = {".git", ".venv", "var", "node_modules", "__pycache__", "static"}
 NO_ATTRIBUTE_REWRITE = {"ew1/models.py", "ew1/protection.py", "ew1/cooldowns.py",
                         "tests/services/test_suicide_cooldown_parameter.py"}
 
-MOVED_RE = "|".join(MOVED)
+MOVED_WHOLE = [m for m in MOVED if f"characters.{m}" not in SPLIT]
+MOVED_RE = "|".join(MOVED_WHOLE)
 SPLIT_RE = "|".join(m.split(".")[1] for m in SPLIT)
 FROM_IMPORT = re.compile(
     r"^(?P<indent>[ \t]*)from characters\.(?P<mod>" + SPLIT_RE + r") import "
