@@ -82,7 +82,7 @@ class Character(models.Model):
     faction_id_cached: int | None  # CharacterQuerySet.annotate_faction
     shield_cached: int | None  # combat.context: the strongest active shield
     equipped_items: list[Any]  # the system's items: combat.actors.lock_sheet_set(items=True)
-    is_ally: bool  # ew1.selectors.attack_options
+    is_ally: bool  # the board's attack options (the system's selectors)
     friendly_fire_refused: bool
     attack_kinds: list[tuple[str, Decimal, int, Any]]  # kind, PA, odds %, refusal or None
 

@@ -1,6 +1,6 @@
 """Character services shared by every rule system: the name check of a new character, placement
-on the board, the cooldown notice. A system's creation (its sheet, its rolls) is its own: Eternal
-War One II's is ew1.services."""
+on the board, the cooldown notice. A system's creation (its sheet, its rolls) is its own, in the
+system's app."""
 
 from __future__ import annotations
 
