@@ -16,6 +16,18 @@ files it would change). It
    ``x.ew1.is_protected`` and ``x.reincarnation_blocked_until`` ``x.ew1.reincarnation_blocked_until``
    (the sheet's properties, calling ew1.protection and ew1.cooldowns).
 
+After ``git merge`` of a branch written against the old places (tried with i10-registry):
+
+- a conflicted file this branch changed only by these rewrites: take the other side
+  (``git checkout --theirs -- FILE``); the run below makes the rewrites again;
+- a file split by hand (characters/models.py, services.py, forms.py, admin.py): keep this
+  branch's cut and carry the other side's changes to the parts that left into ew1/;
+- a moved module the other side made partly shared (i10-registry's characters/selectors.py:
+  characters_of, characters_now, character_get, character_sheet, recent_actions,
+  open_campaigns): put those parts back in characters/<module>.py, and the run treats the
+  module as split (each name is imported from where it is defined);
+- then run this script, ``ruff check .`` and the tests.
+
 Celery task *names* are not paths and stay (``KEEP``): the beat schedule and queued messages
 use them, and the moved tasks pass them as ``name=``. Everything is idempotent: a second run
 changes nothing, so the lead can run it again after merging branches that still import the old
