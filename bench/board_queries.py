@@ -36,8 +36,8 @@ def build(*, sizes: tuple[int, ...]):
 
     from campaigns.models import Board, Campaign, RuleSystem
     from characters.models import Character
-    from characters.services import character_create
     from combat.services import action_brawl, action_move
+    from characters.services import character_create
 
     biggest = max(sizes)
     radii = {}

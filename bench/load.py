@@ -55,8 +55,9 @@ def build(pairs: int):
     from django.test import Client
 
     from campaigns.models import Board, Campaign, RuleSystem
-    from characters.models import Character, EternalWarSheet
+    from characters.models import Character
     from characters.services import character_create
+    from ew1.models import EternalWarSheet
 
     rng = random.Random(11)
     campaign = Campaign.objects.create(name="Bench: load", rule_system=RuleSystem.ETERNAL_WAR,

@@ -36,7 +36,8 @@ STORAGE = os.environ.get("BENCH_STORAGE", "1") != "0"  # the WAL and HOT figures
 
 
 def _tables():
-    from characters.models import Character, EternalWarSheet
+    from characters.models import Character
+    from ew1.models import EternalWarSheet
 
     q = connection.ops.quote_name
     return q(EternalWarSheet._meta.db_table), q(Character._meta.db_table)
@@ -50,8 +51,9 @@ def create_sheets(count: int, campaigns: int) -> list[int]:
     from django.contrib.auth import get_user_model
 
     from campaigns.models import Campaign, RuleSystem
-    from characters.models import Character, EternalWarSheet
+    from characters.models import Character
     from characters.services import character_create
+    from ew1.models import EternalWarSheet
 
     sheet, character = _tables()
     q = connection.ops.quote_name
@@ -271,7 +273,7 @@ def run(*, count: int, repeats: int, out) -> bool:
     """Print the timings and ratios; return False when a ratio misses the target, a no-op tick
     writes a row, or the tick and the hand-written statement disagree."""
     from campaigns.models import Campaign
-    from characters.regeneration import regenerate_all
+    from ew1.regeneration import regenerate_all
     from gamerules.ew1.params import EW1Parameters
 
     params = EW1Parameters()

@@ -10,9 +10,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.models import Board, Campaign, RuleSystem
-from characters.equipment import item_grant
-from characters.models import Character, ItemInstance, ItemModifier, ItemTemplate
-from characters.services import character_create, piece_create
+from characters.models import Character
+from characters.services import character_create
+from ew1.equipment import item_grant
+from ew1.models import ItemInstance, ItemModifier, ItemTemplate
+from ew1.services import piece_create
 from magic.models import KnownSpell, Scroll, Spell
 from magic.spellbook import spell_grant
 

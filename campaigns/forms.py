@@ -87,6 +87,7 @@ class CampaignAdminForm(forms.ModelForm):
         return cleaned
 
     def _has_characters(self) -> bool:
-        from characters.models import Character, CharacterDraft
+        from characters.models import Character
+        from ew1.models import CharacterDraft
         return (Character.objects.filter(campaign=self.instance).exists()
                 or CharacterDraft.objects.filter(campaign=self.instance).exists())

@@ -16,15 +16,15 @@ from campaigns.api import ActionSerializer, CampaignRefSerializer, SystemPartSer
 from campaigns.errors import Forbidden
 from campaigns.models import Campaign
 from campaigns.permissions import allowed
-from characters.creation import (RerollLimited, draft_allowance, draft_confirm, draft_get,
-                                 draft_redistribute, draft_reroll, draft_roll, draft_values)
-from characters.equipment import item_equip, item_unequip, item_use
-from characters.progression import level_up_spend
 from characters.selectors import character_get, character_sheet, characters_now
 from characters.services import NAME_MAX, character_create
 from config.api import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer  # noqa: F401
-from gamerules.errors import RuleError
+from ew1.creation import (RerollLimited, draft_allowance, draft_confirm, draft_get,
+                          draft_redistribute, draft_reroll, draft_roll, draft_values)
+from ew1.equipment import item_equip, item_unequip, item_use
+from ew1.progression import level_up_spend
 from ew1.serializers import CharacteristicsSerializer
+from gamerules.errors import RuleError
 
 
 def require_playable(request, character_id: int) -> None:
@@ -98,7 +98,7 @@ class SheetSerializer(SystemPartSerializer):
     attacks = serializers.IntegerField(source="character.attacks")
     dodges = serializers.IntegerField(source="character.dodges")
     reincarnation_blocked_until = serializers.DateTimeField(
-        source="character.reincarnation_blocked_until", allow_null=True,
+        source="character.ew1.reincarnation_blocked_until", allow_null=True,
         help_text="When the last suicide's block ends (may be in the past): the suicide's time "
                   "plus the campaign's current suicide_cooldown_hours; null without one.")
     log = ActionSerializer(many=True, help_text="The last actions by or against the character.")

@@ -10,9 +10,9 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from campaigns.errors import NotFound
 from campaigns.messages import error_message
-from characters.creation import (character_from_draft, draft_allowance, draft_confirm,
-                                 draft_get, draft_redistribute, draft_reroll, draft_values)
-from characters.forms import RedistributeForm
+from ew1.creation import (character_from_draft, draft_allowance, draft_confirm, draft_get,
+                          draft_redistribute, draft_reroll, draft_values)
+from ew1.forms import RedistributeForm
 from gamerules.errors import RuleError
 from gamerules.ew1.characteristics import CODES
 

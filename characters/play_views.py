@@ -15,12 +15,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from campaigns.errors import Forbidden, NotFound
 from campaigns.messages import error_message
 from campaigns.permissions import allowed
-from characters.equipment import item_equip, item_unequip, item_use
-from characters.forms import LevelUpForm
-from characters.progression import level_up_spend
 from characters.selectors import character_sheet
 from characters.services import cooldown_notice_dismiss
 from combat.services import character_reincarnate, character_suicide
+from ew1.equipment import item_equip, item_unequip, item_use
+from ew1.forms import LevelUpForm
+from ew1.progression import level_up_spend
 from gamerules.errors import RuleError
 from gamerules.ew1.levelup import characteristic_rooms, per_skill_cap, skill_rooms
 

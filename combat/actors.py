@@ -8,13 +8,14 @@ from typing import Iterable
 
 from django.db.models import Prefetch, Q
 
-from campaigns.errors import NotFound, RuleSystemNotPlayable
 from campaigns import rule_systems
+from campaigns.errors import NotFound, RuleSystemNotPlayable
 from campaigns.models import Board
-from characters.daily_pa import charge_pa
-from characters.models import Character, EternalWarSheet, ItemInstance
-from characters.readiness import cannot_act
+from characters.models import Character
 from characters.rules import require_owner
+from ew1.daily_pa import charge_pa
+from ew1.models import EternalWarSheet, ItemInstance
+from ew1.readiness import cannot_act
 from gamerules.ew1 import errors
 
 
@@ -82,7 +83,7 @@ def spend_pa(sheet: EternalWarSheet, cost, now: datetime) -> None:
 
 def require_able(sheet: EternalWarSheet) -> Board:
     """The board of a character that can act (loaded with its sheet by ``lock_sheet_set``).
-    Raises CannotAct off the board or at 0 PV or below (characters.readiness)."""
+    Raises CannotAct off the board or at 0 PV or below (ew1.readiness)."""
     if refused := cannot_act(sheet.character, sheet):
         raise refused
     board = sheet.character.board

@@ -19,10 +19,10 @@ from rest_framework.views import APIView
 from campaigns.api import ActionSerializer, BoardSizeSerializer, CharacterRefSerializer
 from characters.api import SheetSummarySerializer, StrictSerializer, require_playable
 from characters.models import Character
-from characters.selectors import board_view
 from combat.services import (action_attack, action_game, action_move, character_reincarnate,
                              character_suicide)
 from config.api import ERRORS, READ_ERRORS
+from ew1.selectors import board_view
 from gamerules.ew1.attacks import BRAWL, KINDS
 
 
@@ -47,7 +47,7 @@ class PieceSerializer(serializers.Serializer):
     adjacent = serializers.SerializerMethodField(
         help_text="On a cell next to the viewed character.")
     protected = serializers.BooleanField(
-        source="is_protected", help_text="Level 0 and no action yet: it cannot be attacked.")
+        source="ew1.is_protected", help_text="Level 0 and no action yet: it cannot be attacked.")
     attacks = serializers.SerializerMethodField(
         help_text="The attacks the viewed character can make on this piece from where it stands "
                   "(empty for itself, and for an ally when the campaign forbids friendly fire).")
@@ -69,7 +69,7 @@ class PieceSerializer(serializers.Serializer):
 
 
 class BoardSerializer(serializers.Serializer):
-    """From ``characters.selectors.board_view`` (a BoardView)."""
+    """From ``ew1.selectors.board_view`` (a BoardView)."""
 
     character = SheetSummarySerializer(source="sheet.character")
     board = BoardSizeSerializer(source="sheet.character.board", allow_null=True,
@@ -159,7 +159,7 @@ class SuicideResultSerializer(serializers.Serializer):
     action = ActionSerializer()
     character = SheetSummarySerializer(help_text="The character, now off the board.")
     reincarnation_blocked_until = serializers.DateTimeField(
-        source="character.reincarnation_blocked_until")
+        source="character.ew1.reincarnation_blocked_until")
     reincarnate_asap = serializers.BooleanField(source="character.reincarnate_asap")
 
 

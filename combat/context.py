@@ -30,10 +30,11 @@ from django.db.models import Max, Q
 
 from campaigns.journal import record_action
 from campaigns.models import ActionRecord
-from characters.equipment import Loadout, loadout_of
-from characters.models import Character, EternalWarSheet
-from characters.regeneration import sheet_refresh
+from characters.models import Character
 from combat.actors import lock_sheet_set
+from ew1.equipment import Loadout, loadout_of
+from ew1.models import EternalWarSheet
+from ew1.regeneration import sheet_refresh
 from gamerules.ew1.attacks import Combatant
 from gamerules.ew1.params import EW1Parameters
 from gamerules.geometry import chebyshev

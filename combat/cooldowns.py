@@ -16,9 +16,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from campaigns.models import ActionRecord, Board, Campaign, RuleSystem
-from characters.cooldowns import BLOCK_FIELDS, cooldown_clear, cooldown_ended
-from characters.models import Character, EternalWarSheet
+from characters.models import Character
 from combat.services import restore_on_reincarnation
+from ew1.cooldowns import BLOCK_FIELDS, cooldown_clear, cooldown_ended
+from ew1.models import EternalWarSheet
 from gamerules.dice import RandomSource
 
 log = logging.getLogger(__name__)

@@ -46,7 +46,7 @@ def creatures_act(*, rng: RandomSource | None = None, now: datetime | None = Non
     occupied: dict[int | None, set[tuple[int, int]]] = {p.board_id: set() for p in pieces}
     for p in pieces:
         occupied[p.board_id].add(p.cell)
-    prey = [p for p in pieces if p.is_player and p.ew1.pv >= 0 and not p.is_protected]
+    prey = [p for p in pieces if p.is_player and p.ew1.pv >= 0 and not p.ew1.is_protected]
     actions = 0
     for creature in creatures:
         turn = creature_turn(

@@ -33,7 +33,7 @@ import time
 from django.conf import settings
 
 from campaigns.versions import tiles_of_box, versions_get
-from characters.regeneration import HOUR, unix
+from ew1.regeneration import HOUR, unix
 
 MAX_AGE_S = 120
 MINUTE = 60
@@ -114,7 +114,7 @@ def _within(inner: tuple[int, ...], outer: tuple[int, ...]) -> bool:
 
 
 def valid_until(board) -> int:
-    """Unix seconds when the fragment of ``board`` (a characters.selectors.BoardView) first
+    """Unix seconds when the fragment of ``board`` (a ew1.selectors.BoardView) first
     reads differently by time alone: the next PA or PV step of the character, the next PV step
     of a piece in view, the next minute of the "next PA in" countdown; MAX_AGE_S at most."""
     sheet_view = board.sheet

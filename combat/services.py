@@ -20,13 +20,14 @@ from django.utils import timezone
 
 from campaigns.journal import record_action, roll_row
 from campaigns.models import ActionRecord
-from characters.cooldowns import reincarnation_available_at
-from characters.models import Character, EternalWarSheet
-from characters.progression import grant_xp
-from characters.regeneration import sheet_refresh, unix
+from characters.models import Character
 from characters.services import character_place
 from combat.actors import disincarnate, lock_sheets, require_able, require_rested, spend_pa
 from combat.context import ActionContext, action_context, outcome_write
+from ew1.cooldowns import reincarnation_available_at
+from ew1.models import EternalWarSheet
+from ew1.progression import grant_xp
+from ew1.regeneration import sheet_refresh, unix
 from factions.bonus import combat_bonus, require_not_ally
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
@@ -204,7 +205,7 @@ def _attack_checks(context: ActionContext, target: Character, kind: str
         raise errors.NotAdjacent()
     if cells > reach:
         raise errors.OutOfRange("target_cells_away", cells=cells, reach=reach)
-    if target.is_protected:
+    if target.ew1.is_protected:
         raise errors.TargetProtected()
     return weapon, cells
 
@@ -273,7 +274,7 @@ def character_suicide(*, user, character_id: int, reincarnate_asap: bool = False
                       now: datetime | None = None) -> ActionResult:
     """Leave the board by one's own hand: a death is counted and reincarnation is blocked for
     ``suicide_cooldown_hours`` (6 h) from ``now``, stored as ``suicided_at`` (the end is derived
-    from the campaign's current parameter: characters.cooldowns). ``reincarnate_asap``: the
+    from the campaign's current parameter: ew1.cooldowns). ``reincarnate_asap``: the
     cooldown beat brings the character back when the block ends (``combat.cooldowns``). Raises
     CannotAct (already off the board), Forbidden, NotFound. Source: 000_afeb9d2c9ccd2b72.txt,
     "Le suicide"."""
@@ -293,7 +294,7 @@ def character_suicide(*, user, character_id: int, reincarnate_asap: bool = False
     action = record_action(campaign=character.campaign, kind="suicide", now=now, user=user,
                            actor=character, summary={
                                "blocked_until": until.isoformat() if (
-                                   until := character.reincarnation_blocked_until) else None,
+                                   until := character.ew1.reincarnation_blocked_until) else None,
                                **({"reincarnate_asap": True} if reincarnate_asap else {})})
     return ActionResult(action, character)
 

@@ -15,10 +15,10 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.errors import NotFound
 from campaigns.messages import error_message
 from campaigns.permissions import allowed
-from characters.selectors import board_view
 from combat.forms import AttackForm, MoveForm
 from combat.polls import poll_token, poll_unchanged, read_versions_first
 from combat.services import action_attack, action_game, action_move
+from ew1.selectors import board_view
 from gamerules.errors import RuleError
 from magic.selectors import spell_panel
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from characters.models import ItemTemplate
+from ew1.models import ItemTemplate
 from gamerules.ew1.levelup import per_skill_cap
 
 
@@ -107,7 +107,7 @@ class SheetSerializer(serializers.Serializer):
     items = ItemSerializer(many=True, help_text="The inventory, equipped items first.")
 
     def get_protected(self, view) -> bool:
-        return view.character.is_protected
+        return view.character.ew1.is_protected
 
     def get_per_skill_cap(self, view) -> int:
         params = view.character.campaign.parameters

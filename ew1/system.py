@@ -23,13 +23,13 @@ def sheet_of(character):
 
 def refresh(character, *, params, now: datetime):
     """PA and PV of the loaded sheet brought up to ``now`` in memory (nothing written)."""
-    from characters.regeneration import sheet_refresh
+    from ew1.regeneration import sheet_refresh
     return sheet_refresh(character.ew1, params=params, now=now)
 
 
 def new_sheet(character):
     """The default sheet of the character's kind, if it has none (the admin's save)."""
-    from characters.sheets import sheet_ensure
+    from ew1.sheets import sheet_ensure
     return sheet_ensure(character=character)
 
 
@@ -40,7 +40,7 @@ def create_character(*, user, campaign, name: str, rng, now: datetime):
     Source: 000_afeb9d2c9ccd2b72.txt, "Caractéristiques de base des personnages", "Compétences
     de base"."""
     from campaigns.journal import roll_row
-    from characters.services import character_create_from_values
+    from ew1.services import character_create_from_values
     from gamerules.ew1.characteristics import roll_characteristics
     rolled = roll_characteristics(rng)
     return character_create_from_values(
@@ -50,16 +50,16 @@ def create_character(*, user, campaign, name: str, rng, now: datetime):
 
 def begin_creation(*, user, campaign, name: str) -> str:
     """The page's creation: a first steered roll in a draft; the next page is the draft's."""
-    from characters.creation import draft_roll
+    from ew1.creation import draft_roll
     draft = draft_roll(user=user, campaign=campaign, name=name)
     return reverse("characters:draft", kwargs={"draft_id": draft.pk})
 
 
 def sheet_view(*, character, log, now: datetime):
-    """The character page's view (characters.selectors.SheetView): PA and PV regenerated in
+    """The character page's view (ew1.selectors.SheetView): PA and PV regenerated in
     memory, the level progress, the inventory (one query, equipped items first)."""
-    from characters.regeneration import sheet_refresh
-    from characters.selectors import SheetView
+    from ew1.regeneration import sheet_refresh
+    from ew1.selectors import SheetView
     from gamerules.ew1.progression import level_progress
     sheet = character.ew1
     pa, pv = sheet_refresh(sheet, params=character.campaign.parameters, now=now)
@@ -100,9 +100,9 @@ SPEC = rule_systems.RuleSystemSpec(
         "row": "ew1.serializers.RowSerializer",
         "member": "ew1.serializers.MemberRowSerializer",
     },
-    admin_inlines=("characters.admin.EternalWarSheetInline",
-                   "characters.admin.ItemInstanceInline"),
+    admin_inlines=("ew1.admin.EternalWarSheetInline",
+                   "ew1.admin.ItemInstanceInline"),
     labels=LABELS,
     api_enums={"AttackKindEnum": "gamerules.ew1.attacks.KINDS",
-               "ItemKindEnum": "characters.models.ItemTemplate.Kind"},
+               "ItemKindEnum": "ew1.models.ItemTemplate.Kind"},
 )

@@ -23,8 +23,8 @@ from campaigns.errors import Forbidden
 from campaigns.permissions import allowed
 from characters.api import SheetSummarySerializer, StrictSerializer
 from characters.models import Character
-from characters.selectors import character_get
 from config.api import ERRORS
+from characters.selectors import character_get
 from magic.casting import spell_cast
 from magic.models import KnownSpell, Spell
 from magic.selectors import active_effects, spellbook

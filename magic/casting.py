@@ -15,9 +15,9 @@ from django.utils import timezone
 from campaigns.journal import roll_row
 from campaigns.models import ActionRecord
 from characters.models import Character
-from characters.progression import grant_xp
 from combat.actors import disincarnate, require_able, spend_pa
 from combat.context import ActionContext, action_context, outcome_write
+from ew1.progression import grant_xp
 from factions.bonus import are_allies, combat_bonus
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
@@ -147,7 +147,7 @@ def _targets(context: ActionContext, spell: SpellSpec, zone: list[Character], *,
         raise errors.InvalidTarget("nobody_stands_where")
     if spell.effect == DAMAGE:
         # Seed, "Niveaux": a level 0 character is protected until its first action.
-        protected = {p.pk for p in zone if p.pk != caster.pk and p.is_protected}
+        protected = {p.pk for p in zone if p.pk != caster.pk and p.ew1.is_protected}
         if set(target_ids) <= protected:
             raise errors.TargetProtected()
         # Friendly fire off: the caster's faction allies are spared too (docs/rules).

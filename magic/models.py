@@ -2,7 +2,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from characters.models import validate_dice
+from ew1.models import validate_dice
 
 
 class Spell(models.Model):

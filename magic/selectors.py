@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from characters.models import Character
-from characters.readiness import refusal
+from ew1.readiness import refusal
 from factions.bonus import combat_bonus
 from gamerules.errors import RuleError
 from gamerules.ew1 import errors

@@ -11,8 +11,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns.errors import Forbidden, NotFound
 from campaigns.messages import error_message
-from characters.selectors import character_get
 from combat.views import respond_with_board
+from characters.selectors import character_get
 from gamerules.errors import RuleError
 from magic.casting import spell_cast
 from magic.selectors import active_effects, spellbook

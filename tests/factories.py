@@ -9,8 +9,9 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from campaigns.models import Board, Campaign, RuleSystem
-from characters.models import Character, EternalWarSheet
+from characters.models import Character
 from characters.services import character_create
+from ew1.models import EternalWarSheet
 
 PASSWORD = "a-long-test-password-42"
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from campaigns.models import ActionRecord, Campaign, RollRecord
-from characters.models import Character, CharacterDraft, EternalWarSheet, ItemInstance
+from characters.models import Character
+from ew1.models import CharacterDraft, EternalWarSheet, ItemInstance
 from factions.models import Faction, JoinRequest, Membership
 from magic.models import ActiveEffect, KnownSpell, Scroll, SpellOffer
 

@@ -1,5 +1,5 @@
 """A suicide stores when it happened (``suicided_at``) instead of when its block ends: the end is
-derived from the campaign's current ``suicide_cooldown_hours`` (characters.cooldowns).
+derived from the campaign's current ``suicide_cooldown_hours`` (ew1.cooldowns).
 
 Existing blocks are carried forward: ``suicided_at = reincarnation_blocked_until - the campaign's
 cooldown today``, so each block ends exactly when it did before the migration; going back

@@ -11,7 +11,7 @@ from gamerules.ew1.params import EW1Parameters
 
 
 def forward(apps, schema_editor):
-    from characters.sheets import sheet_defaults  # data only: the defaults of each kind
+    from ew1.sheets import sheet_defaults  # data only: the defaults of each kind
 
     Character = apps.get_model("characters", "Character")
     Sheet = apps.get_model("characters", "EternalWarSheet")

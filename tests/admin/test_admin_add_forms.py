@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from characters.models import Character, EternalWarSheet
+from characters.models import Character
+from ew1.models import EternalWarSheet
 from gamerules.ew1.skills import SKILLS
 from tests import factories
 

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from campaigns.models import ActionRecord, Campaign
-from characters.models import ItemTemplate
+from ew1.models import ItemTemplate
 from gamerules.ew1.params import EW1Parameters
 from magic.models import Spell
 from tests import factories
@@ -31,7 +31,7 @@ def _item_form(**overrides):
 
 
 def test_gm_creates_an_item_with_its_modifier(gm_client):
-    response = gm_client.post("/admin/characters/itemtemplate/add/", _item_form())
+    response = gm_client.post("/admin/ew1/itemtemplate/add/", _item_form())
     assert response.status_code == 302
     item = ItemTemplate.objects.get(name="Masse à deux mains")
     assert item.damage_dice == "2d6+1"
@@ -42,7 +42,7 @@ def test_gm_creates_an_item_with_its_modifier(gm_client):
                                          ("modifiers-0-dice", "1d3 DEF"),
                                          ("damage_dice", "")])
 def test_bad_dice_notation_is_refused(gm_client, field, value):
-    response = gm_client.post("/admin/characters/itemtemplate/add/", _item_form(**{field: value}))
+    response = gm_client.post("/admin/ew1/itemtemplate/add/", _item_form(**{field: value}))
     assert response.status_code == 200
     assert response.context["adminform"].form.errors or any(
         f.errors for f in response.context["inline_admin_formsets"][0].formset.forms)
@@ -109,7 +109,7 @@ def test_changelists_filter_and_search(gm_client):
 
 def test_players_cannot_reach_the_admin(client, alice):
     client.force_login(alice)
-    response = client.get("/admin/characters/itemtemplate/")
+    response = client.get("/admin/ew1/itemtemplate/")
     assert response.status_code == 302
     assert "/admin/login/" in response["Location"]
 
@@ -121,7 +121,7 @@ def test_gm_grants_an_item_and_its_modifiers_are_rolled_once(gm_client, alice):
                                         damage_dice="1d8+2")
     sword.modifiers.create(stat="DEF", dice="-1d3")
     sword.modifiers.create(stat="FOR", dice="+1d3")
-    response = gm_client.post("/admin/characters/iteminstance/add/",
+    response = gm_client.post("/admin/ew1/iteminstance/add/",
                               {"owner": hero.pk, "template": sword.pk, "equipped": "on"})
     assert response.status_code == 302
     item = hero.items.get()
@@ -137,7 +137,7 @@ def test_an_item_of_another_campaign_cannot_be_granted(gm_client, alice):
     hero = factories.character(owner=alice, campaign=campaign, name="Hero", at=(1, 1))
     foreign = ItemTemplate.objects.create(campaign=other, name="Arc", kind="ranged",
                                           damage_dice="1d6")
-    response = gm_client.post("/admin/characters/iteminstance/add/",
+    response = gm_client.post("/admin/ew1/iteminstance/add/",
                               {"owner": hero.pk, "template": foreign.pk})
     assert response.status_code == 200
     assert response.context["adminform"].form.non_field_errors()
@@ -168,7 +168,7 @@ def test_new_parameters_out_of_bounds_are_refused(gm_client, field, value):
 
 
 def test_the_item_admin_explains_a_space_inside_a_dice_term(gm_client):
-    response = gm_client.post("/admin/characters/itemtemplate/add/",
+    response = gm_client.post("/admin/ew1/itemtemplate/add/",
                               _item_form(damage_dice="1d6 2"))
     assert response.status_code == 200
     assert "splits a term" in str(response.context["adminform"].form.errors["damage_dice"])

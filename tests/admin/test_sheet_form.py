@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import formats, timezone
 
-from characters.equipment import item_grant
-from characters.models import EternalWarSheet, ItemTemplate
+from ew1.equipment import item_grant
+from ew1.models import EternalWarSheet, ItemTemplate
 from gamerules.ew1.skills import SKILLS
 from tests import factories
 from tests.admin.test_admin_add_forms import form_data

@@ -9,9 +9,9 @@ from django.core.cache import caches
 from rest_framework.test import APIClient
 
 from campaigns.models import ActionRecord, RollRecord
-from characters.equipment import item_grant
-from characters.models import (Character, CharacterDraft, EternalWarSheet, ItemInstance,
-                               ItemTemplate)
+from characters.models import Character
+from ew1.equipment import item_grant
+from ew1.models import CharacterDraft, EternalWarSheet, ItemInstance, ItemTemplate
 from tests import factories
 
 

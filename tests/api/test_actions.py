@@ -10,8 +10,9 @@ import pytest
 from django.utils import timezone
 
 from campaigns.models import ActionRecord, Campaign
-from characters.models import Character, EternalWarSheet
-from characters.services import piece_create
+from characters.models import Character
+from ew1.models import EternalWarSheet
+from ew1.services import piece_create
 from gamerules.ew1.game import resolve_game
 from tests import factories
 from tests.api.conftest import (assert_refused, bow, forced, give, give_many, potion, snapshot,
@@ -252,7 +253,7 @@ def test_suicide(api_as, alice, anna):
     assert body["character"]["position"] is None and body["character"]["on_board"] is False
     character = Character.objects.get(pk=anna.pk)
     assert (character.board_id, character.deaths) == (None, 1)
-    until = character.reincarnation_blocked_until
+    until = character.ew1.reincarnation_blocked_until
     assert start + timedelta(hours=6) <= until <= timezone.now() + timedelta(hours=6)
     assert body["reincarnation_blocked_until"] == (
         forced(alice).get(f"/api/characters/{anna.pk}/").json()["reincarnation_blocked_until"])
@@ -276,7 +277,7 @@ def test_reincarnate_after_the_cooldown(api_as, alice, anna, seeded_dice):
     assert response.status_code == 200
     body = response.json()
     character = Character.objects.select_related("ew1").get(pk=anna.pk)
-    assert character.on_board and character.reincarnation_blocked_until is None
+    assert character.on_board and character.ew1.reincarnation_blocked_until is None
     assert body["action"]["kind"] == "reincarnate"
     assert body["action"]["summary"] == {"at": [character.x, character.y], "pv": 100}
     assert body["character"]["position"] == {"x": character.x, "y": character.y}

@@ -41,8 +41,9 @@ def test_anonymous_refused(api):
 @pytest.fixture
 def ranked(campaign, alice, bob):
     """Three player characters with distinct records, and a creature (never ranked)."""
-    from characters.models import Character, EternalWarSheet
-    from characters.services import piece_create
+    from characters.models import Character
+    from ew1.models import EternalWarSheet
+    from ew1.services import piece_create
 
     rows = {"Ann": (3, 1, 10, 2, 4, 450), "Bea": (5, 2, 7, 9, 2, 150), "Cid": (3, 0, 2, 1, 6, 700)}
     made = {}

@@ -7,7 +7,8 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from campaigns.models import ActionRecord, Campaign
-from characters.models import Character, EternalWarSheet
+from characters.models import Character
+from ew1.models import EternalWarSheet
 from tests import factories
 from tests.api.conftest import snapshot
 

@@ -10,7 +10,8 @@ import pytest
 from django.core.cache import cache
 
 from campaigns.models import ActionRecord, Campaign
-from characters.models import Character, CharacterDraft
+from characters.models import Character
+from ew1.models import CharacterDraft
 from gamerules.ew1.creation import steered_roll
 from tests import factories
 from tests.api.conftest import assert_refused, forced, snapshot

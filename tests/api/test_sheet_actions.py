@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from campaigns.models import ActionRecord, Campaign
-from characters.models import EternalWarSheet, ItemInstance
+from ew1.models import EternalWarSheet, ItemInstance
 from tests import factories
 from tests.api.conftest import (assert_refused, bow, forced, give, give_many, potion, snapshot,
                                 sword, template)

@@ -14,11 +14,11 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from campaigns.models import Campaign
-from characters.creation import draft_roll
-from characters.equipment import item_grant
-from characters.models import (Character, CharacterDraft, ItemInstance,
-                               ItemTemplate)
-from characters.services import piece_create
+from characters.models import Character
+from ew1.creation import draft_roll
+from ew1.equipment import item_grant
+from ew1.models import CharacterDraft, ItemInstance, ItemTemplate
+from ew1.services import piece_create
 from magic.models import KnownSpell, Spell, SpellOffer
 from magic.spellbook import spell_grant, spell_offer_pending
 from tests import factories

@@ -101,7 +101,7 @@ def test_level_up_abuse_is_refused(world, unchanged, skills):
 
 
 def test_level_up_cannot_spend_more_than_banked(world, unchanged):
-    from characters.models import EternalWarSheet
+    from ew1.models import EternalWarSheet
     EternalWarSheet.objects.filter(pk=world.a.pk).update(skill_points=1, characteristic_points=0)
     client = api_logged_in(world.alice)
     with unchanged():
@@ -205,7 +205,7 @@ def test_bad_names_are_refused(world, unchanged, name):
 
 
 def test_a_long_unicode_name_at_the_limit_is_kept_whole(world):
-    from characters.models import CharacterDraft
+    from ew1.models import CharacterDraft
     name = "Ǽ" * 60
     response = api_logged_in(world.alice).post(
         "/api/drafts/", {"campaign": world.campaign.pk, "name": name}, format="json")

@@ -7,8 +7,9 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from characters.models import Character, EternalWarSheet
-from characters.services import piece_create
+from characters.models import Character
+from ew1.models import EternalWarSheet
+from ew1.services import piece_create
 from tests import factories
 
 HTMX = {"HTTP_HX_REQUEST": "true"}

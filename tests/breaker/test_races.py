@@ -14,12 +14,14 @@ import pytest
 from django.utils import timezone
 
 from campaigns.models import ActionRecord
-from characters.daily_pa import daily_pa_reset
-from characters.models import Character, EternalWarSheet
-from characters.services import cooldown_notice_dismiss, piece_create
+from characters.models import Character
+from characters.services import cooldown_notice_dismiss
 from combat import services
 from combat.cooldowns import CooldownRelease, cooldowns_release
 from combat.services import action_attack, action_move, character_reincarnate, character_suicide
+from ew1.daily_pa import daily_pa_reset
+from ew1.models import EternalWarSheet
+from ew1.services import piece_create
 from gamerules.errors import RuleError
 from tests import factories
 from tests.concurrency import run_together

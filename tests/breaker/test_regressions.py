@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from characters.models import CharacterDraft
+from ew1.models import CharacterDraft
 from tests.breaker.conftest import HTMX, api_logged_in, logged_in
 
 HUGE = 10 ** 20  # past SQLite's (and PostgreSQL's bigint) range
@@ -37,7 +37,7 @@ def test_an_attack_on_a_huge_target_id_is_refused(world, unchanged, kind):
     assert api.status_code == 400 and api.json()["code"] == "invalid_target"
 
 
-# 2. characters.equipment._owned_item filtered ``owner_id=character_id`` (a foreign key's lookup,
+# 2. ew1.equipment._owned_item filtered ``owner_id=character_id`` (a foreign key's lookup,
 #    no overflow guard): the equip, unequip and use pages of a huge character id with a real item
 #    id answered 500.
 @pytest.mark.parametrize("action", ["equip", "unequip", "use"])
@@ -128,8 +128,8 @@ def test_saving_the_admin_sheet_keeps_pa_spent_since_the_page_opened(world, clie
 
     from django.urls import reverse
 
-    from characters.models import EternalWarSheet
     from combat.services import action_move
+    from ew1.models import EternalWarSheet
     from tests import factories
     from tests.admin.test_admin_add_forms import form_data
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from campaigns.models import Campaign
-from characters.models import Character, EternalWarSheet
+from characters.models import Character
+from ew1.models import EternalWarSheet
 from tests.breaker.conftest import HTMX, api_logged_in, logged_in
 
 

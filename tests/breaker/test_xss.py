@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from campaigns.models import Campaign
-from characters.models import Character, ItemTemplate
+from characters.models import Character
+from ew1.models import ItemTemplate
 from factions.models import Faction
 from magic.models import Spell
 from tests.breaker.conftest import HTMX, api_logged_in, logged_in
@@ -51,7 +52,7 @@ def marked(world):
 
 
 def pages(w):
-    from characters.models import CharacterDraft
+    from ew1.models import CharacterDraft
     draft = CharacterDraft.objects.get(user=w.alice, campaign=w.campaign)
     faction = Faction.objects.get(campaign=w.campaign)
     return [
@@ -92,8 +93,8 @@ def test_action_fragments_and_their_errors_escape_names(marked, url):
 def test_error_messages_naming_a_spell_are_escaped(marked):
     """Learning a spell one already knows: the message names the character and the spell."""
     w = marked
+    from ew1.models import EternalWarSheet
     from magic.spellbook import spell_offer_pending
-    from characters.models import EternalWarSheet
     EternalWarSheet.objects.filter(pk=w.a.pk).update(level=5)
     response = logged_in(w.alice).post(f"/characters/{w.a.pk}/spells/",
                                        {"offer": 999999, "spell": w.a_spell.pk})
@@ -111,7 +112,7 @@ def test_admin_lists_escape_names(marked, client):
     from tests import factories
     client.force_login(factories.user("gm", is_staff=True, is_superuser=True))
     for url in ["/admin/campaigns/campaign/", "/admin/characters/character/",
-                "/admin/characters/itemtemplate/", "/admin/magic/spell/",
+                "/admin/ew1/itemtemplate/", "/admin/magic/spell/",
                 "/admin/campaigns/actionrecord/", f"/admin/characters/character/{marked.a.pk}/"
                                                   "change/"]:
         response = client.get(url)

@@ -82,7 +82,8 @@ def test_a_refresh_keeps_the_open_rolls_and_the_chosen_spell_target(demo, live_s
 def test_refused_actions_are_disabled_with_their_reason(demo, live_server, page):
     from playwright.sync_api import expect
 
-    from characters.models import Character, EternalWarSheet
+    from characters.models import Character
+    from ew1.models import EternalWarSheet
 
     aldric = Character.objects.get(name="Aldric")
     EternalWarSheet.objects.filter(pk=aldric.pk).update(pa=Decimal("0.5"),
@@ -111,7 +112,8 @@ def test_refused_actions_are_disabled_with_their_reason(demo, live_server, page)
 def test_the_board_and_the_sheet_fit_a_390_px_phone(demo, live_server, chromium, language):
     from playwright.sync_api import expect
 
-    from characters.models import Character, EternalWarSheet
+    from characters.models import Character
+    from ew1.models import EternalWarSheet
 
     # Points to spend: the sheet shows its longest button ("Dépenser 15 points..." in French).
     EternalWarSheet.objects.filter(character__name="Aldric").update(skill_points=15,

@@ -101,7 +101,7 @@ def test_aldric_equips_attacks_drinks_and_reincarnates(demo, live_server, page):
     assert page.evaluate("window.__journey") == "sheet", "the suicide reloaded the page"
     aldric.refresh_from_db()
     assert aldric.board_id is None
-    assert aldric.reincarnation_blocked_until > timezone.now() + timedelta(hours=5)
+    assert aldric.ew1.reincarnation_blocked_until > timezone.now() + timedelta(hours=5)
 
     # Move the clock past the suicide cooldown (suicide_cooldown_hours, 6 h): the test cannot
     # wait that long, so it arranges time by moving the suicide into the past, as if the hours
@@ -117,7 +117,7 @@ def test_aldric_equips_attacks_drinks_and_reincarnates(demo, live_server, page):
     expect(page.get_by_test_id("position")).to_have_text(re.compile(r"^\(\d+, \d+\)$"))
     expect(page.get_by_test_id("suicide")).to_be_visible()
     aldric.refresh_from_db()
-    assert aldric.board_id is not None and aldric.reincarnation_blocked_until is None
+    assert aldric.board_id is not None and aldric.ew1.reincarnation_blocked_until is None
     expect(page.get_by_test_id("position")).to_have_text(f"({aldric.x}, {aldric.y})")
 
     # The board link is back on the swapped sheet, and the board shows Aldric where he landed.

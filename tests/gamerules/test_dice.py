@@ -194,7 +194,7 @@ def test_spaces_between_terms_are_still_accepted(expression, normalised):
 def test_the_admin_validator_refuses_an_inner_space_with_the_reason():
     from django.core.exceptions import ValidationError
 
-    from characters.models import ItemTemplate
+    from ew1.models import ItemTemplate
 
     item = ItemTemplate(name="Typo sword", kind="melee", damage_dice="1d6 2")
     with pytest.raises(ValidationError) as refused:

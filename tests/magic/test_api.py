@@ -5,7 +5,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from campaigns.models import Campaign
-from characters.models import EternalWarSheet
+from ew1.models import EternalWarSheet
 from magic.models import ActiveEffect, KnownSpell, SpellOffer
 from tests import factories
 from tests.gamerules.fakes import FakeRandom

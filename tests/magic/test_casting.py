@@ -13,8 +13,8 @@ import pytest
 
 from campaigns.errors import Forbidden, NotFound
 from campaigns.models import ActionRecord
-from characters.models import EternalWarSheet
-from characters.services import piece_create
+from ew1.models import EternalWarSheet
+from ew1.services import piece_create
 from gamerules.ew1 import errors
 from gamerules.ew1.presence import FactionBonus
 from magic.casting import spell_cast
@@ -157,7 +157,7 @@ def test_a_target_left_at_0_pv_stays_on_the_board(alice, mage, foe, fireball):
 def test_a_protected_level_0_character_cannot_be_hurt_by_a_spell(alice, mage, bob, campaign,
                                                                 fireball, unchanged):
     newbie = character(bob, campaign, "Newbie", (6, 6), acted=False)
-    assert newbie.is_protected
+    assert newbie.ew1.is_protected
 
     with unchanged(), pytest.raises(errors.TargetProtected):
         cast(alice, mage, fireball, 6, 6)

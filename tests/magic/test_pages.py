@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from characters.models import EternalWarSheet
+from ew1.models import EternalWarSheet
 from magic.models import KnownSpell, SpellOffer
 from tests.gamerules.fakes import FakeRandom
 from tests.magic.conftest import (DEF_FAIL, HTMX, TEN_NAMES, character, fetch, snapshot,

@@ -11,8 +11,8 @@ import pytest
 
 from campaigns.errors import NotFound
 from campaigns.models import ActionRecord
-from characters.models import EternalWarSheet
 from combat.services import action_move
+from ew1.models import EternalWarSheet
 from magic.errors import OfferInvalid, SpellAlreadyKnown, SpellbookFull, SpellUnknown
 from magic.models import KnownSpell, Scroll, SpellOffer
 from magic.spellbook import spell_grant, spell_grant_check, spell_offer_answer, spell_offer_pending

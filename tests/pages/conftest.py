@@ -2,7 +2,8 @@ import pytest
 from django.test import Client
 
 from campaigns.models import ActionRecord, RollRecord
-from characters.models import Character, EternalWarSheet
+from characters.models import Character
+from ew1.models import EternalWarSheet
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

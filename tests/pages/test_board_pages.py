@@ -4,7 +4,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from characters.models import Character, EternalWarSheet
+from characters.models import Character
+from ew1.models import EternalWarSheet
 from tests import factories
 from tests.pages.conftest import HTMX, state
 

@@ -14,11 +14,11 @@ from django.core.cache import caches
 from django.urls import reverse
 from django.utils import timezone
 
-from characters.equipment import item_equip, item_grant
-from characters.models import EternalWarSheet, ItemTemplate
-from characters.tasks import regenerate_resources
 from combat import polls
 from combat.services import action_brawl, action_move
+from ew1.equipment import item_equip, item_grant
+from ew1.models import EternalWarSheet, ItemTemplate
+from ew1.tasks import regenerate_resources
 from magic.casting import spell_cast
 from magic.models import ActiveEffect, Spell
 from magic.spellbook import spell_grant
@@ -290,7 +290,7 @@ def test_the_clock_expires_a_token(alice_client, scene, monkeypatch):
 def test_valid_until_follows_regeneration_and_the_countdown(alice, campaign):
     """The next PA step, the next minute of "next PA in N minutes", a piece's next PV step,
     and MAX_AGE_S at most."""
-    from characters.selectors import board_view
+    from ew1.selectors import board_view
 
     now = timezone.now().replace(microsecond=0)
     ts = int(now.timestamp())

@@ -13,10 +13,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from characters.creation import draft_roll
-from characters.equipment import item_equip, item_grant
-from characters.models import (Character, CharacterDraft, EternalWarSheet, ItemInstance,
-                               ItemTemplate)
+from characters.models import Character
+from ew1.creation import draft_roll
+from ew1.equipment import item_equip, item_grant
+from ew1.models import CharacterDraft, EternalWarSheet, ItemInstance, ItemTemplate
 from gamerules.ew1.characteristics import CODES
 from gamerules.ew1.skills import SKILLS
 from tests import factories

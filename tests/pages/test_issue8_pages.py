@@ -10,9 +10,10 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import ActionRecord
-from characters.equipment import item_equip, item_grant
-from characters.models import Character, EternalWarSheet, ItemTemplate
+from characters.models import Character
 from combat.services import action_brawl
+from ew1.equipment import item_equip, item_grant
+from ew1.models import EternalWarSheet, ItemTemplate
 from tests import factories
 from tests.pages.conftest import HTMX
 from tests.services.conftest import FakeRandom
@@ -313,7 +314,7 @@ def test_the_list_page_still_costs_the_same(alice_client, campaign, django_asser
 
 
 def test_the_draft_url_after_confirming_leads_to_the_character(alice, alice_client, campaign):
-    from characters.creation import draft_roll
+    from ew1.creation import draft_roll
     draft = draft_roll(user=alice, campaign=campaign, name="Nova", rng=random.Random(3))
     confirmed = alice_client.post(url("characters:draft-confirm", draft.pk))
     nova = Character.objects.get(name="Nova")
@@ -323,7 +324,7 @@ def test_the_draft_url_after_confirming_leads_to_the_character(alice, alice_clie
 
 
 def test_another_players_confirmed_draft_stays_not_found(alice, bob_client, campaign):
-    from characters.creation import draft_confirm, draft_roll
+    from ew1.creation import draft_confirm, draft_roll
     draft = draft_roll(user=alice, campaign=campaign, name="Nova", rng=random.Random(3))
     draft_confirm(user=alice, draft_id=draft.pk, rng=random.Random(1))
     assert bob_client.get(url("characters:draft", draft.pk)).status_code == 404
@@ -406,7 +407,7 @@ def test_the_leaderboard_queries(alice_client, campaign, bob, size, django_asser
 
 def test_a_confirmed_drafts_url_costs_four_queries(alice, alice_client, campaign,
                                                    django_assert_num_queries):
-    from characters.creation import draft_confirm, draft_roll
+    from ew1.creation import draft_confirm, draft_roll
     draft = draft_roll(user=alice, campaign=campaign, name="Nova", rng=random.Random(3))
     draft_confirm(user=alice, draft_id=draft.pk, rng=random.Random(1))
     # Session, user, the draft (gone), the creation's journal entry.

@@ -3,8 +3,8 @@ factions, accounts, config) and of the templates outside EW1's for ``ew1``, EW1'
 and its skills finds only the files listed below, each with why. The shared parts ask the
 registry instead (campaigns.rule_systems); EW1's parts live in ew1/ and templates/ew1/.
 
-PENDING lists the modules helper i10-move moves into ew1/ (issue 10, item 2): once moved they
-are gone from here and their entry is ignored. ALLOWED lists what still names EW1 in a shared
+PENDING lists shared modules that still hold EW1 parts waiting to move into ew1/ (empty since
+issue 10, item 2). ALLOWED lists what still names EW1 in a shared
 place, and why. An entry whose file no longer names EW1 fails: remove it.
 """
 
@@ -31,15 +31,7 @@ EW1_TEMPLATES = ("templates/ew1/", "templates/combat/_board.html", "templates/co
 # Another system's own templates may use its words ("dodge" is a homebrew reaction too).
 OTHER_SYSTEM_TEMPLATES = ("templates/homebrew/",)
 
-PENDING = {  # moved into ew1/ by i10-move (EW1's sheet, items, drafts and their services)
-    "characters/cooldowns.py", "characters/creation.py", "characters/daily_pa.py",
-    "characters/equipment.py", "characters/progression.py", "characters/readiness.py",
-    "characters/regeneration.py", "characters/selectors.py", "characters/sheets.py",
-    "characters/models.py",  # EternalWarSheet, ItemTemplate, ItemInstance, CharacterDraft
-    "characters/admin.py",  # the sheet inline and the item admin (i10-move: ew1/admin.py)
-    "characters/forms.py",  # the redistribution and level-up forms (ew1/forms.py)
-    "characters/services.py",  # the EW1 sheet of a new character, pieces (ew1/services.py)
-}
+PENDING: set[str] = set()  # nothing left to move (issue 10, item 2: ew1/)
 
 ALLOWED = {
     "campaigns/models.py": "RuleSystem: the codes and names of the known systems (choices)",

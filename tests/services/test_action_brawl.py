@@ -6,8 +6,9 @@ from django.db import transaction
 
 from campaigns.errors import Forbidden, NotFound
 from campaigns.models import ActionRecord
-from characters.models import Character, EternalWarSheet
+from characters.models import Character
 from combat.services import action_brawl, action_move
+from ew1.models import EternalWarSheet
 from gamerules.ew1 import errors
 from tests import factories
 from tests.services.conftest import NOW, FakeRandom

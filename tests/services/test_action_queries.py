@@ -10,9 +10,10 @@ from datetime import timedelta
 
 import pytest
 
-from characters.models import Character, EternalWarSheet
+from characters.models import Character
 from combat.context import action_context
 from combat.services import action_attack
+from ew1.models import EternalWarSheet
 from factions.models import Faction, Membership
 from gamerules.ew1.presence import faction_bonus
 from magic.casting import spell_cast

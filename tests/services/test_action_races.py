@@ -23,9 +23,10 @@ import pytest
 from django.db.models import Case, Max, Sum, When
 
 from campaigns.models import ActionRecord
-from characters.equipment import item_use
-from characters.models import Character, EternalWarSheet, ItemInstance, ItemTemplate
+from characters.models import Character
 from combat.services import action_attack, action_move
+from ew1.equipment import item_use
+from ew1.models import EternalWarSheet, ItemInstance, ItemTemplate
 from factions import services as factions
 from factions.models import Faction, JoinRequest, Membership
 from gamerules.errors import RuleError

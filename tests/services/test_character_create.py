@@ -9,9 +9,10 @@ from campaigns.errors import (
     RuleSystemNotPlayable,
 )
 from campaigns.models import ActionRecord, RuleSystem
-from characters.models import Character, EternalWarSheet
-from characters.regeneration import unix
+from characters.models import Character
 from characters.services import character_create
+from ew1.models import EternalWarSheet
+from ew1.regeneration import unix
 from gamerules.ew1.skills import base_skills
 from tests import factories
 from tests.services.conftest import NOW, snapshot

@@ -14,9 +14,9 @@ import pytest
 from django.utils import timezone
 
 from campaigns.models import ActionRecord
-from characters.models import EternalWarSheet
 from combat import services
 from combat.services import action_brawl, action_move
+from ew1.models import EternalWarSheet
 from gamerules.ew1 import errors
 from tests import factories
 from tests.concurrency import run_together

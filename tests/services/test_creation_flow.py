@@ -12,10 +12,11 @@ from django.core.cache import cache
 
 from campaigns.errors import InvalidInput, NotFound
 from campaigns.models import ActionRecord, RollRecord
-from characters import creation
-from characters.creation import (RerollLimited, draft_allowance, draft_confirm, draft_redistribute,
-                                 draft_reroll, draft_roll)
-from characters.models import Character, CharacterDraft
+from characters.models import Character
+from ew1 import creation
+from ew1.creation import (RerollLimited, draft_allowance, draft_confirm, draft_redistribute,
+                          draft_reroll, draft_roll)
+from ew1.models import CharacterDraft
 from gamerules.ew1.characteristics import CODES
 from gamerules.ew1.creation import RedistributionError, band
 from gamerules.ew1.skills import base_skills
@@ -189,7 +190,7 @@ def test_confirm_creates_the_character_from_the_final_values(alice, campaign):
     assert sheet.characteristics == final
     assert sheet.skills == base_skills(final)
     assert (sheet.level, sheet.xp, sheet.pa, sheet.pv) == (0, 0, 12, 100)
-    assert character.board_id == campaign.board.pk and character.is_protected
+    assert character.board_id == campaign.board.pk and character.ew1.is_protected
     action = ActionRecord.objects.get(kind="create")
     assert (action.actor, action.user, action.created_at) == (character, alice, NOW)
     assert action.summary["characteristics"] == final

@@ -8,9 +8,10 @@ from datetime import timedelta
 import pytest
 
 from campaigns.models import ActionRecord
-from characters.models import Character, EternalWarSheet
-from characters.services import piece_create
+from characters.models import Character
 from combat.creatures import INTERVAL, creatures_act
+from ew1.models import EternalWarSheet
+from ew1.services import piece_create
 from tests import factories
 from tests.services.conftest import NOW, FakeRandom
 

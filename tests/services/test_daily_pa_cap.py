@@ -7,9 +7,9 @@ from decimal import Decimal
 
 import pytest
 
-from characters.equipment import item_grant, item_use
-from characters.models import EternalWarSheet, ItemTemplate
 from combat.services import action_attack, action_game, action_move
+from ew1.equipment import item_grant, item_use
+from ew1.models import EternalWarSheet, ItemTemplate
 from gamerules.ew1 import errors
 from tests import factories
 from tests.services.conftest import FakeRandom

@@ -11,10 +11,10 @@ import pytest
 from django.utils import timezone as dj_timezone
 
 from campaigns.models import ActionRecord
-from characters.daily_pa import daily_pa_reset
-from characters.models import EternalWarSheet
 from combat import services
 from combat.services import action_move
+from ew1.daily_pa import daily_pa_reset
+from ew1.models import EternalWarSheet
 from gamerules.ew1 import errors
 from tests import factories
 from tests.concurrency import run_together

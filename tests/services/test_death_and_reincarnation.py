@@ -10,8 +10,9 @@ import pytest
 
 from campaigns.errors import Forbidden, NotFound
 from campaigns.models import ActionRecord
-from characters.models import Character, EternalWarSheet
+from characters.models import Character
 from combat.services import action_brawl, character_reincarnate, character_suicide
+from ew1.models import EternalWarSheet
 from gamerules.ew1 import errors
 from tests import factories
 from tests.services.conftest import NOW, FakeRandom
@@ -41,7 +42,7 @@ def test_a_suicide_leaves_the_board_counts_a_death_and_blocks_for_6_hours(alice,
 
     hero = fetch(hero)
     assert (hero.board_id, hero.x, hero.y, hero.deaths, hero.kills) == (None, None, None, 1, 0)
-    assert hero.reincarnation_blocked_until == NOW + SIX_HOURS
+    assert hero.ew1.reincarnation_blocked_until == NOW + SIX_HOURS
     assert hero.last_action_at == NOW
     assert (result.action.kind, result.action.actor_id, result.action.user) == (
         "suicide", hero.pk, alice)
@@ -63,7 +64,7 @@ def test_reincarnation_is_refused_at_5h59_and_allowed_at_6h(alice, hero, unchang
 
     hero = fetch(hero)
     assert (hero.board_id, hero.x, hero.y) == (hero.campaign.board.pk, 2, 2)
-    assert hero.reincarnation_blocked_until is None
+    assert hero.ew1.reincarnation_blocked_until is None
     assert (result.action.kind, result.action.summary) == (
         "reincarnate", {"at": [2, 2], "pv": 100})
 
@@ -119,7 +120,7 @@ def test_a_character_killed_in_combat_reincarnates_at_once(alice, bob, campaign,
     action_brawl(user=bob, character_id=foe.pk, target_id=hero.pk,
                  rng=FakeRandom(50, 99, 4, 100, 100, 100), now=NOW)
     hero = fetch(hero)
-    assert (hero.ew1.pv, hero.board_id, hero.deaths, hero.reincarnation_blocked_until) == (
+    assert (hero.ew1.pv, hero.board_id, hero.deaths, hero.ew1.reincarnation_blocked_until) == (
         -1, None, 1, None)
 
     reincarnate(alice, hero, NOW, 2, 2)

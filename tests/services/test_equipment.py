@@ -10,10 +10,10 @@ import pytest
 
 from campaigns.errors import NotFound
 from campaigns.models import ActionRecord
-from characters.equipment import (ItemError, item_equip, item_grant, item_unequip, item_use,
-                                  loadout_of)
-from characters.models import Character, EternalWarSheet, ItemInstance, ItemModifier, ItemTemplate
+from characters.models import Character
 from combat.services import action_attack
+from ew1.equipment import ItemError, item_equip, item_grant, item_unequip, item_use, loadout_of
+from ew1.models import EternalWarSheet, ItemInstance, ItemModifier, ItemTemplate
 from gamerules.ew1 import errors
 from tests import factories
 from tests.services.conftest import NOW, FakeRandom

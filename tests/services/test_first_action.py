@@ -8,10 +8,11 @@ import random
 
 import pytest
 
-from characters.equipment import item_grant, item_use
-from characters.models import Character, EternalWarSheet, ItemTemplate
-from characters.services import piece_create
+from characters.models import Character
 from combat.services import action_attack, action_game, action_move
+from ew1.equipment import item_grant, item_use
+from ew1.models import EternalWarSheet, ItemTemplate
+from ew1.services import piece_create
 from magic.casting import spell_cast
 from magic.models import KnownSpell, Spell
 from magic.spellbook import spell_grant
@@ -54,13 +55,13 @@ def _potion(alice, newborn):
 def test_every_action_that_spends_pa_ends_level_0_protection(alice, campaign, act):
     newborn = factories.character(owner=alice, campaign=campaign, name="Newborn", at=(5, 5),
                                   acted=False, now=NOW)
-    assert newborn.is_protected and newborn.ew1.level == 0
+    assert newborn.ew1.is_protected and newborn.ew1.level == 0
 
     act(alice, newborn)
 
     after = Character.objects.select_related("ew1").get(pk=newborn.pk)
     assert after.ew1.pa < newborn.ew1.pa  # the action spent PA...
-    assert (after.first_action_at, after.is_protected) == (NOW, False)  # ...and was the first
+    assert (after.first_action_at, after.ew1.is_protected) == (NOW, False)  # ...and was the first
 
 
 def test_a_potion_after_the_first_action_keeps_the_first_action_time(alice, campaign):

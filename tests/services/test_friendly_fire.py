@@ -12,10 +12,10 @@ from django.urls import reverse
 
 from campaigns.models import ActionRecord
 from combat.services import action_attack
+from ew1.models import EternalWarSheet
 from gamerules.ew1 import errors
 from magic.casting import spell_cast
 from magic.models import Spell
-from characters.models import EternalWarSheet
 from tests import factories
 from tests.api.conftest import _local_cache, api, api_as  # noqa: F401 (API fixtures)
 from tests.magic.conftest import ally, set_parameters, teach

@@ -3,8 +3,9 @@
 import pytest
 
 from campaigns.selectors import leaderboard
-from characters.models import Character, EternalWarSheet
-from characters.services import piece_create
+from characters.models import Character
+from ew1.models import EternalWarSheet
+from ew1.services import piece_create
 from tests import factories
 from tests.services.conftest import NOW
 

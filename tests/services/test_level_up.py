@@ -7,9 +7,9 @@ import pytest
 
 from campaigns.errors import Forbidden, NotFound
 from campaigns.models import ActionRecord
-from characters.models import EternalWarSheet
-from characters.progression import grant_xp, level_up_spend
 from combat.services import action_move
+from ew1.models import EternalWarSheet
+from ew1.progression import grant_xp, level_up_spend
 from gamerules.ew1.levelup import LevelUpError
 from tests import factories
 from tests.services.conftest import NOW

@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from campaigns.models import RuleSystem
-from characters.models import EternalWarSheet
-from characters.regeneration import regenerate_all, sheet_refresh, unix
+from ew1.models import EternalWarSheet
+from ew1.regeneration import regenerate_all, sheet_refresh, unix
 from tests import factories
 from tests.services.conftest import NOW
 

@@ -6,8 +6,9 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from campaigns.models import Campaign
-from characters.models import Character, EternalWarSheet
-from characters.sheets import sheet_defaults, sheet_ensure
+from characters.models import Character
+from ew1.models import EternalWarSheet
+from ew1.sheets import sheet_defaults, sheet_ensure
 from tests.services.conftest import NOW
 
 

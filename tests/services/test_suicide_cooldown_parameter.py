@@ -9,9 +9,9 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from campaigns.models import Campaign
-from characters.cooldowns import reincarnation_available_at, suicides_released_by
 from characters.models import Character
 from combat.services import character_reincarnate, character_suicide
+from ew1.cooldowns import reincarnation_available_at, suicides_released_by
 from gamerules.ew1 import errors
 from tests import factories
 from tests.services.conftest import NOW, FakeRandom
@@ -38,7 +38,7 @@ def test_the_suicide_time_is_stored_and_the_end_derived(alice, hero):
     assert reincarnation_available_at(hero, hero.campaign.parameters) == NOW + timedelta(hours=6)
     set_cooldown(hero.campaign, 2)
     hero = fetch(hero)
-    assert hero.reincarnation_blocked_until == NOW + timedelta(hours=2)
+    assert hero.ew1.reincarnation_blocked_until == NOW + timedelta(hours=2)
 
 
 def test_lowering_the_parameter_releases_a_block_already_set(alice, hero):
@@ -50,7 +50,7 @@ def test_lowering_the_parameter_releases_a_block_already_set(alice, hero):
 
     hero = fetch(hero)
     assert hero.board_id is not None and hero.suicided_at is None
-    assert hero.reincarnation_blocked_until is None
+    assert hero.ew1.reincarnation_blocked_until is None
 
 
 def test_raising_the_parameter_lengthens_a_block_already_set(alice, hero, unchanged):
@@ -99,8 +99,8 @@ def test_the_migration_carries_existing_blocks_forward():
 
     rows = {c.name: c for c in Character.objects.select_related("campaign")}
     assert rows["Blocked"].suicided_at == NOW - timedelta(hours=1)
-    assert rows["Blocked"].reincarnation_blocked_until == NOW + timedelta(hours=2)
-    assert rows["Free"].suicided_at is None and rows["Free"].reincarnation_blocked_until is None
+    assert rows["Blocked"].ew1.reincarnation_blocked_until == NOW + timedelta(hours=2)
+    assert rows["Free"].suicided_at is None and rows["Free"].ew1.reincarnation_blocked_until is None
 
     executor = MigrationExecutor(connection)
     executor.migrate(before)

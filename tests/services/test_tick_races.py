@@ -24,9 +24,10 @@ import pytest
 from django.db.models import Case, Max, When
 
 from campaigns.models import ActionRecord
-from characters.models import Character, EternalWarSheet, ItemInstance, ItemTemplate
-from characters.regeneration import regenerate_all, sheet_refresh
+from characters.models import Character
 from combat.services import action_attack, action_move
+from ew1.models import EternalWarSheet, ItemInstance, ItemTemplate
+from ew1.regeneration import regenerate_all, sheet_refresh
 from gamerules.errors import RuleError
 from tests import factories
 from tests.concurrency import Racers

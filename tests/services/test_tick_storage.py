@@ -4,7 +4,7 @@ rewrite rows without changing an indexed column, so the new versions can stay on
 import pytest
 from django.db import connection
 
-from characters.models import EternalWarSheet
+from ew1.models import EternalWarSheet
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 

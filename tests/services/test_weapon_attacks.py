@@ -10,10 +10,11 @@ import pytest
 
 from campaigns.errors import NotFound
 from campaigns.models import ActionRecord
-from characters.equipment import item_equip, item_grant
-from characters.models import Character, EternalWarSheet, ItemModifier, ItemTemplate
-from characters.services import piece_create
+from characters.models import Character
 from combat.services import action_attack, action_game
+from ew1.equipment import item_equip, item_grant
+from ew1.models import EternalWarSheet, ItemModifier, ItemTemplate
+from ew1.services import piece_create
 from gamerules.ew1 import errors
 from tests import factories
 from tests.services.conftest import NOW, FakeRandom

@@ -8,10 +8,10 @@ from decimal import Decimal
 import pytest
 from django.conf import settings
 
-from characters.daily_pa import charge_pa, daily_pa_reset
-from characters.models import EternalWarSheet
-from characters.tasks import reset_daily_pa
 from config.celery import app
+from ew1.daily_pa import charge_pa, daily_pa_reset
+from ew1.models import EternalWarSheet
+from ew1.tasks import reset_daily_pa
 from tests import factories
 
 pytestmark = pytest.mark.django_db

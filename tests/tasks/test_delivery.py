@@ -18,10 +18,10 @@ from celery import signals
 from django.db import connection, transaction
 from django.utils import timezone
 
-from characters.models import EternalWarSheet
-from characters.regeneration import unix
-from characters.tasks import regenerate_resources
 from config.celery import app
+from ew1.models import EternalWarSheet
+from ew1.regeneration import unix
+from ew1.tasks import regenerate_resources
 from tests import factories
 from tests.tasks.test_regenerate_resources import TASK, worker  # noqa: F401 (fixture)
 

@@ -13,10 +13,10 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from characters.models import EternalWarSheet
-from characters.regeneration import unix
-from characters.tasks import regenerate_resources
 from config.celery import app
+from ew1.models import EternalWarSheet
+from ew1.regeneration import unix
+from ew1.tasks import regenerate_resources
 from tests import factories
 
 TASK = "characters.tasks.regenerate_resources"

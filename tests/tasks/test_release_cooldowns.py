@@ -47,7 +47,7 @@ def test_when_the_block_ends_the_player_gets_a_notice_once(alice, campaign):
     assert cooldowns_release(now=NOW + SIX_HOURS) == CooldownRelease(noticed=1)
     hero = fetch(hero)
     assert (hero.cooldown_notice, hero.cooldown_notice_at) == ("cooldown_over", NOW + SIX_HOURS)
-    assert hero.reincarnation_blocked_until is None and not hero.on_board
+    assert hero.ew1.reincarnation_blocked_until is None and not hero.on_board
     # Twice, or much later: handled once.
     assert cooldowns_release(now=NOW + SIX_HOURS) == CooldownRelease()
     assert cooldowns_release(now=NOW + timedelta(days=3)) == CooldownRelease()
@@ -70,7 +70,7 @@ def test_asap_brings_the_character_back_on_a_free_cell(alice, campaign):
     assert (hero.board_id, hero.x, hero.y) == (campaign.board.pk, 3, 4)
     assert (hero.ew1.pv, hero.cooldown_notice, hero.reincarnate_asap) == (100, "reincarnated",
                                                                           False)
-    assert hero.reincarnation_blocked_until is None
+    assert hero.ew1.reincarnation_blocked_until is None
     action = ActionRecord.objects.get(kind="reincarnate", actor=hero)
     assert (action.user, action.summary) == (None, {"at": [3, 4], "pv": 100, "automatic": True})
     assert cooldowns_release(now=NOW + SIX_HOURS, rng=FakeRandom()) == CooldownRelease()

@@ -7,7 +7,7 @@ Defaults (docs/rules/eternal-war-one-ii.md, "Sheets made by the game master"):
   3d6 -> 10; TAI, INT 2d6+6 -> 13; seed 000, "Caractéristiques de base des personnages"), the
   level-1 skill bases ("Compétences de base"), ``pa_base`` PA and ``pv_base`` PV at level 0;
 - a creature gets 10 in every characteristic but LUK (none) and the skill bases of those
-  values, like ``characters.services.piece_create``;
+  values, like ``ew1.services.piece_create``;
 - a door or an object gets 0 everywhere (it never acts) and no LUK.
 
 Pieces (creatures, doors, objects) have a fixed damage reduction of 0 instead of DEF rolls.
@@ -21,8 +21,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from characters.models import Character, EternalWarSheet
-from characters.regeneration import unix
+from characters.models import Character
+from ew1.models import EternalWarSheet
+from ew1.regeneration import unix
 from gamerules.ew1.params import EW1Parameters
 from gamerules.ew1.progression import pa_cap, pv_max
 from gamerules.ew1.skills import SKILLS, base_skills

@@ -17,8 +17,9 @@ from decimal import Decimal
 from django.utils import timezone
 
 from campaigns.models import Campaign, RuleSystem
-from characters.models import Character, EternalWarSheet
-from characters.readiness import pa_shortfall
+from characters.models import Character
+from ew1.models import EternalWarSheet
+from ew1.readiness import pa_shortfall
 from gamerules.ew1.daily import DailySpend, daily_spend, game_day, spent_on
 from gamerules.ew1.params import EW1Parameters
 

@@ -22,10 +22,11 @@ from campaigns.errors import NotFound
 from campaigns.journal import record_action, roll_row
 from campaigns.permissions import allowed
 from campaigns.versions import version_bump_pieces
-from characters.errors import MESSAGES
-from characters.models import Character, ItemInstance, ItemTemplate
-from characters.regeneration import sheet_refresh
+from characters.models import Character
 from combat.actors import lock_sheets, spend_pa
+from ew1.errors import MESSAGES
+from ew1.models import ItemInstance, ItemTemplate
+from ew1.regeneration import sheet_refresh
 from gamerules.dice import RandomSource, roll
 from gamerules.errors import RuleError
 from gamerules.ew1 import errors

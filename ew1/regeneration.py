@@ -12,7 +12,8 @@ from django.db import connection
 from django.utils import timezone
 
 from campaigns.models import Campaign, RuleSystem
-from characters.models import Character, EternalWarSheet
+from characters.models import Character
+from ew1.models import EternalWarSheet
 from gamerules.ew1.params import EW1Parameters
 from gamerules.regeneration import Accrual, accrue
 

@@ -15,10 +15,12 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.models import ActionRecord, Campaign
-from characters.errors import MESSAGES
-from characters.limits import Allowance, reroll_allowance
-from characters.models import Character, CharacterDraft
-from characters.services import character_create_from_values, new_character_name
+from characters.models import Character
+from characters.services import new_character_name
+from ew1.errors import MESSAGES
+from ew1.limits import Allowance, reroll_allowance
+from ew1.models import CharacterDraft
+from ew1.services import character_create_from_values
 from gamerules.dice import RandomSource
 from gamerules.errors import RuleError
 from gamerules.ew1.characteristics import CODES

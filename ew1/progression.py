@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from campaigns.errors import NotFound
 from campaigns.journal import record_action
-from characters.models import EternalWarSheet
 from characters.rules import require_owner
+from ew1.models import EternalWarSheet
 from gamerules.ew1.levelup import LevelUpError, points_between, validate_allocation
 from gamerules.ew1.params import EW1Parameters
 from gamerules.ew1.progression import level_for_xp, pa_cap, pv_max

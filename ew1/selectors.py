@@ -1,0 +1,213 @@
+"""Read-only queries for character pages and the API. Each runs a fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from datetime import timezone as dt_timezone
+from decimal import Decimal
+from typing import Sequence
+
+
+from campaigns.models import ActionRecord
+from characters.models import Character
+from characters.selectors import character_sheet
+from ew1.daily_pa import pa_spent_today
+from ew1.equipment import loadout_of
+from ew1.models import ItemInstance
+from ew1.readiness import cannot_act, pa_shortfall, refusal
+from ew1.regeneration import sheet_refresh
+from factions.bonus import are_allies, combat_bonus
+from gamerules.errors import RuleError
+from gamerules.ew1 import errors
+from gamerules.ew1.attacks import Combatant, Modifier, attack_modifiers
+from gamerules.ew1.presence import own_characters_malus
+from gamerules.ew1.progression import LevelProgress
+from gamerules.geometry import chebyshev
+from gamerules.regeneration import Accrual
+
+@dataclass(frozen=True)
+class SheetView:
+    character: Character
+    progress: LevelProgress
+    pa: Accrual
+    pv: Accrual
+    log: list[ActionRecord]
+    now: datetime
+    items: Sequence[ItemInstance] = ()  # with template, equipped first
+
+    @property
+    def loadout(self):
+        return loadout_of(self.items)
+
+    @property
+    def reincarnation_wait(self) -> timedelta | None:
+        """Time left before a suicided character may come back, or None."""
+        until = self.character.ew1.reincarnation_blocked_until
+        return until - self.now if until and until > self.now else None
+
+    @property
+    def daily_pa_cap(self) -> int:
+        """The campaign's ``daily_pa_cap`` (0: no cap)."""
+        return self.character.campaign.parameters.daily_pa_cap
+
+    @property
+    def pa_spent_today(self) -> Decimal:
+        """PA spent on the campaign's game day of ``now`` (no query)."""
+        return pa_spent_today(self.character.ew1, params=self.character.campaign.parameters,
+                              now=self.now)
+
+    @property
+    def life_state(self) -> str:
+        """What the PV gauge means, in one word: "active" (on the board above 0 PV), "down" (at
+        0 PV: may be healed, cannot act), "dead" (disincarnated below 0 PV, by damage) or
+        "disincarnated" (off the board otherwise: a suicide). Seed 000, "Distribution des
+        dégâts reçue"."""
+        pv = self.character.ew1.pv
+        if not self.character.on_board:
+            return "dead" if pv < 0 else "disincarnated"
+        return "down" if pv <= 0 else "active"
+
+    @property
+    def pa_next_at(self) -> datetime | None:
+        if self.pa.next_at is None:
+            return None
+        return datetime.fromtimestamp(self.pa.next_at, tz=dt_timezone.utc)
+
+
+@dataclass(frozen=True)
+class Cell:
+    x: int
+    y: int
+    piece: Character | None
+    distance: int
+
+
+@dataclass(frozen=True)
+class BoardView:
+    sheet: SheetView
+    rows: list[list[Cell]]
+    radius: int
+    in_view: list[Character]  # others, nearest first
+    adjacent_ids: frozenset[int] = frozenset()
+    attacks: dict[int, list[str]] | None = None  # target id -> attack kinds possible from here
+    # The move pad: rows of (dx, dy, name, arrow, refusal or None), None in the centre.
+    pad: tuple = ()
+    game_refusal: RuleError | None = None  # why "Play a game" would be refused now
+
+
+# The move pad's directions: rows of (dx, dy, name, arrow), None in the centre.
+PAD = (
+    ((-1, -1, "nw", "↖"), (0, -1, "n", "↑"), (1, -1, "ne", "↗")),
+    ((-1, 0, "w", "←"), None, (1, 0, "e", "→")),
+    ((-1, 1, "sw", "↙"), (0, 1, "s", "↓"), (1, 1, "se", "↘")),
+)
+
+
+def move_pad(character: Character, at: dict, params) -> tuple:
+    """The pad with why each step would be refused now (the order ``action_move`` checks: state,
+    off the board, occupied, PA), or None. ``at`` maps (x, y) to the pieces in view. No query."""
+    state = cannot_act(character, character.ew1)
+    board = character.board
+
+    def why(dx, dy):
+        x, y = character.x + dx, character.y + dy
+        if state:
+            return state
+        if not board.contains(x, y):
+            return errors.OffBoard()
+        if (x, y) in at:
+            return errors.CellOccupied()
+        return pa_shortfall(character.ew1, params.move_cost_pa)
+
+    return tuple(tuple(d and (*d, why(d[0], d[1])) for d in row) for row in PAD)
+
+
+def board_view(*, user, character_id: int, now: datetime | None = None) -> BoardView:
+    """The cells within the campaign's view radius around the character, and who stands there.
+    Pieces come in one query whatever their number."""
+    view = character_sheet(user=user, character_id=character_id, now=now)
+    character = view.character
+    board = character.board if character.on_board else None
+    if board is None:
+        return BoardView(view, [], 0, [])
+    radius = character.campaign.parameters.view_radius
+    here = cx, cy = character.cell
+    x0, x1 = max(0, cx - radius), min(board.width - 1, cx + radius)
+    y0, y1 = max(0, cy - radius), min(board.height - 1, cy + radius)
+    # A piece without a sheet (saved around the admin) is not shown rather than break the board.
+    pieces = list(Character.objects.filter(board=board, x__range=(x0, x1), y__range=(y0, y1),
+                                           ew1__isnull=False)
+                  .select_related("ew1", "owner").annotate_faction())
+    character.faction_id_cached = next(
+        (p.faction_id_cached for p in pieces if p.pk == character.pk), None)
+    params = character.campaign.parameters
+    for piece in pieces:  # what each piece has now, in memory (nothing is written)
+        if piece.pk != character.pk:
+            sheet_refresh(piece.ew1, params=params, now=view.now)
+    at = {p.cell: p for p in pieces}
+    rows = [[Cell(x, y, at.get((x, y)), chebyshev((x, y), here))
+             for x in range(x0, x1 + 1)] for y in range(y0, y1 + 1)]
+    others = sorted((p for p in pieces if p.pk != character.pk),
+                    key=lambda p: (chebyshev(p.cell, here), p.name))
+    adjacent = frozenset(p.pk for p in others
+                         if chebyshev(p.cell, here) == 1)
+    return BoardView(view, rows, radius, others, adjacent,
+                     attack_options(character, others, view.loadout, params),
+                     move_pad(character, at, params),
+                     refusal(character, character.ew1, params.game_cost_pa))
+
+
+def attack_options(character: Character, others: list[Character], loadout,
+                   params) -> dict[int, list[str]]:
+    """Which attacks ``character`` can make on each of ``others`` from where it stands (the
+    services check again): brawl and melee adjacent, ranged within the equipped weapon's range,
+    throw within ``throw_range_cells``. Protected characters get none. Each piece also gets
+    ``attack_kinds``: (kind, PA cost, chance to hit in %, refusal or None) with the same modifiers
+    the attack will use (items, own characters in view, faction bonus), the refusal being the
+    state or PA error the service would raise now; ``is_ally`` (a member of the character's
+    faction) and ``friendly_fire_refused`` (an ally while the campaign's ``friendly_fire`` is
+    0: no attack listed for it, its buttons disabled). No query."""
+    pieces = [character, *others]
+    here = character.cell
+    own = [chebyshev(p.cell, here) for p in others
+           if character.owner_id and p.owner_id == character.owner_id and p.is_player]
+    extra = []
+    malus = own_characters_malus(own, reach=params.own_characters_reach)
+    if malus:
+        extra.append(Modifier("own characters in view", -malus))
+    bonus = combat_bonus(character, pieces, params)
+    if bonus.attack:
+        extra.append(Modifier(f"faction ({bonus.allies} allies)", bonus.attack))
+    sheet = character.ew1
+    attacker = Combatant(characteristics=sheet.characteristics, skills=sheet.skills,
+                         level=sheet.level, modifiers=loadout.modifiers)
+    options: dict[int, list[str]] = {}
+    for p in others:
+        # Allies are marked; with friendly fire off their buttons show, disabled, with the
+        # reason, and the API lists no attack on them (docs/rules, "Friendly fire").
+        p.is_ally = are_allies(character, p)
+        p.friendly_fire_refused = p.is_ally and not params.friendly_fire
+        if p.ew1.is_protected:
+            options[p.pk], p.attack_kinds = [], []
+            continue
+        d = chebyshev(p.cell, here)
+        kinds = []
+        if d == 1:
+            kinds.append("brawl")
+            if loadout.melee:
+                kinds.append("melee")
+        if loadout.ranged and d <= loadout.ranged.range_cells:
+            kinds.append("ranged")
+        if d <= params.throw_range_cells:
+            kinds.append("throw")
+        options[p.pk] = [] if p.friendly_fire_refused else kinds
+        p.attack_kinds = []
+        for kind in kinds:
+            weapon = {"melee": loadout.melee, "ranged": loadout.ranged}.get(kind)
+            score, _ = attack_modifiers(kind, attacker, weapon=weapon, distance=d,
+                                        extra=tuple(extra))
+            cost = getattr(params, f"{kind}_cost_pa")
+            p.attack_kinds.append((kind, cost, max(0, min(100, score)),
+                                   refusal(character, sheet, cost)))
+    return options
