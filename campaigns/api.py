@@ -121,8 +121,8 @@ class ActionSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     cost = serializers.DecimalField(
         max_digits=6, decimal_places=1, coerce_to_string=False,
-        help_text="What the action cost, in the unit of the campaign's rule system: action "
-                  "points on the real-time board, actions or MP in the turn-based systems; 0 "
+        help_text="What the action cost, in the unit of the campaign's rule system: PA (action "
+                  "points) on the real-time board, actions or MP in the turn-based systems; 0 "
                   "when it cost nothing.")
     actor = CharacterRefSerializer(allow_null=True)
     target = CharacterRefSerializer(allow_null=True)
