@@ -87,7 +87,8 @@ class CampaignAdminForm(forms.ModelForm):
         return cleaned
 
     def _has_characters(self) -> bool:
-        from characters.models import Character
-        from ew1.models import CharacterDraft
-        return (Character.objects.filter(campaign=self.instance).exists()
-                or CharacterDraft.objects.filter(campaign=self.instance).exists())
+        """Characters, or a system's own data in the making (RuleSystemSpec.in_use: drafts)."""
+        if self.instance.characters.exists():
+            return True
+        spec = rule_systems.get(self.initial.get("rule_system") or self.instance.rule_system)
+        return bool(spec and spec.in_use and spec.in_use(self.instance))

@@ -7,8 +7,8 @@ fills it with the params, so a French reader gets French with the same values. N
 matched against English text; a template without a translation shows in English.
 
 The templates live beside the error classes (``MESSAGES`` of gamerules/errors.py,
-gamerules/<system>/errors.py, campaigns/errors.py, ew1/errors.py, factions/errors.py,
-magic/errors.py, and ``PROBLEMS`` of gamerules/homebrew/characteristics.py);
+gamerules/<system>/errors.py and each app's errors.py, and ``PROBLEMS`` of the homebrew
+characteristics rules);
 tests/i18n/test_i18n.py fails for any template the French catalogue lacks.
 """
 

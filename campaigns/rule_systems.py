@@ -100,6 +100,7 @@ class RuleSystemSpec:
     labels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     api_enums: Mapping[str, Any] = field(default_factory=dict)
     action_labels: Mapping[str, Any] = field(default_factory=dict)
+    in_use: Callable[[Any], bool] | None = None  # campaign -> has this system's data (drafts)
 
     def sheet_of(self, character) -> Any:
         """The character's sheet, or None when it has none (saved around the admin)."""

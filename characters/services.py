@@ -47,7 +47,7 @@ def character_create(*, user, campaign: Campaign, name: str, rng: RandomSource |
     """Create a new character for ``user`` in one step, by the campaign's rule system's
     ``create_character`` (no reroll nor redistribution: the step-by-step path is the page's,
     ``RuleSystemSpec.begin_creation``). Raises InvalidInput (name), CampaignClosed,
-    RuleSystemNotPlayable, and what the system's creation raises (Eternal War One II: BoardFull).
+    RuleSystemNotPlayable, and what the system's creation raises (BoardFull on a full board).
     """
     rng = rng or random.SystemRandom()
     name = new_character_name(campaign=campaign, name=name)

@@ -48,6 +48,12 @@ def create_character(*, user, campaign, name: str, rng, now: datetime):
         summary={}, rolls=[roll_row(label=code, roll=r) for code, r in rolled.rolls.items()])
 
 
+def in_use(campaign) -> bool:
+    """Whether ``campaign`` holds creation drafts (they would be lost with its rule system)."""
+    from ew1.models import CharacterDraft
+    return CharacterDraft.objects.filter(campaign=campaign).exists()
+
+
 def begin_creation(*, user, campaign, name: str) -> str:
     """The page's creation: a first steered roll in a draft; the next page is the draft's."""
     from ew1.creation import draft_roll
@@ -79,6 +85,7 @@ SPEC = rule_systems.RuleSystemSpec(
     new_sheet=new_sheet,
     create_character=create_character,
     begin_creation=begin_creation,
+    in_use=in_use,
     sheet_view=sheet_view,
     templates=rule_systems.Templates(
         sheet="ew1/_sheet.html",
