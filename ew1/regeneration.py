@@ -6,12 +6,16 @@ that runs twice, late, or never gives the same values as reading the sheet.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
 from django.db import connection
+from django.db.models import TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from campaigns.models import Campaign, RuleSystem
+from campaigns.rule_systems import parameters_for
 from characters.models import Character
 from ew1.models import EternalWarSheet
 from gamerules.ew1.params import EW1Parameters
@@ -49,17 +53,30 @@ def regenerate_all(*, now: datetime | None = None) -> int:
     PostgreSQL the tick never waits for a row lock, so it cannot deadlock with an action (see
     ``tick_sql``). Returns the number of rows updated."""
     ts = unix(now or timezone.now())
-    periods = {}
-    for campaign in Campaign.objects.filter(rule_system=RuleSystem.ETERNAL_WAR).only(
-            "id", "rule_system", "rule_parameters"):
-        params = campaign.parameters
-        periods[campaign.id] = (int(params.pa_regen_hours) * HOUR,
-                                int(params.pv_regen_hours) * HOUR)
+    periods = campaign_periods()
     if not periods:
         return 0
     with connection.cursor() as cursor:
         cursor.execute(tick_sql(periods, ts, vendor=connection.vendor))
         return cursor.rowcount
+
+
+def campaign_periods() -> dict[int, tuple[int, int]]:
+    """Campaign id: (PA period, PV period) in seconds, for every Eternal War One II campaign.
+    One query of plain values, the overrides read as their JSON text and the parameters built
+    once per distinct text (most campaigns share the defaults): with 100 campaigns about 1 ms
+    instead of 2 with model instances, against 15-150 ms for ``make bench``'s no-op tick (a
+    scan of every sheet) at 100,000-200,000 sheets. Raises ParameterError on a campaign's
+    invalid overrides, as reading them would."""
+    built: dict[str | None, tuple[int, int]] = {}
+    periods = {}
+    for campaign_id, text in Campaign.objects.filter(rule_system=RuleSystem.ETERNAL_WAR).values_list(
+            "id", Cast("rule_parameters", TextField())):
+        if text not in built:
+            params = parameters_for(RuleSystem.ETERNAL_WAR, json.loads(text) if text else None)
+            built[text] = (int(params.pa_regen_hours) * HOUR, int(params.pv_regen_hours) * HOUR)
+        periods[campaign_id] = built[text]
+    return periods
 
 
 def _period_case(periods: dict[int, int], column: str) -> str:

@@ -6,9 +6,10 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns.models import RuleSystem
+from campaigns.models import Campaign, RuleSystem
 from ew1.models import EternalWarSheet
-from ew1.regeneration import regenerate_all, sheet_refresh, unix
+from ew1.regeneration import campaign_periods, regenerate_all, sheet_refresh, unix
+from gamerules.errors import ParameterError
 from tests import factories
 from tests.services.conftest import NOW
 
@@ -158,6 +159,26 @@ def test_the_tick_ignores_other_rule_systems(alice, campaign):
     sheet = make(alice, campaign, pa=Decimal("0"))
     regenerate_all(now=NOW + timedelta(hours=2))
     assert read(sheet).pa == 1
+
+
+def test_the_tick_reads_each_campaigns_periods_from_its_overrides(db):
+    """Issue 9: the periods read as plain values, parameters built once per distinct override
+    text; the same overrides in another key order, or none at all, give the same periods."""
+    default = factories.campaign(name="Default")
+    fast = factories.campaign(name="Fast", pa_regen_hours=1, pv_regen_hours=3)
+    also_fast = factories.campaign(name="Also fast", pv_regen_hours=3, pa_regen_hours=1)
+    slow_pv = factories.campaign(name="Slow PV", pv_regen_hours=12)
+    factories.campaign(name="Eclipse", rule_system=RuleSystem.ECLIPSE_PHASE)
+    assert campaign_periods() == {default.pk: (2 * H, 6 * H), fast.pk: (H, 3 * H),
+                                  also_fast.pk: (H, 3 * H), slow_pv.pk: (2 * H, 12 * H)}
+
+
+def test_the_tick_refuses_a_campaign_with_invalid_periods(alice, campaign):
+    """Overrides written past the form (the form refuses them) stop the tick with the
+    parameters' own error, as reading the campaign's parameters would."""
+    Campaign.objects.filter(pk=campaign.pk).update(rule_parameters={"pa_regen_hours": 0})
+    with pytest.raises(ParameterError):
+        regenerate_all(now=NOW)
 
 
 @pytest.mark.parametrize("count", [3, 50])
