@@ -58,6 +58,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(minutes=10),
         "options": {"expires": 9 * 60},
     },
+    # A reaction prompt nobody answers takes its default ("no reaction") at its deadline: the
+    # pages' polls do it within a second; this sweep covers encounters nobody is watching.
+    "default-due-reactions": {
+        "task": "encounters.tasks.default_due_reactions",
+        "schedule": timedelta(seconds=10),
+        "options": {"expires": 9},
+    },
     "creatures-act": {
         "task": "combat.tasks.creatures_act",
         "schedule": timedelta(minutes=10),

@@ -327,3 +327,23 @@ def test_a_due_reaction_that_ends_the_turn_is_not_followed_by_a_second_advance(t
     services.encounter_next_turn(user=table.gm, encounter_id=e.pk, turn=seen,
                                  now=NOW + timedelta(seconds=21))
     assert table.current_name() == "Brenna" and table.reload().turn_serial == seen + 1
+
+
+def test_the_timeout_sweep_is_scheduled_with_time_limits_and_defaults_due_prompts(table):
+    from django.conf import settings
+
+    from config.celery import app
+    from encounters.tasks import default_due_reactions
+    task = "encounters.tasks.default_due_reactions"
+    entries = [e for e in settings.CELERY_BEAT_SCHEDULE.values() if e["task"] == task]
+    # Swept at least twice within the default 30 s to react; a late sweep expires unsent.
+    assert len(entries) == 1 and entries[0]["schedule"] <= timedelta(seconds=15)
+    assert entries[0]["options"]["expires"] <= entries[0]["schedule"].total_seconds()
+    app.loader.import_default_modules()
+    assert 0 < app.tasks[task].soft_time_limit < app.tasks[task].time_limit
+    e = table.start()
+    reaction = services.encounter_act(user=table.alice, encounter_id=e.pk,
+                                      combatant_id=table.c["Hero"].pk, act=strike(5), now=NOW)
+    assert default_due_reactions() == 1  # now is long past the test's NOW + timeout
+    assert default_due_reactions() == 0
+    assert PendingReaction.objects.get(pk=reaction.pk).status == "defaulted"
