@@ -58,8 +58,16 @@ class EncounterView:
         return hooks.templates_for(self.encounter.campaign.rule_system).actions
 
     def label(self, key: str) -> Any:
+        """The system's label of ``key``; "<key>:<character id>" (a parry for that ally)
+        reads "<label> (<combatant's name>)"."""
         labels = getattr(self.spec, "action_labels", {}) or {}
-        return labels.get(key, key)
+        if key in labels:
+            return labels[key]
+        base, _sep, ref = key.partition(":")
+        if ref and base in labels:
+            name = next((c.name for c in self.combatants if str(c.character_id) == ref), ref)
+            return f"{labels[base]} ({name})"
+        return key
 
 
 def encounter_version(*, user, encounter_id: int) -> tuple[int, datetime | None] | None:

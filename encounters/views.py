@@ -141,6 +141,12 @@ def _step(request, encounter_id: int, run, done: str = ""):
     return redirect(PAGES[page], encounter_id=encounter_id)
 
 
+def respond(request, encounter_id: int, run, done: str = ""):
+    """Run ``run()`` (a step, a rule system's action) and answer as the encounter's own steps
+    do: the fragment for htmx (an error inside it), else a redirect to the page."""
+    return _step(request, encounter_id, run, done)
+
+
 def _turn(request) -> int | None:
     return _int(request, "turn")
 

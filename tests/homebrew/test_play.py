@@ -1,0 +1,188 @@
+"""The homebrew system played on the shared encounter (homebrew.play), with scripted dice: an
+attack prompts its target, the answer resolves it, prompt, answer and result are ONE journal
+entry; a miss ends the turn; a target that cannot react is resolved at once; the posture changes
+at the start of the turn only; the attack step's queries do not grow with the combatants."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaigns.models import ActionRecord
+from characters.models import Character
+from encounters import services as enc
+from encounters.errors import EncounterConflict
+from encounters.models import PendingReaction
+from homebrew import play
+from homebrew.errors import GameMasterOnly, HomebrewServiceError
+from homebrew.models import DeclaredAttack, HomebrewSheet
+from tests.gamerules.fakes import FakeRandom
+from tests.homebrew.conftest import make_sheet
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _local_cache(settings):
+    from django.core.cache import caches
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "homebrew-play-tests"}}
+    caches["default"].clear()
+
+
+def running(hb, *extra):
+    """Aria, Bran, the goblin (and ``extra`` characters), in the GM's order, started."""
+    e = enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk, name="Fight")
+    ids = [hb.aria.pk, hb.bran.pk, hb.goblin.pk, *(c.pk for c in extra)]
+    enc.combatants_add(user=hb.gm, encounter_id=e.pk,
+                       entries=[enc.CombatantEntry(character_id=i) for i in ids])
+    enc.encounter_start(user=hb.gm, encounter_id=e.pk, mode="gm")
+    e.refresh_from_db()
+    by_character = {c.character_id: c for c in e.combatants.all()}
+    return e, by_character
+
+
+def entries(e):
+    return list(ActionRecord.objects.filter(summary__encounter=e.pk)
+                .prefetch_related("rolls").order_by("id"))
+
+
+def test_attack_prompts_the_target_and_a_parry_reduces_the_damage_by_its_result(hb):
+    make_sheet(hb.bran, posture="defensive", force=4)
+    e, c = running(hb)
+    # Aria hits Bran with the sword: 40 <= 60, damage 5 on the 1d6.
+    step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
+                                 target_id=c[hb.bran.pk].pk, weapon_id=hb.sword.pk,
+                                 description="A thrust", rng=FakeRandom(40, 5), now=hb.now)
+    assert step.reaction is not None and entries(e) == []  # nothing journaled yet
+    assert set(step.reaction.options) == {"none", "parry", "dodge"}
+    assert [r["label"] for r in step.reaction.rolls] == ["physique", "damage"]
+    # Bran parries: a Force test, 3 <= 4, blocks 3 of the 5.
+    enc.answer_reaction(user=hb.bob, reaction_id=step.reaction.pk, choice="parry",
+                        rng=FakeRandom(3), now=hb.now)
+    [entry] = entries(e)
+    assert entry.kind == "homebrew_attack"
+    assert entry.summary["prompt"]["payload"]["description"] == "A thrust"
+    assert entry.summary["answer"]["choice"] == "parry"
+    result = entry.summary["result"]
+    assert (result["damage_before"], result["blocked"], result["damage"]) == (5, 3, 2)
+    rolls = list(entry.rolls.order_by("id"))
+    assert [(r.label, r.total, r.grade) for r in rolls] == [
+        ("physique", 40, "success"), ("damage", 5, ""), ("force", 3, "success")]
+    assert make_sheet(hb.bran).hp == 18
+    assert ActionRecord.objects.filter(kind__in=["homebrew_reaction"]).count() == 0
+    e.refresh_from_db()
+    assert e.current_id == c[hb.aria.pk].pk and e.turn_actions == 1  # a hit: the turn goes on
+
+
+def test_a_successful_dodge_cancels_the_attack(hb):
+    make_sheet(hb.bran, posture="defensive", dexterite=3)
+    e, c = running(hb)
+    step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
+                                 target_id=c[hb.bran.pk].pk, weapon_id=hb.sword.pk,
+                                 rng=FakeRandom(10, 6), now=hb.now)
+    enc.answer_reaction(user=hb.bob, reaction_id=step.reaction.pk, choice="dodge",
+                        rng=FakeRandom(2), now=hb.now)
+    [entry] = entries(e)
+    assert entry.summary["result"]["damage"] == 0 and entry.summary["result"]["success"]
+    assert [r.label for r in entry.rolls.order_by("id")] == ["physique", "damage", "dexterite"]
+    assert make_sheet(hb.bran).hp == 20
+
+
+def test_a_miss_ends_the_turn_in_one_entry_without_a_prompt(hb):
+    e, c = running(hb)
+    step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
+                                 target_id=c[hb.goblin.pk].pk, weapon_id=hb.sword.pk,
+                                 rng=FakeRandom(61), now=hb.now)
+    assert step.reaction is None and not PendingReaction.objects.exists()
+    [entry] = entries(e)
+    assert entry.summary["answer"]["immediate"] and entry.summary["prompt"]["payload"]["grade"] \
+        == "failure"
+    assert [(r.label, r.total, r.grade) for r in entry.rolls.all()] == [
+        ("physique", 61, "failure")]
+    e.refresh_from_db()
+    assert e.current_id == c[hb.bran.pk].pk  # the turn ended
+
+
+def test_a_target_with_no_possible_reaction_takes_the_hit_at_once(hb):
+    e, c = running(hb)  # the goblin is in offensive posture: no parry, no dodge
+    step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
+                                 target_id=c[hb.goblin.pk].pk, weapon_id=hb.sword.pk,
+                                 rng=FakeRandom(20, 3), now=hb.now)
+    assert step.reaction is None and step.action_id is not None
+    assert make_sheet(hb.goblin).hp == 5
+    assert DeclaredAttack.objects.get().resolved_at is not None
+    e.refresh_from_db()
+    assert e.current_id == c[hb.aria.pk].pk and e.turn_actions == 1
+
+
+def test_the_posture_changes_at_the_start_of_the_turn_only(hb):
+    e, c = running(hb)
+    me = c[hb.aria.pk].pk
+    play.encounter_posture(user=hb.alice, encounter_id=e.pk, combatant_id=me,
+                           posture="defensive", now=hb.now)
+    assert make_sheet(hb.aria).posture == "defensive"
+    play.encounter_other(user=hb.alice, encounter_id=e.pk, combatant_id=me, name="Bandage Bran",
+                         now=hb.now)
+    with pytest.raises(HomebrewServiceError) as exc:
+        play.encounter_posture(user=hb.alice, encounter_id=e.pk, combatant_id=me,
+                               posture="offensive", now=hb.now)
+    assert exc.value.code == "posture_after_acting"
+    assert make_sheet(hb.aria).posture == "defensive"
+    with pytest.raises(EncounterConflict) as exc2:  # the other action took the turn's action
+        play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=me,
+                              target_id=c[hb.goblin.pk].pk, weapon_id=hb.sword.pk,
+                              rng=FakeRandom(1, 1), now=hb.now)
+    assert exc2.value.code == "action_already_taken"
+
+
+def test_a_move_is_free_unless_the_gm_marks_it_as_costing_the_action(hb):
+    e, c = running(hb)
+    me = c[hb.aria.pk].pk
+    play.encounter_other(user=hb.alice, encounter_id=e.pk, combatant_id=me, name="", move=True,
+                         now=hb.now)
+    e.refresh_from_db()
+    assert e.turn_actions == 0
+    with pytest.raises(GameMasterOnly):
+        play.encounter_other(user=hb.alice, encounter_id=e.pk, combatant_id=me, name="far",
+                             move=True, costs_action=True, now=hb.now)
+    enc.encounter_next_turn(user=hb.gm, encounter_id=e.pk, turn=None)
+    enc.encounter_next_turn(user=hb.gm, encounter_id=e.pk, turn=None)  # the goblin's turn
+    play.encounter_other(user=hb.gm, encounter_id=e.pk, combatant_id=c[hb.goblin.pk].pk,
+                         name="across the ford", move=True, costs_action=True, now=hb.now)
+    e.refresh_from_db()
+    assert e.turn_actions == 1
+    assert [a.kind for a in entries(e)] == ["homebrew_move", "homebrew_move"]
+
+
+def test_the_homebrew_initiative_rolls_a_d100_with_perception_to_break_ties(hb):
+    e = enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk, name="Rolled")
+    enc.combatants_add(user=hb.gm, encounter_id=e.pk, entries=[
+        enc.CombatantEntry(character_id=i) for i in (hb.aria.pk, hb.goblin.pk)])
+    enc.encounter_start(user=hb.gm, encounter_id=e.pk, mode="rolled", rng=FakeRandom(30, 30))
+    order = list(e.combatants.order_by("rank").values_list("name", "initiative", "tiebreak"))
+    assert order == [("Aria", 30, 50), ("Goblin", 30, 40)]  # Perception 50 before 40
+    [initiative] = entries(e)
+    assert [r.label for r in initiative.rolls.all()] == ["initiative", "initiative"]
+
+
+@pytest.mark.parametrize("extra", [0, 27])
+def test_the_attack_step_queries_do_not_grow_with_the_combatants(hb, extra,
+                                                                  django_assert_num_queries):
+    goblins = []
+    for i in range(extra):
+        g = Character.objects.create(campaign=hb.campaign, name=f"Gob {i}",
+                                     kind=Character.Kind.CREATURE)
+        HomebrewSheet.objects.create(character=g, physique=40, perception=40, mental=20,
+                                     force=2, dexterite=2, hp=5, hp_max=5,
+                                     posture="defensive")
+        goblins.append(g)
+    make_sheet(hb.goblin, posture="defensive")
+    e, c = running(hb, *goblins)
+    with django_assert_num_queries(ATTACK_QUERIES):
+        play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
+                              target_id=c[hb.goblin.pk].pk, weapon_id=hb.sword.pk,
+                              rng=FakeRandom(40, 5), now=hb.now)
+
+
+ATTACK_QUERIES = 11  # the same with 3 and 30 combatants
