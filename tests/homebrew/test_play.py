@@ -186,3 +186,34 @@ def test_the_attack_step_queries_do_not_grow_with_the_combatants(hb, extra,
 
 
 ATTACK_QUERIES = 11  # the same with 3 and 30 combatants
+
+
+def test_the_player_page_offers_the_attack_with_its_odds_and_posts_it(hb, client, monkeypatch):
+    make_sheet(hb.bran, posture="defensive")
+    monkeypatch.setattr(play.random, "SystemRandom", lambda: FakeRandom(40, 5))  # a hit
+    e, c = running(hb)
+    client.force_login(hb.alice)
+    page = client.get(f"/encounters/{e.pk}/").content.decode()
+    assert 'data-testid="attack-form"' in page and 'data-testid="set-posture"' in page
+    assert page.count('data-testid="odds-line"') >= 4  # Bran: none/parry/dodge; the goblin
+    response = client.post(f"/homebrew/encounters/{e.pk}/attack/", {
+        "combatant": c[hb.aria.pk].pk, "target": c[hb.bran.pk].pk, "weapon": hb.sword.pk,
+        "description": "Feint", "turn": e.turn_serial, "page": "play"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert PendingReaction.objects.filter(target=c[hb.bran.pk], status="pending").exists()
+    client.force_login(hb.bob)
+    bob_page = client.get(f"/encounters/{e.pk}/").content.decode()
+    assert 'data-testid="answer-parry"' in bob_page and "Parry" in bob_page
+    assert 'data-testid="answer-dodge"' in bob_page
+
+
+def test_a_posture_change_after_acting_shows_its_keyed_error_on_the_page(hb, client):
+    e, c = running(hb)
+    me = c[hb.aria.pk].pk
+    play.encounter_other(user=hb.alice, encounter_id=e.pk, combatant_id=me, name="Shout",
+                         now=hb.now)
+    client.force_login(hb.alice)
+    response = client.post(f"/homebrew/encounters/{e.pk}/posture/", {
+        "combatant": me, "posture": "defensive", "page": "play"}, HTTP_HX_REQUEST="true")
+    assert 'data-testid="error"' in response.content.decode()
+    assert "start of the turn only" in response.content.decode()
