@@ -30,7 +30,7 @@ from gamerules import dice
 from gamerules.dice import RandomSource
 from homebrew.encounter import RESOLVER, payload_of
 from homebrew.errors import GameMasterOnly, HomebrewServiceError
-from homebrew.models import DeclaredAttack, Health
+from homebrew.models import DeclaredAttack
 from homebrew.services import KIND_ATTACK, attack, posture_set, resolve
 
 KIND_MOVE, KIND_OTHER = "homebrew_move", "homebrew_action"
@@ -98,7 +98,7 @@ def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: i
     def act(ctx: TurnContext) -> AttackStep:
         target = _character(ctx, target_id)
         me = ctx.combatant
-        if me.character_id is None:
+        if me.character is None or target.character is None:
             raise HomebrewServiceError("not_a_target", code="not_a_target")
         first_round_surprise = target.surprised and ctx.encounter.round == 1
         declared = attack(me.character, target.character, weapon_id, rng=rng, user=ctx.user,
@@ -130,10 +130,10 @@ def encounter_posture(*, user, encounter_id: int, combatant_id: int, posture: st
     def act(ctx: TurnContext):
         if ctx.encounter.turn_actions:
             raise HomebrewServiceError("posture_after_acting", code="posture_after_acting")
-        if ctx.combatant.character_id is None:
+        character = ctx.combatant.character
+        if character is None:
             raise HomebrewServiceError("not_a_target", code="not_a_target")
-        return posture_set(user=ctx.user, character=ctx.combatant.character, posture=posture,
-                           now=now)
+        return posture_set(user=ctx.user, character=character, posture=posture, now=now)
 
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
                          act=act, costs_action=False, turn=turn, now=now)
@@ -184,7 +184,3 @@ def register() -> None:
     hooks.register_initiative("homebrew", initiative)
     hooks.register_templates("homebrew", hooks.EncounterTemplates(
         actions="homebrew/_turn.html"))
-
-
-def standing(sheet) -> bool:
-    return sheet is not None and sheet.health == Health.STANDING
