@@ -167,6 +167,14 @@ def next_turn(request, encounter_id: int):
 
 @login_required
 @require_POST
+def spend_action(request, encounter_id: int):
+    return _step(request, encounter_id, lambda: services.encounter_spend_action(
+        user=request.user, encounter_id=encounter_id, turn=_turn(request),
+        reason=request.POST.get("reason", "move")))
+
+
+@login_required
+@require_POST
 def delay(request, encounter_id: int):
     return _step(request, encounter_id, lambda: services.encounter_delay(
         user=request.user, encounter_id=encounter_id, combatant_id=_int(request, "combatant"),

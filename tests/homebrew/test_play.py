@@ -10,7 +10,7 @@ import pytest
 from campaigns.models import ActionRecord
 from characters.models import Character
 from encounters import services as enc
-from encounters.errors import EncounterConflict
+from encounters.errors import EncounterConflict, EncounterForbidden
 from encounters.models import PendingReaction
 from homebrew import play
 from homebrew.errors import GameMasterOnly, HomebrewServiceError
@@ -155,11 +155,29 @@ def test_a_move_is_free_unless_the_gm_marks_it_as_costing_the_action(hb):
     assert [a.kind for a in entries(e)] == ["homebrew_move", "homebrew_move"]
 
 
+def test_the_gm_marks_a_players_move_as_costing_the_action(hb):
+    e, c = running(hb)
+    me = c[hb.aria.pk].pk
+    play.encounter_other(user=hb.alice, encounter_id=e.pk, combatant_id=me, name="over the wall",
+                         move=True, now=hb.now)
+    with pytest.raises(EncounterForbidden) as not_gm:
+        enc.encounter_spend_action(user=hb.alice, encounter_id=e.pk, turn=None)
+    assert not_gm.value.code == "not_game_master"
+    enc.encounter_spend_action(user=hb.gm, encounter_id=e.pk, turn=e.turn_serial, now=hb.now)
+    with pytest.raises(EncounterConflict) as taken:
+        play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=me,
+                              target_id=c[hb.goblin.pk].pk, weapon_id=hb.sword.pk,
+                              rng=FakeRandom(1, 1), now=hb.now)
+    assert taken.value.code == "action_already_taken"
+    assert [a.kind for a in entries(e)] == ["homebrew_move", "encounter_action_spent"]
+
+
 def test_the_homebrew_initiative_rolls_a_d100_with_perception_to_break_ties(hb):
     e = enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk, name="Rolled")
     enc.combatants_add(user=hb.gm, encounter_id=e.pk, entries=[
         enc.CombatantEntry(character_id=i) for i in (hb.aria.pk, hb.goblin.pk)])
     enc.encounter_start(user=hb.gm, encounter_id=e.pk, mode="rolled", rng=FakeRandom(30, 30))
+    e.refresh_from_db()
     order = list(e.combatants.order_by("rank").values_list("name", "initiative", "tiebreak"))
     assert order == [("Aria", 30, 50), ("Goblin", 30, 40)]  # Perception 50 before 40
     [initiative] = entries(e)
@@ -217,3 +235,22 @@ def test_a_posture_change_after_acting_shows_its_keyed_error_on_the_page(hb, cli
         "combatant": me, "posture": "defensive", "page": "play"}, HTTP_HX_REQUEST="true")
     assert 'data-testid="error"' in response.content.decode()
     assert "start of the turn only" in response.content.decode()
+
+
+@pytest.mark.parametrize("extra", [0, 27])
+def test_a_rolled_start_reads_the_sheets_in_one_query(hb, extra, django_assert_num_queries):
+    for i in range(extra):
+        g = Character.objects.create(campaign=hb.campaign, name=f"Gob {i}",
+                                     kind=Character.Kind.CREATURE)
+        HomebrewSheet.objects.create(character=g, physique=40, perception=40, mental=20,
+                                     force=2, dexterite=2, hp=5, hp_max=5)
+    e = enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk, name="Rolled")
+    enc.combatants_add(user=hb.gm, encounter_id=e.pk, entries=[
+        enc.CombatantEntry(character_id=pk) for pk in
+        Character.objects.filter(campaign=hb.campaign).values_list("pk", flat=True)])
+    with django_assert_num_queries(START_ROLLED_QUERIES):
+        enc.encounter_start(user=hb.gm, encounter_id=e.pk, mode="rolled",
+                            rng=FakeRandom(*range(1, 4 + extra)))
+
+
+START_ROLLED_QUERIES = 10  # the same with 3 and 30 combatants (sheets prefetched)
