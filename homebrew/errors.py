@@ -65,3 +65,10 @@ class CannotAct(HomebrewServiceError):
 class GameMasterOnly(HomebrewServiceError):
     code = "gm_only"
     status = 403
+
+
+class PostureAfterActing(HomebrewServiceError):
+    """The posture changes at the start of the turn only (seed, "Postures")."""
+
+    code = "posture_after_acting"
+    status = 409

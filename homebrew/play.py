@@ -29,7 +29,7 @@ from encounters.services import TurnContext, encounter_act, is_gm
 from gamerules import dice
 from gamerules.dice import RandomSource
 from homebrew.encounter import RESOLVER, payload_of
-from homebrew.errors import GameMasterOnly, HomebrewServiceError
+from homebrew.errors import GameMasterOnly, HomebrewServiceError, PostureAfterActing
 from homebrew.models import DeclaredAttack
 from homebrew.services import KIND_ATTACK, attack, posture_set, resolve
 
@@ -122,14 +122,14 @@ def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: i
 
 def encounter_posture(*, user, encounter_id: int, combatant_id: int, posture: str,
                       turn: int | None = None, now: datetime | None = None):
-    """Change posture at the start of one's turn (free). Raises HomebrewServiceError
-    ("posture_after_acting") once the turn's action is taken (seed, "Postures": "La posture
+    """Change posture at the start of one's turn (free). Raises PostureAfterActing (409,
+    "posture_after_acting") once the turn's action is taken (seed, "Postures": "La posture
     peut être changée en début de tour uniquement"), and what posture_set raises."""
     now = now or timezone.now()
 
     def act(ctx: TurnContext):
         if ctx.encounter.turn_actions:
-            raise HomebrewServiceError("posture_after_acting", code="posture_after_acting")
+            raise PostureAfterActing()
         character = ctx.combatant.character
         if character is None:
             raise HomebrewServiceError("not_a_target", code="not_a_target")

@@ -13,7 +13,7 @@ from encounters import services as enc
 from encounters.errors import EncounterConflict, EncounterForbidden
 from encounters.models import PendingReaction
 from homebrew import play
-from homebrew.errors import GameMasterOnly, HomebrewServiceError
+from homebrew.errors import GameMasterOnly, PostureAfterActing
 from homebrew.models import DeclaredAttack, HomebrewSheet
 from tests.gamerules.fakes import FakeRandom
 from tests.homebrew.conftest import make_sheet
@@ -124,7 +124,7 @@ def test_the_posture_changes_at_the_start_of_the_turn_only(hb):
     assert make_sheet(hb.aria).posture == "defensive"
     play.encounter_other(user=hb.alice, encounter_id=e.pk, combatant_id=me, name="Bandage Bran",
                          now=hb.now)
-    with pytest.raises(HomebrewServiceError) as exc:
+    with pytest.raises(PostureAfterActing) as exc:
         play.encounter_posture(user=hb.alice, encounter_id=e.pk, combatant_id=me,
                                posture="offensive", now=hb.now)
     assert exc.value.code == "posture_after_acting"
@@ -254,3 +254,36 @@ def test_a_rolled_start_reads_the_sheets_in_one_query(hb, extra, django_assert_n
 
 
 START_ROLLED_QUERIES = 10  # the same with 3 and 30 combatants (sheets prefetched)
+
+
+def test_the_api_plays_the_same_steps_with_keyed_errors(hb, monkeypatch):
+    from rest_framework.test import APIClient
+
+    make_sheet(hb.bran, posture="defensive")
+    monkeypatch.setattr(play.random, "SystemRandom", lambda: FakeRandom(40, 5))
+    e, c = running(hb)
+    alice, bob, gm = APIClient(), APIClient(), APIClient()
+    alice.force_authenticate(hb.alice)
+    bob.force_authenticate(hb.bob)
+    gm.force_authenticate(hb.gm)
+    base = f"/api/homebrew/encounters/{e.pk}"
+    out_of_turn = bob.post(f"{base}/actions/", {"combatant": c[hb.bran.pk].pk, "name": "Wave"},
+                           format="json")
+    assert out_of_turn.status_code == 409 and out_of_turn.json()["code"] == "not_your_turn"
+    hit = alice.post(f"{base}/attack/", {"combatant": c[hb.aria.pk].pk,
+                                         "target": c[hb.bran.pk].pk, "weapon": hb.sword.pk,
+                                         "turn": e.turn_serial}, format="json")
+    assert hit.status_code == 200, hit.json()
+    [prompt] = bob.get(f"/api/encounters/{e.pk}/").json()["reactions"]
+    monkeypatch.setattr(play.random, "SystemRandom", lambda: FakeRandom(1))
+    answered = bob.post(f"/api/reactions/{prompt['id']}/answer/", {"choice": "dodge"},
+                        format="json")
+    assert answered.status_code == 200, answered.json()
+    late = alice.post(f"{base}/posture/", {"combatant": c[hb.aria.pk].pk,
+                                           "posture": "defensive"}, format="json")
+    assert late.status_code == 409
+    assert late.json()["code"] == "posture_after_acting"
+    spent = gm.post(f"/api/encounters/{e.pk}/spend-action/", {"turn": e.turn_serial},
+                    format="json")
+    assert spent.json()["code"] == "action_already_taken"
+    assert [a.kind for a in entries(e)] == ["homebrew_attack"]
