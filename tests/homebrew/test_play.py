@@ -287,3 +287,20 @@ def test_the_api_plays_the_same_steps_with_keyed_errors(hb, monkeypatch):
                     format="json")
     assert spent.json()["code"] == "action_already_taken"
     assert [a.kind for a in entries(e)] == ["homebrew_attack"]
+
+
+def test_the_demo_has_an_encounter_ready_to_run_and_playable():
+    from campaigns.demo import load_demo
+    from campaigns.models import Campaign
+    from encounters.models import Encounter
+    from homebrew.demo import DEMO_ENCOUNTER
+
+    load_demo(seed=1)
+    campaign = Campaign.objects.get(rule_system="homebrew")
+    encounter = Encounter.objects.get(campaign=campaign)
+    assert (encounter.name, encounter.state) == (DEMO_ENCOUNTER, "setup")
+    names = list(encounter.combatants.order_by("position", "pk").values_list("name", flat=True))
+    assert names == ["Lysandre", "Tobin", "Gobelin éclaireur", "Gobelin chef", "Loup gris"]
+    enc.encounter_start(user=campaign.game_master, encounter_id=encounter.pk, mode="gm")
+    encounter.refresh_from_db()
+    assert encounter.current.name == "Lysandre"
