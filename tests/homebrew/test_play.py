@@ -304,3 +304,23 @@ def test_the_demo_has_an_encounter_ready_to_run_and_playable():
     enc.encounter_start(user=campaign.game_master, encounter_id=encounter.pk, mode="gm")
     encounter.refresh_from_db()
     assert encounter.current.name == "Lysandre"
+
+
+@pytest.mark.parametrize("extra", [0, 27])
+def test_the_players_page_in_turn_has_the_same_queries_with_3_and_30(hb, extra, client,
+                                                                      django_assert_num_queries):
+    for i in range(extra):
+        g = Character.objects.create(campaign=hb.campaign, name=f"Gob {i}",
+                                     kind=Character.Kind.CREATURE)
+        HomebrewSheet.objects.create(character=g, physique=40, perception=40, mental=20,
+                                     force=2 + i % 3, dexterite=2, hp=5, hp_max=5,
+                                     posture="defensive")
+    e, c = running(hb, *Character.objects.filter(name__startswith="Gob "))
+    client.force_login(hb.alice)
+    client.get(f"/encounters/{e.pk}/")  # warm the URL and template caches
+    with django_assert_num_queries(PLAY_PAGE_QUERIES):
+        page = client.get(f"/encounters/{e.pk}/").content.decode()
+    assert page.count('data-testid="odds-line"') >= 2 * (2 + extra)
+
+
+PLAY_PAGE_QUERIES = 8  # the same with 3 and 30 combatants (the odds are computed in memory)
