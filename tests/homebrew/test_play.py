@@ -324,3 +324,26 @@ def test_the_players_page_in_turn_has_the_same_queries_with_3_and_30(hb, extra, 
 
 
 PLAY_PAGE_QUERIES = 8  # the same with 3 and 30 combatants (the odds are computed in memory)
+
+
+def test_the_gm_answers_for_an_npc_and_an_ally_may_parry_for_it(hb):
+    from characters.models import Character as C
+
+    make_sheet(hb.goblin, posture="defensive")
+    wolf = C.objects.create(campaign=hb.campaign, name="Wolf", kind=C.Kind.CREATURE)
+    HomebrewSheet.objects.create(character=wolf, physique=50, perception=50, mental=10, force=4,
+                                 dexterite=2, hp=10, hp_max=10, posture="defensive")
+    e, c = running(hb, wolf)
+    step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
+                                 target_id=c[hb.goblin.pk].pk, weapon_id=hb.sword.pk,
+                                 rng=FakeRandom(30, 6), now=hb.now)
+    assert f"parry:{wolf.pk}" in step.reaction.options
+    with pytest.raises(EncounterForbidden):
+        enc.answer_reaction(user=hb.bob, reaction_id=step.reaction.pk, choice="none",
+                            now=hb.now)
+    enc.answer_reaction(user=hb.gm, reaction_id=step.reaction.pk, choice=f"parry:{wolf.pk}",
+                        rng=FakeRandom(4), now=hb.now)  # the wolf's Force 4: blocks 4 of 6
+    [entry] = entries(e)
+    assert entry.summary["result"]["for_ally"] and entry.summary["result"]["damage"] == 2
+    assert [r.label for r in entry.rolls.order_by("id")] == ["physique", "damage", "force"]
+    assert make_sheet(hb.goblin).hp == 6
