@@ -133,7 +133,8 @@ def encounter_posture(*, user, encounter_id: int, combatant_id: int, posture: st
         character = ctx.combatant.character
         if character is None:
             raise HomebrewServiceError("not_a_target", code="not_a_target")
-        return posture_set(user=ctx.user, character=character, posture=posture, now=now)
+        return posture_set(user=ctx.user, character=character, posture=posture, now=now,
+                           context={"encounter": ctx.encounter.pk, "round": ctx.encounter.round})
 
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
                          act=act, costs_action=False, turn=turn, now=now)

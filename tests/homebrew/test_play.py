@@ -122,6 +122,7 @@ def test_the_posture_changes_at_the_start_of_the_turn_only(hb):
     play.encounter_posture(user=hb.alice, encounter_id=e.pk, combatant_id=me,
                            posture="defensive", now=hb.now)
     assert make_sheet(hb.aria).posture == "defensive"
+    assert [a.kind for a in entries(e)] == ["homebrew_posture"]  # in the encounter's log
     play.encounter_other(user=hb.alice, encounter_id=e.pk, combatant_id=me, name="Bandage Bran",
                          now=hb.now)
     with pytest.raises(PostureAfterActing) as exc:
