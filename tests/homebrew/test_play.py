@@ -15,6 +15,7 @@ from encounters.models import PendingReaction
 from homebrew import play
 from homebrew.errors import GameMasterOnly, PostureAfterActing
 from homebrew.models import DeclaredAttack, HomebrewSheet
+from tests import factories
 from tests.gamerules.fakes import FakeRandom
 from tests.homebrew.conftest import make_sheet
 
@@ -348,3 +349,14 @@ def test_the_gm_answers_for_an_npc_and_an_ally_may_parry_for_it(hb):
     assert entry.summary["result"]["for_ally"] and entry.summary["result"]["damage"] == 2
     assert [r.label for r in entry.rolls.order_by("id")] == ["physique", "damage", "force"]
     assert make_sheet(hb.goblin).hp == 6
+
+
+def test_the_sheet_links_to_the_encounters_a_player_of_the_campaign_may_list(hb, client):
+    client.force_login(hb.alice)
+    sheet_page = client.get(f"/homebrew/characters/{hb.aria.pk}/").content.decode()
+    assert f'href="/encounters/campaign/{hb.campaign.pk}/"' in sheet_page
+    assert client.get(f"/encounters/campaign/{hb.campaign.pk}/").status_code == 200  # none yet
+    e, _c = running(hb)
+    assert "Fight" in client.get(f"/encounters/campaign/{hb.campaign.pk}/").content.decode()
+    client.force_login(factories.user("carol"))  # not in the campaign
+    assert client.get(f"/encounters/campaign/{hb.campaign.pk}/").status_code == 404
