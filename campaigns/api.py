@@ -16,7 +16,7 @@ from campaigns import rule_systems
 from campaigns.models import RollGrade
 from campaigns.selectors import campaign_get, leaderboard, leaderboard_orders
 from characters.selectors import open_campaigns
-from config.api import READ_ERRORS, ErrorSerializer, StrictSerializer
+from campaigns.api_base import READ_ERRORS, ErrorSerializer, StrictSerializer
 
 
 class SystemPartSerializer(serializers.Serializer):

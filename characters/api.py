@@ -18,7 +18,7 @@ from campaigns.models import Campaign
 from campaigns.permissions import allowed
 from characters.selectors import character_get, character_sheet, characters_now
 from characters.services import NAME_MAX, character_create
-from config.api import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer  # noqa: F401
+from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer  # noqa: F401
 from ew1.creation import (RerollLimited, draft_allowance, draft_confirm, draft_get,
                           draft_redistribute, draft_reroll, draft_roll, draft_values)
 from ew1.equipment import item_equip, item_unequip, item_use

@@ -22,13 +22,13 @@ from campaigns.journal import record_action, roll_row
 from campaigns.models import ActionRecord
 from characters.models import Character
 from characters.services import character_place
-from combat.actors import disincarnate, lock_sheets, require_able, require_rested, spend_pa
-from combat.context import ActionContext, action_context, outcome_write
+from ew1.actors import disincarnate, lock_sheets, require_able, require_rested, spend_pa
+from ew1.context import ActionContext, action_context, outcome_write
 from ew1.cooldowns import reincarnation_available_at
 from ew1.models import EternalWarSheet
 from ew1.progression import grant_xp
 from ew1.regeneration import sheet_refresh, unix
-from factions.bonus import combat_bonus, require_not_ally
+from ew1.bonus import combat_bonus, require_not_ally
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
 from gamerules.ew1.attacks import (BRAWL, KINDS, MELEE, RANGED, THROW, AttackOutcome, Modifier,
@@ -178,7 +178,7 @@ ATTACK_CHARACTER_FIELDS = ["first_action_at", "last_action_at", "kills", "attack
 def _attack_context(*, user: Any, character_id: int, target_id: int, now: datetime,
                     check_owner: bool) -> ActionContext:
     """The attacker's and the target's sheets locked (one statement), and every piece within
-    ``max(view_radius, own_characters_reach)`` of either: three queries (combat.context).
+    ``max(view_radius, own_characters_reach)`` of either: three queries (ew1.context).
     Raises InvalidTarget when the target does not exist."""
     context = action_context(user=user, character_id=character_id, others=[target_id],
                              view_of=[target_id], now=now, check_owner=check_owner)

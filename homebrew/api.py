@@ -19,7 +19,7 @@ from campaigns.errors import NotFound
 from campaigns.messages import error_message
 from campaigns.models import Campaign, RuleSystem
 from characters.services import NAME_MAX
-from config.api import ERRORS, READ_ERRORS, StrictSerializer
+from campaigns.api_base import ERRORS, READ_ERRORS, StrictSerializer
 from gamerules.homebrew.characteristics import CODES, CharacteristicsError
 from homebrew.models import HomebrewSheet, WeaponTemplate
 from homebrew.selectors import attack_odds_lines, character_with_sheet
