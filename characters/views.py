@@ -2,13 +2,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns import rule_systems
 from campaigns.errors import NotFound
 from campaigns.messages import error_message
 from characters.forms import CharacterCreateForm
 from characters.selectors import character_sheet, characters_now
+from characters.services import cooldown_notice_dismiss
 from gamerules.errors import RuleError
 
 
@@ -41,3 +42,23 @@ def character_detail(request, character_id: int):
         raise Http404(_("No such character.")) from None
     template = "characters/_sheet.html" if request.htmx else "characters/detail.html"
     return render(request, template, {"view": view})
+
+
+def _sheet(request, character_id: int):
+    try:
+        view = character_sheet(user=request.user, character_id=character_id)
+    except NotFound:
+        raise Http404(_("No such character.")) from None
+    return render(request, "characters/_sheet.html", {"view": view})
+
+
+@login_required
+@require_POST
+def dismiss_notice(request, character_id: int):
+    try:
+        cooldown_notice_dismiss(user=request.user, character_id=character_id)
+    except NotFound:
+        raise Http404(_("No such character.")) from None
+    if request.htmx:
+        return _sheet(request, character_id)
+    return redirect("characters:detail", character_id=character_id)

@@ -36,11 +36,10 @@ PENDING: set[str] = set()  # nothing left to move (issue 10, item 2: ew1/)
 ALLOWED = {
     "campaigns/models.py": "RuleSystem: the codes and names of the known systems (choices)",
     "config/settings/base.py": "INSTALLED_APPS lists the ew1 and magic apps",
+    "config/urls.py": "config, on top, wires every app's pages: EW1's (ew1.urls) too",
+    "config/api_urls.py": "config, on top, wires every app's endpoints: EW1's (ew1.api) too",
     "campaigns/demo.py": "the demo is an EW1 campaign, with EW1 items",
     "characters/api.py": "EW1's endpoints (drafts, level-up, inventory) beside the shared ones",
-    "characters/play_views.py": "EW1's pages: level-up, inventory, suicide and reincarnation",
-    "characters/creation_views.py": "EW1's creation draft pages",
-    "factions/bonus.py": "EW1's faction bonus in board combat (gamerules.ew1.presence)",
 }
 
 
