@@ -1,6 +1,7 @@
 """REST API of characters: the player's list, creation in one step, the sheet (the shared part,
 plus the fields of the character's rule system). Eternal War One II's endpoints (level-up, the
-inventory, creation drafts) are in ew1.api.
+inventory, creation drafts) are in ew1.api. Also the open campaigns (where a character can
+be created) and the campaign's leaderboard (its characters ranked).
 
 Views are thin: they validate the payload's shape, call the selector or service the pages call,
 and serialize what it returns. Rule errors become 4xx responses in ``config.api``.
@@ -8,18 +9,23 @@ and serialize what it returns. Rule errors become 4xx responses in ``config.api`
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaigns.api import ActionSerializer, CampaignRefSerializer, SystemPartSerializer
+from campaigns.api import (ActionSerializer, CampaignRefSerializer, CampaignSerializer,
+                           SystemPartSerializer)
 from campaigns.errors import Forbidden
 from campaigns.models import Campaign
 from campaigns.permissions import allowed
-from characters.selectors import character_get, character_sheet, characters_now
+from characters.selectors import character_get, character_sheet, characters_now, open_campaigns
 from characters.services import NAME_MAX, character_create
-from campaigns.api_base import ERRORS, READ_ERRORS, StrictSerializer
+from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
+from campaigns.selectors import campaign_get
+from characters.leaderboard import leaderboard, leaderboard_orders
 
 
 def require_playable(request, character_id: int) -> None:
@@ -134,3 +140,70 @@ class CharacterDetailView(APIView):
     def get(self, request, character_id: int):
         view = character_sheet(user=request.user, character_id=character_id)
         return Response(SheetSerializer(view).data)
+
+
+# --- campaigns: the open ones, the leaderboard -------------------------------------------------
+
+class CampaignListView(APIView):
+    @extend_schema(operation_id="campaigns_list",
+                   responses={200: CampaignSerializer(many=True), 403: ErrorSerializer},
+                   summary="Open campaigns, where a new character can be created.")
+    def get(self, request):
+        campaigns = open_campaigns().select_related("board")
+        return Response(CampaignSerializer(campaigns, many=True).data)
+
+
+class LeaderboardQuerySerializer(StrictSerializer):
+    order = serializers.ChoiceField(choices=(), default="kills")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["order"].choices = leaderboard_orders()
+
+
+class LeaderboardRowSerializer(SystemPartSerializer):
+    """A ranked Character; the system's "row" serializer adds its numbers (level, XP...)."""
+
+    system_part = "row"
+
+    rank = serializers.IntegerField()
+    id = serializers.IntegerField(source="character.id")
+    name = serializers.CharField(source="character.name")
+    player = serializers.CharField(source="character.owner.username", allow_null=True)
+    kills = serializers.IntegerField(source="character.kills")
+    deaths = serializers.IntegerField(source="character.deaths")
+    attacks = serializers.IntegerField(source="character.attacks")
+    dodges = serializers.IntegerField(source="character.dodges")
+
+    def system_object(self, instance) -> Any:
+        return instance["character"]
+
+    def character_of(self, instance) -> Any:
+        return instance["character"]
+
+
+class LeaderboardSerializer(serializers.Serializer):
+    campaign = CampaignRefSerializer()
+    order = serializers.CharField()
+    rows = LeaderboardRowSerializer(many=True)
+
+
+class LeaderboardView(APIView):
+    @extend_schema(
+        operation_id="campaigns_leaderboard",
+        parameters=[OpenApiParameter("order", str, default="kills",
+                                     description="Ranking: kills (then fewer deaths), attacks, "
+                                                 "dodges, deaths, or one of the rule system's "
+                                                 "own columns (such as level, then XP).")],
+        responses={200: LeaderboardSerializer, 400: ErrorSerializer, **READ_ERRORS},
+        summary="The campaign's player characters, ranked.")
+    def get(self, request, campaign_id: int):
+        query = LeaderboardQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        order = query.validated_data["order"]
+        campaign = campaign_get(campaign_id=campaign_id)
+        rows = [{"rank": rank, "character": c}
+                for rank, c in enumerate(leaderboard(campaign=campaign, order=order), start=1)]
+        return Response(LeaderboardSerializer(
+            {"campaign": campaign, "order": order, "rows": rows},
+            context={"rule_system": campaign.rule_system}).data)

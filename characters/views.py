@@ -6,8 +6,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaigns import rule_systems
 from campaigns.errors import NotFound
+from campaigns.selectors import campaign_get
 from campaigns.messages import error_message
 from characters.forms import CharacterCreateForm
+from characters.leaderboard import leaderboard, leaderboard_columns, leaderboard_tabs
 from characters.selectors import character_sheet, characters_now
 from characters.services import cooldown_notice_dismiss
 from gamerules.errors import RuleError
@@ -62,3 +64,22 @@ def dismiss_notice(request, character_id: int):
     if request.htmx:
         return _sheet(request, character_id)
     return redirect("characters:detail", character_id=character_id)
+
+
+@login_required
+@require_GET
+def leaderboard_page(request, campaign_id: int):
+    try:
+        campaign = campaign_get(campaign_id=campaign_id)
+    except NotFound:
+        raise Http404(_("No such campaign.")) from None
+    columns = leaderboard_columns(campaign=campaign)
+    order = request.GET.get("order", "kills")
+    if order not in {c.key for c in columns}:
+        order = "kills"
+    template = "campaigns/_leaderboard.html" if request.htmx else "campaigns/leaderboard.html"
+    rows = [(c, [(col.key, col.value(c)) for col in columns])
+            for c in leaderboard(campaign=campaign, order=order)]
+    return render(request, template, {"campaign": campaign, "order": order,
+                                      "tabs": leaderboard_tabs(campaign=campaign),
+                                      "columns": columns, "rows": rows})

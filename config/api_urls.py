@@ -5,8 +5,8 @@ files: no CDN)."""
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from campaigns.api import CampaignListView, LeaderboardView
-from characters.api import CharacterDetailView, CharacterListView
+from characters.api import (CampaignListView, CharacterDetailView, CharacterListView,
+                            LeaderboardView)
 from combat.api import (CharacterAttackView, CharacterBoardView, CharacterGameView,
                         CharacterMoveView, CharacterReincarnateView, CharacterSuicideView)
 from config.api import ApiDocsView

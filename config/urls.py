@@ -23,7 +23,7 @@ urlpatterns = [
     path("characters/", include("ew1.urls")),
     path("characters/", include("combat.urls")),
     path("characters/", include("magic.urls")),
-    path("campaigns/", include("campaigns.urls")),
+    path("campaigns/", include("characters.campaign_urls")),
     path("factions/", include("factions.urls")),
     path("encounters/", include("encounters.urls")),
 

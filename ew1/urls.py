@@ -11,8 +11,6 @@ urlpatterns = [
     path("<int:character_id>/items/<int:item_id>/equip/", views.equip, name="equip"),
     path("<int:character_id>/items/<int:item_id>/unequip/", views.unequip, name="unequip"),
     path("<int:character_id>/items/<int:item_id>/use/", views.use, name="use"),
-    path("<int:character_id>/suicide/", views.suicide, name="suicide"),
-    path("<int:character_id>/reincarnate/", views.reincarnate, name="reincarnate"),
     path("drafts/<int:draft_id>/", views.draft_detail, name="draft"),
     path("drafts/<int:draft_id>/reroll/", views.draft_reroll_view, name="draft-reroll"),
     path("drafts/<int:draft_id>/redistribute/", views.draft_redistribute_view,

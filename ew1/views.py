@@ -1,6 +1,7 @@
 """Eternal War One II's pages: character creation (roll, reroll, redistribute, confirm, as htmx
-fragments, no reload) and the sheet's actions (level-up, inventory: equip, unequip, use; suicide,
-reincarnation). URL names in the ``ew1`` namespace, paths under /characters/ (ew1.urls).
+fragments, no reload) and the sheet's actions (level-up; the inventory: equip, unequip, use).
+Suicide and reincarnation are the board's (combat.views). URL names in the ``ew1`` namespace,
+paths under /characters/ (ew1.urls).
 
 With htmx each POST answers with its fragment (result or error inside); without it, a redirect
 with a message.
@@ -18,7 +19,6 @@ from campaigns.errors import Forbidden, NotFound
 from campaigns.messages import error_message
 from campaigns.permissions import allowed
 from characters.selectors import character_sheet
-from combat.services import character_reincarnate, character_suicide
 from ew1.creation import (character_from_draft, draft_allowance, draft_confirm, draft_get,
                           draft_redistribute, draft_reroll, draft_values)
 from ew1.equipment import item_equip, item_unequip, item_use
@@ -169,22 +169,6 @@ def unequip(request, character_id: int, item_id: int):
 def use(request, character_id: int, item_id: int):
     return _act(request, character_id, lambda: item_use(
         user=request.user, character_id=character_id, item_id=item_id), _("Used."))
-
-
-@login_required
-@require_POST
-def suicide(request, character_id: int):
-    asap = request.POST.get("reincarnate_asap") in ("1", "on", "true")
-    return _act(request, character_id, lambda: character_suicide(
-        user=request.user, character_id=character_id, reincarnate_asap=asap),
-        _("Your character left the board."))
-
-
-@login_required
-@require_POST
-def reincarnate(request, character_id: int):
-    return _act(request, character_id, lambda: character_reincarnate(
-        user=request.user, character_id=character_id), _("Your character is back on the board."))
 
 
 @login_required

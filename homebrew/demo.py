@@ -1,5 +1,5 @@
 """The demo homebrew d100 campaign (seed 002_80873c4f1892db54.txt): Alice's and Bob's party,
-goblins and a wolf, the weapons and spells they use. Loaded by campaigns.demo.load_demo."""
+goblins and a wolf, the weapons and spells they use. Loaded by config.demo.load_demo."""
 
 from __future__ import annotations
 

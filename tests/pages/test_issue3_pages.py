@@ -250,7 +250,7 @@ def test_using_a_potion_without_htmx(alice_client, hero, catalogue):
 
 
 def test_suicide_then_the_sheet_shows_the_wait(alice_client, hero):
-    response = alice_client.post(url("ew1:suicide", hero.pk), **HTMX)
+    response = alice_client.post(url("combat:suicide", hero.pk), **HTMX)
     html = html_of(response)
     assert response.status_code == 200 and html.lstrip().startswith('<section id="sheet"')
     assert 'data-testid="reincarnation-wait"' in html and "Reincarnation possible in" in html
@@ -258,7 +258,7 @@ def test_suicide_then_the_sheet_shows_the_wait(alice_client, hero):
     assert Character.objects.get(pk=hero.pk).board_id is None
 
     before = state()
-    refused = alice_client.post(url("ew1:reincarnate", hero.pk), **HTMX)
+    refused = alice_client.post(url("combat:reincarnate", hero.pk), **HTMX)
     assert 'data-testid="error"' in html_of(refused) and state() == before
 
 
@@ -268,12 +268,12 @@ def test_the_reincarnate_button_once_allowed(alice_client, hero):
     html = html_of(alice_client.get(url("characters:detail", hero.pk)))
     assert 'data-testid="reincarnate"' in html and 'data-testid="reincarnation-wait"' not in html
 
-    response = alice_client.post(url("ew1:reincarnate", hero.pk))
+    response = alice_client.post(url("combat:reincarnate", hero.pk))
     assert response.status_code == 302
     assert Character.objects.get(pk=hero.pk).board_id == hero.campaign.board.pk
 
 
-@pytest.mark.parametrize("name", ["ew1:suicide", "ew1:reincarnate"])
+@pytest.mark.parametrize("name", ["combat:suicide", "combat:reincarnate"])
 def test_another_player_cannot_kill_or_revive(bob_client, hero, name):
     before = state()
     assert bob_client.post(url(name, hero.pk)).status_code == 404
@@ -408,7 +408,7 @@ POSTS = [
     ("ew1:draft-reroll", "draft"), ("ew1:draft-redistribute", "draft"),
     ("ew1:draft-confirm", "draft"), ("ew1:equip", "item"),
     ("ew1:unequip", "item"), ("ew1:use", "potion"),
-    ("ew1:suicide", "hero"), ("ew1:reincarnate", "hero"),
+    ("combat:suicide", "hero"), ("combat:reincarnate", "hero"),
     ("ew1:level-up", "hero"), ("combat:attack", "hero"), ("combat:game", "hero"),
 ]
 

@@ -38,7 +38,7 @@ ALLOWED = {
     "config/settings/base.py": "INSTALLED_APPS lists the ew1 and magic apps",
     "config/urls.py": "config, on top, wires every app's pages: EW1's (ew1.urls) too",
     "config/api_urls.py": "config, on top, wires every app's endpoints: EW1's (ew1.api) too",
-    "campaigns/demo.py": "the demo is an EW1 campaign, with EW1 items",
+    "config/demo.py": "config, on top, loads the demo: an EW1 campaign, with EW1 items",
     "characters/api.py": "EW1's endpoints (drafts, level-up, inventory) beside the shared ones",
 }
 
