@@ -47,7 +47,7 @@ def _context(draft, *, error=None, form=None):
 
 
 def _render(request, draft, **extra):
-    template = "characters/_draft.html" if request.htmx else "characters/draft.html"
+    template = "ew1/_draft.html" if request.htmx else "ew1/draft.html"
     return render(request, template, _context(draft, **extra))
 
 
@@ -204,7 +204,7 @@ def level_up(request, character_id: int):
         else:
             messages.success(request, _("Points spent."))
             return redirect("characters:detail", character_id=character_id)
-    return render(request, "characters/level_up.html", {
+    return render(request, "ew1/level_up.html", {
         "view": view, "form": form, "error": error,
         "cap": per_skill_cap(sheet.level, floor=params.skill_cap_floor),
         "skill_rows": [(form[f"skill_{r.code}"], r) for r in rooms["skills"]],

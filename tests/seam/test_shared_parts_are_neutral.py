@@ -22,12 +22,10 @@ WORDS = re.compile(r"""ew1|eternal\s*war|\b(?:brawl|melee|ranged)\b"""
 STATS = re.compile(r"\b(?:FOR(?! UPDATE| SHARE| NO KEY)|DEF|TAI|INT|DEX|LUK)\b")  # "for", "int": no
 
 # Templates that are EW1's own: its partials, its board (the real-time play mode), its spells,
-# its creation drafts, level-up and inventory.
+# its creation drafts, level-up and inventory (templates/ew1/).
 EW1_TEMPLATES = ("templates/ew1/", "templates/combat/_board.html", "templates/combat/_pad.html",
                  "templates/combat/_rolls.html", "templates/combat/board.html",
-                 "templates/magic/", "templates/characters/_draft.html",
-                 "templates/characters/draft.html", "templates/characters/level_up.html",
-                 "templates/characters/_inventory.html")
+                 "templates/magic/")
 # Another system's own templates may use its words ("dodge" is a homebrew reaction too).
 OTHER_SYSTEM_TEMPLATES = ("templates/homebrew/",)
 
