@@ -6,10 +6,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaigns import rule_systems
 from campaigns.errors import NotFound
-from campaigns.selectors import campaign_get
 from campaigns.messages import error_message
+from campaigns.selectors import campaign_get
 from characters.forms import CharacterCreateForm
 from characters.leaderboard import leaderboard, leaderboard_columns, leaderboard_tabs
+from characters.pages import render_sheet
 from characters.selectors import character_sheet, characters_now
 from characters.services import cooldown_notice_dismiss
 from gamerules.errors import RuleError
@@ -46,14 +47,6 @@ def character_detail(request, character_id: int):
     return render(request, template, {"view": view})
 
 
-def _sheet(request, character_id: int):
-    try:
-        view = character_sheet(user=request.user, character_id=character_id)
-    except NotFound:
-        raise Http404(_("No such character.")) from None
-    return render(request, "characters/_sheet.html", {"view": view})
-
-
 @login_required
 @require_POST
 def dismiss_notice(request, character_id: int):
@@ -62,7 +55,7 @@ def dismiss_notice(request, character_id: int):
     except NotFound:
         raise Http404(_("No such character.")) from None
     if request.htmx:
-        return _sheet(request, character_id)
+        return render_sheet(request, character_id)
     return redirect("characters:detail", character_id=character_id)
 
 

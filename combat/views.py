@@ -7,15 +7,13 @@ redirect to the board page and the result comes as a message.
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns.errors import Forbidden, NotFound
+from campaigns.errors import NotFound
 from campaigns.messages import error_message
-from characters.selectors import character_sheet
+from characters.pages import sheet_action
 from combat.forms import AttackForm, MoveForm
 from combat.pages import render_board, respond_with_board
 from combat.polls import poll_unchanged, read_versions_first
@@ -75,36 +73,11 @@ def game(request, character_id: int):
 
 # --- leaving and coming back (posted from the sheet) -------------------------------------------
 
-def _sheet(request, character_id: int, *, error=None, notice=None):
-    try:
-        view = character_sheet(user=request.user, character_id=character_id)
-    except NotFound:
-        raise Http404(_("No such character.")) from None
-    return render(request, "characters/_sheet.html",
-                  {"view": view, "error": error, "notice": notice})
-
-
-def _sheet_act(request, character_id: int, run, success: str):
-    try:
-        run()
-    except (NotFound, Forbidden):
-        raise Http404(_("No such character.")) from None
-    except RuleError as exc:
-        if request.htmx:
-            return _sheet(request, character_id, error=error_message(exc))
-        messages.error(request, error_message(exc))
-    else:
-        if request.htmx:
-            return _sheet(request, character_id, notice=success)
-        messages.success(request, success)
-    return redirect("characters:detail", character_id=character_id)
-
-
 @login_required
 @require_POST
 def suicide(request, character_id: int):
     asap = request.POST.get("reincarnate_asap") in ("1", "on", "true")
-    return _sheet_act(request, character_id, lambda: character_suicide(
+    return sheet_action(request, character_id, lambda: character_suicide(
         user=request.user, character_id=character_id, reincarnate_asap=asap),
         _("Your character left the board."))
 
@@ -112,5 +85,5 @@ def suicide(request, character_id: int):
 @login_required
 @require_POST
 def reincarnate(request, character_id: int):
-    return _sheet_act(request, character_id, lambda: character_reincarnate(
+    return sheet_action(request, character_id, lambda: character_reincarnate(
         user=request.user, character_id=character_id), _("Your character is back on the board."))

@@ -15,9 +15,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from campaigns.errors import Forbidden, NotFound
+from campaigns.errors import NotFound
 from campaigns.messages import error_message
 from campaigns.permissions import allowed
+from characters.pages import sheet_action
 from characters.selectors import character_sheet
 from ew1.creation import (character_from_draft, draft_allowance, draft_confirm, draft_get,
                           draft_redistribute, draft_reroll, draft_values)
@@ -125,49 +126,24 @@ def draft_confirm_view(request, draft_id: int):
 
 # --- sheet actions ----------------------------------------------------------------------------
 
-def _sheet(request, character_id: int, *, error=None, notice=None):
-    try:
-        view = character_sheet(user=request.user, character_id=character_id)
-    except NotFound:
-        raise Http404(_("No such character.")) from None
-    return render(request, "characters/_sheet.html",
-                  {"view": view, "error": error, "notice": notice})
-
-
-def _act(request, character_id: int, run, success: str):
-    try:
-        run()
-    except (NotFound, Forbidden):
-        raise Http404(_("No such character.")) from None
-    except RuleError as exc:
-        if request.htmx:
-            return _sheet(request, character_id, error=error_message(exc))
-        messages.error(request, error_message(exc))
-    else:
-        if request.htmx:
-            return _sheet(request, character_id, notice=success)
-        messages.success(request, success)
-    return redirect("characters:detail", character_id=character_id)
-
-
 @login_required
 @require_POST
 def equip(request, character_id: int, item_id: int):
-    return _act(request, character_id, lambda: item_equip(
+    return sheet_action(request, character_id, lambda: item_equip(
         user=request.user, character_id=character_id, item_id=item_id), _("Equipped."))
 
 
 @login_required
 @require_POST
 def unequip(request, character_id: int, item_id: int):
-    return _act(request, character_id, lambda: item_unequip(
+    return sheet_action(request, character_id, lambda: item_unequip(
         user=request.user, character_id=character_id, item_id=item_id), _("Unequipped."))
 
 
 @login_required
 @require_POST
 def use(request, character_id: int, item_id: int):
-    return _act(request, character_id, lambda: item_use(
+    return sheet_action(request, character_id, lambda: item_use(
         user=request.user, character_id=character_id, item_id=item_id), _("Used."))
 
 
