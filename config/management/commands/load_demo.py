@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from campaigns.demo import DEMO_PASSWORD, GM, PLAYERS, load_demo
+from config.demo import DEMO_PASSWORD, GM, PLAYERS, load_demo
 
 
 class Command(BaseCommand):
