@@ -138,6 +138,25 @@ def test_the_posture_changes_at_the_start_of_the_turn_only(hb):
     assert exc2.value.code == "action_already_taken"
 
 
+def test_the_sheet_api_cannot_change_a_fighting_characters_posture(hb):
+    from rest_framework.test import APIClient
+
+    from homebrew.errors import PostureInEncounter
+    from homebrew.services import posture_set
+    api = APIClient()
+    api.force_authenticate(hb.alice)
+    url = f"/api/homebrew/characters/{hb.aria.pk}/posture/"
+    assert api.post(url, {"posture": "defensive"}, format="json").status_code == 200  # no fight
+    e, c = running(hb)
+    refused = api.post(url, {"posture": "offensive"}, format="json")
+    assert refused.status_code == 409 and refused.json()["code"] == "posture_in_encounter"
+    assert make_sheet(hb.aria).posture == "defensive"
+    with pytest.raises(PostureInEncounter):
+        posture_set(user=hb.alice, character=hb.aria, posture="offensive", now=hb.now)
+    enc.encounter_end(user=hb.gm, encounter_id=e.pk)
+    assert api.post(url, {"posture": "offensive"}, format="json").status_code == 200
+
+
 def test_a_move_is_free_unless_the_gm_marks_it_as_costing_the_action(hb):
     e, c = running(hb)
     me = c[hb.aria.pk].pk
