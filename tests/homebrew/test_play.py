@@ -379,3 +379,12 @@ def test_the_sheet_links_to_the_encounters_a_player_of_the_campaign_may_list(hb,
     assert "Fight" in client.get(f"/encounters/campaign/{hb.campaign.pk}/").content.decode()
     client.force_login(factories.user("carol"))  # not in the campaign
     assert client.get(f"/encounters/campaign/{hb.campaign.pk}/").status_code == 404
+
+
+def test_a_new_encounter_waits_the_campaigns_reaction_timeout(hb):
+    assert enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk,
+                                name="Default").reaction_timeout_seconds == 30
+    hb.campaign.rule_parameters = {"reaction_timeout_seconds": 90}
+    hb.campaign.save()
+    assert enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk,
+                                name="Slow table").reaction_timeout_seconds == 90
