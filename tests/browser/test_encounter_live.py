@@ -48,3 +48,33 @@ def test_prompt_answer_and_next_turn_without_reloading(chromium, live_server):
         expect(bob_page.get_by_test_id("status")).to_contain_text(re.compile("Brenna's turn"))
     finally:
         unregister_test_system()
+
+
+def test_the_game_master_drags_a_row_to_set_the_order(chromium, live_server):
+    from playwright.sync_api import expect
+
+    from tests.encounters.conftest import Table, register_test_system, unregister_test_system
+
+    register_test_system()
+    try:
+        t = Table()
+        e = t.start()
+        before = [c.name for c in t.reload().combatants.filter(removed=False).order_by("rank")]
+        assert before[0] != "Orc"
+        gm_page = chromium.new_context(locale="en-GB").new_page()
+        log_in(gm_page, live_server, "gm", PASSWORD)
+        gm_page.goto(f"{live_server.url}/encounters/{e.pk}/control/")
+        rows = gm_page.locator("tr[data-draggable]")
+        expect(rows.first).to_have_attribute("data-name", before[0])
+        # Drag the Orc's row onto the first row: it takes the first place, the others follow.
+        with gm_page.expect_response(lambda r: r.url.endswith("/order/")) as answered:
+            gm_page.locator("tr[data-draggable][data-name='Orc'] td:nth-child(2)").drag_to(
+                rows.first.locator("td:nth-child(2)"))
+        assert answered.value.status == 200
+        expect(gm_page.get_by_test_id("error")).to_have_count(0)
+        expect(gm_page.locator("tr[data-draggable]").first).to_have_attribute(
+            "data-name", "Orc", timeout=SWAP_MS)
+        after = [c.name for c in t.reload().combatants.filter(removed=False).order_by("rank")]
+        assert after == ["Orc", *(n for n in before if n != "Orc")]
+    finally:
+        unregister_test_system()
