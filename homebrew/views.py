@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from campaigns.errors import NotFound, SheetMissing
+from campaigns.errors import InvalidInput, NotFound, SheetMissing
 from campaigns.messages import error_message
 from campaigns.models import Campaign, RuleSystem
 from campaigns.permissions import allowed, oversees
@@ -135,6 +135,8 @@ def test(request, character_id: int):
         except ValueError:
             difficulty = 0
         try:
+            if abs(difficulty) > 1000:  # the API's bound; beyond it a column overflows
+                raise InvalidInput()
             result = roll_test(user=request.user, character=character,
                                code=form.cleaned_data["code"], difficulty=difficulty)
         except RuleError as exc:
