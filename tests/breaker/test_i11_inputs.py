@@ -100,3 +100,18 @@ def test_homebrew_test_page_refuses_a_huge_difficulty(hb):
     assert response.status_code == 200
     assert b"Invalid input." in response.content
     assert hb.campaign.actions.count() == before
+
+
+def test_homebrew_gauges_show_in_the_encounter_page(hb):
+    """The registry's gauges template read ``view.character``, which an encounter's view does
+    not have: the player page showed "HP /" with no numbers."""
+    from encounters import services
+
+    encounter = services.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk, name="Ambush")
+    services.combatants_add(user=hb.gm, encounter_id=encounter.pk, entries=[
+        services.CombatantEntry(character_id=hb.aria.pk)])
+    HomebrewSheet.objects.filter(pk=hb.aria.pk).update(hp=13)
+    client = Client()
+    client.force_login(hb.alice)
+    page = client.get(f"/encounters/{encounter.pk}/").content.decode()
+    assert '<span data-testid="hp">13</span>/20' in page
