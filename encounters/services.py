@@ -360,6 +360,8 @@ def encounter_next_turn(*, user, encounter_id: int, turn: int | None,
         combatants = combatants_of(encounter)
         current = combatants.get(encounter.current_id) if encounter.current_id else None
         if not is_gm(user, encounter) and not (current and controls(user, encounter, current)):
+            if can_see(user, encounter, combatants.values()):
+                _require_turn(encounter, turn)  # its player pressed as the GM moved it on: 409
             _require_gm(user, encounter, combatants.values())
         _require_running(encounter)
         _require_turn(encounter, turn)

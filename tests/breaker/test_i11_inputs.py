@@ -115,3 +115,20 @@ def test_homebrew_gauges_show_in_the_encounter_page(hb):
     client.force_login(hb.alice)
     page = client.get(f"/encounters/{encounter.pk}/").content.decode()
     assert '<span data-testid="hp">13</span>/20' in page
+
+
+def test_a_player_ending_a_turn_the_gm_just_ended_is_told_it_moved_on(table):
+    """Pressed at the same moment as the GM: the player's "end my turn" came second and was
+    answered 403 not_game_master (the turn was no longer theirs) instead of 409."""
+    e = table.start(mode="gm")
+    while table.reload().current.character is None or table.reload().current.character.owner \
+            is None:
+        e = table.next()
+    player, seen = e.current.character.owner, e.turn_serial
+    table.next()
+    api = APIClient()
+    api.force_login(player)
+    response = api.post(f"/api/encounters/{e.pk}/next/", {"turn": seen}, format="json")
+    assert response.status_code == 409
+    assert response.json()["code"] == "turn_already_advanced"
+    assert table.reload().turn_serial == seen + 1
