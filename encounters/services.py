@@ -389,6 +389,8 @@ def encounter_delay(*, user, encounter_id: int, combatant_id: int, after_id: int
     with transaction.atomic():
         encounter = lock_encounter(encounter_id)
         combatants = combatants_of(encounter)
+        if not can_see(user, encounter, combatants.values()):
+            raise EncounterNotFound()  # before the combatant: no 400 telling a stranger its ids
         me = _combatant(combatants, combatant_id)
         if not controls(user, encounter, me):
             _require_gm(user, encounter, combatants.values())

@@ -47,12 +47,14 @@ def table(db):
 
 
 BODIES = {"combatants/": {"combatants": [{"name": "Rat"}]}, "order/": {"combatants": []},
-          "start/": {}, "next/": {"turn": 0}, "delay/": {"turn": 0, "combatant": 1, "after": 2},
+          "start/": {}, "next/": {"turn": 0}, "delay/": {"turn": 0, "combatant": 999999, "after": 2},
           "end/": {}, "effects/": {"name": "x", "anchor": 1, "edge": "end", "rounds": 1}}
 
 
 @pytest.mark.parametrize("step", STEPS)
 def test_a_stranger_gets_404_on_every_step(table, step):
+    """A delay naming a combatant of no encounter answered the stranger 400 no_such_combatant
+    (ids were probed before the permission)."""
     stranger = api(factories.user("carol"))
     e, c = table.encounter.pk, table.c["Orc"].pk
     before = state()
