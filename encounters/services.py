@@ -532,10 +532,10 @@ def encounter_act(*, user, encounter_id: int, combatant_id: int, act: Callable[[
     with transaction.atomic():
         encounter = lock_encounter(encounter_id)
         combatants = combatants_of(encounter)
+        if not can_see(user, encounter, combatants.values()):
+            raise EncounterNotFound()  # before the combatant: no 400 telling a stranger its ids
         me = _combatant(combatants, combatant_id)
         if not controls(user, encounter, me):
-            if not can_see(user, encounter, combatants.values()):
-                raise EncounterNotFound()
             raise EncounterForbidden(code="not_your_combatant")
         _require_running(encounter)
         _require_turn(encounter, turn)

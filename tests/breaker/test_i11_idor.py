@@ -114,3 +114,14 @@ def test_alice_cannot_touch_bobs_homebrew_sheet(alice, bob):
                    f"?weapon={hb.claws.pk}&target={hb.goblin.pk}")  # the goblin's weapon
     assert r.status_code == 404
     assert state() == before
+
+
+def test_a_stranger_acting_with_a_combatant_of_no_encounter_is_404(table):
+    """encounter_act looked the combatant up first: a stranger got no_such_combatant (400)."""
+    from encounters.errors import EncounterNotFound
+
+    before = state()
+    with pytest.raises(EncounterNotFound):
+        services.encounter_act(user=factories.user("carol"), encounter_id=table.encounter.pk,
+                               combatant_id=999999, act=lambda ctx: None)
+    assert state() == before
