@@ -222,6 +222,12 @@ def _step(summary: str, serializer_class, run, operation_id: str):
     return Step
 
 
+def step_view(summary: str, serializer_class, run, operation_id: str):
+    """A rule system's POST step on an encounter (``run(user, encounter_id, data)``), answered
+    with the encounter as the shared steps are."""
+    return _step(summary, serializer_class, run, operation_id)
+
+
 def _add(user, eid, d):
     entries = [services.CombatantEntry(character_id=e.get("character"), name=e["name"],
                                        count=e["count"], surprised=e["surprised"],
@@ -254,6 +260,9 @@ STEPS = [
                                               combatant_id=d["combatant"], after_id=d["after"],
                                               turn=d["turn"]),
      "Delay the current turn to act just after another combatant."),
+    ("spend-action/", "encounters_spend_action", EncounterTurnSerializer,
+     lambda u, e, d: services.encounter_spend_action(user=u, encounter_id=e, turn=d["turn"]),
+     "Count the current turn's action as taken: a move beyond a short distance (GM)."),
     ("end/", "encounters_end", EncounterEmptySerializer,
      lambda u, e, d: services.encounter_end(user=u, encounter_id=e), "End the encounter (GM)."),
     ("effects/", "encounters_effect", EncounterEffectInSerializer,

@@ -58,8 +58,16 @@ class EncounterView:
         return hooks.templates_for(self.encounter.campaign.rule_system).actions
 
     def label(self, key: str) -> Any:
+        """The system's label of ``key``; "<key>:<character id>" (a parry for that ally)
+        reads "<label> (<combatant's name>)"."""
         labels = getattr(self.spec, "action_labels", {}) or {}
-        return labels.get(key, key)
+        if key in labels:
+            return labels[key]
+        base, _sep, ref = key.partition(":")
+        if ref and base in labels:
+            name = next((c.name for c in self.combatants if str(c.character_id) == ref), ref)
+            return f"{labels[base]} ({name})"
+        return key
 
 
 def encounter_version(*, user, encounter_id: int) -> tuple[int, datetime | None] | None:
@@ -119,7 +127,8 @@ def encounter_view(*, user, encounter_id: int) -> EncounterView:
 def encounters_of(*, user, campaign_id: int) -> tuple[bool, list[Encounter]]:
     """(whether the user oversees the campaign, the campaign's encounters the user may see:
     all for its GM, else those where the user plays a combatant). Raises EncounterNotFound for
-    a missing campaign, or one where the user is not the GM and plays in no encounter."""
+    a missing campaign, or one where the user is neither the GM nor owns a character (a player
+    of the campaign in no encounter sees an empty list)."""
     campaign = Campaign.objects.filter(pk=campaign_id).first()
     if campaign is None:
         raise EncounterNotFound()
@@ -128,6 +137,6 @@ def encounters_of(*, user, campaign_id: int) -> tuple[bool, list[Encounter]]:
         return True, list(qs)
     rows = list(qs.filter(combatants__character__owner_id=user.pk,
                           combatants__removed=False).distinct())
-    if not rows:
+    if not rows and not campaign.characters.filter(owner_id=user.pk).exists():
         raise EncounterNotFound()
     return False, rows

@@ -12,6 +12,7 @@ urlpatterns = [
     path(f"{E}/start/", views.start, name="start"),
     path(f"{E}/next/", views.next_turn, name="next"),
     path(f"{E}/delay/", views.delay, name="delay"),
+    path(f"{E}/spend-action/", views.spend_action, name="spend_action"),
     path(f"{E}/end/", views.end, name="end"),
     path(f"{E}/add/", views.add, name="add"),
     path(f"{E}/order/", views.order, name="order"),

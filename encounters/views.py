@@ -152,6 +152,12 @@ def _step(request, encounter_id: int, run, done: str = ""):
     return redirect(PAGES[page], encounter_id=encounter_id)
 
 
+def respond(request, encounter_id: int, run, done: str = ""):
+    """Run ``run()`` (a step, a rule system's action) and answer as the encounter's own steps
+    do: the fragment for htmx (an error inside it), else a redirect to the page."""
+    return _step(request, encounter_id, run, done)
+
+
 def _turn(request) -> int | None:
     return _int(request, "turn")
 
@@ -168,6 +174,14 @@ def start(request, encounter_id: int):
 def next_turn(request, encounter_id: int):
     return _step(request, encounter_id, lambda: services.encounter_next_turn(
         user=request.user, encounter_id=encounter_id, turn=_turn(request)))
+
+
+@login_required
+@require_POST
+def spend_action(request, encounter_id: int):
+    return _step(request, encounter_id, lambda: services.encounter_spend_action(
+        user=request.user, encounter_id=encounter_id, turn=_turn(request),
+        reason=request.POST.get("reason", "move")))
 
 
 @login_required

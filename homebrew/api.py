@@ -1,6 +1,7 @@
 """REST API of the homebrew d100 system, mounted under /api/homebrew/: creation, the sheet, a
-test, the posture, the odds of an attack, the GM's rests. Attacks and reactions are played
-through the shared encounter, which calls homebrew.services.attack and resolve.
+test, the posture, the odds of an attack, the GM's rests; and the actions in an encounter's
+turn (homebrew.play: attack, posture, move or another action), answered with the encounter;
+reactions are answered through the shared encounter's API.
 
 Thin: the payload's shape is checked here, everything else by the services. Rule errors become
 {"code", "detail", "params"} answers (config.api); a refused creation also lists each field's
@@ -20,7 +21,9 @@ from campaigns.messages import error_message
 from campaigns.models import Campaign, RuleSystem
 from characters.services import NAME_MAX
 from config.api import ERRORS, READ_ERRORS, StrictSerializer
+from encounters.api import step_view
 from gamerules.homebrew.characteristics import CODES, CharacteristicsError
+from homebrew import play
 from homebrew.models import HomebrewSheet, WeaponTemplate
 from homebrew.selectors import attack_odds_lines, character_with_sheet
 from homebrew.services import homebrew_character_create, posture_set, rest_grant, roll_test
@@ -264,7 +267,52 @@ class RestView(APIView):
                                      "mp_gained": g.outcome.mp_gained} for g in given]})
 
 
+class HomebrewEncounterActSerializer(StrictSerializer):
+    combatant = serializers.IntegerField(help_text="The acting combatant (whose turn it is).")
+    turn = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                    help_text="The encounter's ``turn`` you saw.")
+
+
+class HomebrewEncounterAttackSerializer(HomebrewEncounterActSerializer):
+    target = serializers.IntegerField(help_text="The target combatant.")
+    weapon = serializers.IntegerField(help_text="An equipped weapon or spell.")
+    description = serializers.CharField(max_length=300, required=False, default="",
+                                        allow_blank=True)
+
+
+class HomebrewEncounterPostureSerializer(HomebrewEncounterActSerializer):
+    posture = serializers.ChoiceField(choices=["offensive", "defensive"])
+
+
+class HomebrewEncounterOtherSerializer(HomebrewEncounterActSerializer):
+    name = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
+    move = serializers.BooleanField(default=False)
+    costs_action = serializers.BooleanField(required=False, allow_null=True, default=None,
+                                            help_text="A move's cost (the GM only).")
+
+
+ENCOUNTER_STEPS = [
+    ("attack/", "homebrew_encounters_attack", HomebrewEncounterAttackSerializer,
+     lambda u, e, d: play.encounter_attack(
+         user=u, encounter_id=e, combatant_id=d["combatant"], target_id=d["target"],
+         weapon_id=d["weapon"], description=d["description"], turn=d["turn"]),
+     "Attack in turn: the target is prompted to react (or resolved at once); a miss ends "
+     "the turn."),
+    ("posture/", "homebrew_encounters_posture", HomebrewEncounterPostureSerializer,
+     lambda u, e, d: play.encounter_posture(user=u, encounter_id=e, combatant_id=d["combatant"],
+                                            posture=d["posture"], turn=d["turn"]),
+     "Change posture at the start of the turn (free; refused after acting)."),
+    ("actions/", "homebrew_encounters_other", HomebrewEncounterOtherSerializer,
+     lambda u, e, d: play.encounter_other(user=u, encounter_id=e, combatant_id=d["combatant"],
+                                          name=d["name"], move=d["move"],
+                                          costs_action=d["costs_action"], turn=d["turn"]),
+     "A move (free unless the GM marks it) or another action the GM names (the action)."),
+]
+
 urlpatterns = [
+    *(path(f"homebrew/encounters/<int:encounter_id>/{suffix}",
+           step_view(summary, ser, run, op).as_view(), name=f"api-{op.replace('_', '-')}")
+      for suffix, op, ser, run, summary in ENCOUNTER_STEPS),
     path("homebrew/campaigns/<int:campaign_id>/characters/", CreateView.as_view(),
          name="api-homebrew-create"),
     path("homebrew/campaigns/<int:campaign_id>/rest/", RestView.as_view(),

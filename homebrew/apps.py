@@ -8,8 +8,9 @@ class HomebrewConfig(AppConfig):
 
     def ready(self) -> None:
         from campaigns import rule_systems
-        from homebrew import encounter
+        from homebrew import encounter, play
         from homebrew.system import SPEC
 
         rule_systems.register(SPEC)
         encounter.register()  # the reaction resolver, once the encounters app is installed
+        play.register()  # the rolled initiative and the actions on the encounter's page

@@ -1,5 +1,6 @@
 """The demo homebrew d100 campaign (seed 002_80873c4f1892db54.txt): Alice's and Bob's party,
-goblins and a wolf, the weapons and spells they use. Loaded by campaigns.demo.load_demo."""
+goblins and a wolf, the weapons and spells they use, and an encounter ready to run (the party
+against the enemies, in the GM's order, not started). Loaded by campaigns.demo.load_demo."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ from django.db import transaction
 
 from campaigns.models import Campaign, RuleSystem
 from characters.models import Character
+from encounters.services import CombatantEntry, combatants_add, encounter_create
 from homebrew.models import HomebrewSheet, WeaponTemplate
 from homebrew.services import homebrew_character_create
+
+DEMO_ENCOUNTER = "Embuscade au gué"
 
 DEMO_CAMPAIGN = "Homebrew d100: demo"
 
@@ -65,4 +69,14 @@ def load_homebrew_demo(*, gm, players: dict, now: datetime) -> Campaign:
             mp=10 if "Éclair" in arms else 0, mp_max=10 if "Éclair" in arms else 0,
             spared=spared)
         sheet.weapons.set([weapons[a] for a in arms])
+    _demo_encounter(gm=gm, campaign=campaign)
     return campaign
+
+
+def _demo_encounter(*, gm, campaign: Campaign) -> None:
+    """The party, then the enemies, in the GM's order (entry order): the GM starts it."""
+    encounter = encounter_create(user=gm, campaign_id=campaign.pk, name=DEMO_ENCOUNTER)
+    ids = list(Character.objects.filter(campaign=campaign).order_by("-kind", "pk")
+               .values_list("pk", flat=True))
+    combatants_add(user=gm, encounter_id=encounter.pk,
+                   entries=[CombatantEntry(character_id=pk) for pk in ids])

@@ -25,6 +25,10 @@ MESSAGES: dict[str, str] = {
     "no_characters_to_rest": gettext_noop("Choose at least one character of the campaign."),
     "not_enough_resource": gettext_noop("This needs %(cost)s %(label)s (%(left)s left)."),
     "not_a_fumble": gettext_noop("Only a critical failure takes a critical failure effect."),
+    "not_a_target": gettext_noop("Choose a character of the encounter."),
+    "posture_after_acting": gettext_noop("The posture changes at the start of the turn only, "
+                                         "before acting."),
+    "action_needs_name": gettext_noop("Name the action."),
 }
 
 
@@ -61,3 +65,10 @@ class CannotAct(HomebrewServiceError):
 class GameMasterOnly(HomebrewServiceError):
     code = "gm_only"
     status = 403
+
+
+class PostureAfterActing(HomebrewServiceError):
+    """The posture changes at the start of the turn only (seed, "Postures")."""
+
+    code = "posture_after_acting"
+    status = 409

@@ -3,7 +3,7 @@ an attack before it is made (issue 11, item 20; gamerules.homebrew.odds, exact w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from django.db.models import Prefetch
@@ -94,3 +94,62 @@ def attack_odds_lines(*, actor: HomebrewSheet, target: HomebrewSheet, weapon: We
 
 def multiplier_of(weapon: WeaponTemplate, params) -> str:
     return str(critical_multiplier(_rule_weapon(weapon).sides, params))
+
+
+@dataclass(frozen=True)
+class TargetOdds:
+    """A combatant ``me`` may attack, with the odds of each of ``me``'s weapons and spells."""
+
+    combatant: object
+    by_weapon: list[tuple[WeaponTemplate, list[OddsLine]]]
+
+
+@dataclass(frozen=True)
+class TurnOptions:
+    """What the homebrew actions of an encounter turn offer: ``sheet`` (``me``'s), its
+    ``weapons``, the ``targets`` with their odds, whether the posture may still change."""
+
+    sheet: HomebrewSheet | None
+    weapons: list[WeaponTemplate]
+    targets: list[TargetOdds]
+    posture_open: bool
+
+
+def turn_options(*, view, me, round_key: str = "") -> TurnOptions:
+    """The homebrew part of the player's encounter page for ``me`` (a Combatant) in turn: one
+    query (the weapons) over what ``view`` (encounters.selectors.EncounterView) loaded, then
+    the odds of every weapon against every visible combatant with a sheet, after each
+    reaction the target (or an ally of its side, in defensive posture) may take; allies with
+    the same Force share one line (their names joined)."""
+    sheet = getattr(me.character, "homebrew", None) if me.character else None
+    if sheet is None:
+        return TurnOptions(None, [], [], False)
+    weapons = list(sheet.weapons.order_by("name"))
+    params = view.encounter.campaign.parameters
+    playing = [c for c in view.combatants if not c.removed and c.character is not None
+               and getattr(c.character, "homebrew", None) is not None]
+    targets = []
+    for c in playing:
+        if c.pk == me.pk:
+            continue
+        them = c.character.homebrew
+        side = c.character.is_player
+        allies = [a.character.homebrew for a in playing
+                  if a.pk not in (c.pk, me.pk) and not a.defeated
+                  and a.character.is_player == side]
+        # A parry for the target depends on the ally's Force only: one line per Force.
+        by_force: dict[int, list[str]] = {}
+        for a in allies:
+            if a.posture == Posture.DEFENSIVE and a.health == Health.STANDING:
+                by_force.setdefault(a.force, []).append(a.character.name)
+        helpers = [next(a for a in allies if a.force == f and a.posture == Posture.DEFENSIVE
+                        and a.health == Health.STANDING) for f in by_force]
+        lines = []
+        for w in weapons:
+            rows = attack_odds_lines(actor=sheet, target=them, weapon=w, params=params,
+                                     protectors=helpers, round_key=round_key)
+            names = {h.character.name: ", ".join(by_force[h.force]) for h in helpers}
+            lines.append((w, [replace(r, by=names.get(r.by, r.by)) if r.by else r
+                              for r in rows]))
+        targets.append(TargetOdds(c, lines))
+    return TurnOptions(sheet, weapons, targets, not view.encounter.turn_actions)

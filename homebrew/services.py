@@ -220,12 +220,13 @@ def roll_test(*, user, character: Character, code: str, rng: RandomSource | None
 # --- posture ----------------------------------------------------------------------------------
 
 @transaction.atomic
-def posture_set(*, user, character: Character, posture: str,
-                now: datetime | None = None) -> HomebrewSheet:
+def posture_set(*, user, character: Character, posture: str, now: datetime | None = None,
+                context: Mapping[str, Any] | None = None) -> HomebrewSheet:
     """Set the posture (offensive or defensive), journaled. The encounter calls it at the start
     of the character's turn only (seed, "Postures": "La posture peut être changée en début de
-    tour uniquement"); this service does not know turns. Raises InvalidInput for another value,
-    NotFound, Forbidden."""
+    tour uniquement"); this service does not know turns. ``context`` joins the journal's summary
+    (the encounter's id and round, so its log shows the change). Raises InvalidInput for another
+    value, NotFound, Forbidden."""
     try:
         chosen = RulePosture(posture)
     except ValueError:
@@ -238,7 +239,7 @@ def posture_set(*, user, character: Character, posture: str,
         sheet.save(update_fields=["posture"])
         record_action(campaign=sheet.character.campaign, kind=KIND_POSTURE,
                       now=now or timezone.now(), user=user, actor=sheet.character,
-                      summary={"posture": chosen.value})
+                      summary={**(context or {}), "posture": chosen.value})
     return sheet
 
 

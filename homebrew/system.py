@@ -60,5 +60,7 @@ SPEC = rule_systems.RuleSystemSpec(
     action_labels={"homebrew_attack": _("Attack"), "homebrew_reaction": _("Reaction"),
                    "homebrew_test": _("Test"), "homebrew_rest": _("Rest"),
                    "homebrew_create": _("Creation"), "homebrew_posture": _("Posture"),
-                   "homebrew_fumble": _("Critical failure")},
+                   "homebrew_fumble": _("Critical failure"), "homebrew_move": _("Move"),
+                   "homebrew_action": _("Action"), "none": _("No reaction"),
+                   "parry": _("Parry"), "dodge": _("Dodge")},
 )

@@ -17,8 +17,10 @@ from campaigns.messages import error_message
 from campaigns.models import Campaign, RuleSystem
 from campaigns.permissions import allowed, oversees
 from characters.models import Character
+from encounters.views import respond
 from gamerules.errors import RuleError
 from gamerules.homebrew.characteristics import CODES, LABELS, MAINS, SUBS, CharacteristicsError
+from homebrew import play
 from homebrew.forms import CreateForm, RestForm, TestForm
 from homebrew.models import HomebrewSheet
 from homebrew.selectors import attack_odds_lines, character_with_sheet, multiplier_of
@@ -178,3 +180,50 @@ def rest(request, campaign_id: int):
     return render(request, template, {"campaign": campaign, "form": form, "given": given,
                                       "error": error, "characters": characters,
                                       "params": campaign.parameters})
+
+
+# --- the encounter's actions (homebrew.play; the answer is the encounter's fragment) --------
+
+def _post_int(request, name: str) -> int | None:
+    raw = request.POST.get(name, "")
+    return int(raw) if raw.isdigit() else None
+
+
+def _required(request, name: str) -> int:
+    value = _post_int(request, name)
+    if value is None:
+        raise InvalidInput()
+    return value
+
+
+@login_required
+@require_POST
+def encounter_attack(request, encounter_id: int):
+    return respond(request, encounter_id, lambda: play.encounter_attack(
+        user=request.user, encounter_id=encounter_id,
+        combatant_id=_required(request, "combatant"), target_id=_required(request, "target"),
+        weapon_id=_required(request, "weapon"),
+        description=request.POST.get("description", "")[:300],
+        turn=_post_int(request, "turn")))
+
+
+@login_required
+@require_POST
+def encounter_posture(request, encounter_id: int):
+    return respond(request, encounter_id, lambda: play.encounter_posture(
+        user=request.user, encounter_id=encounter_id,
+        combatant_id=_required(request, "combatant"),
+        posture=request.POST.get("posture", ""), turn=_post_int(request, "turn")))
+
+
+@login_required
+@require_POST
+def encounter_other(request, encounter_id: int):
+    move = request.POST.get("move") == "1"
+    costs = None
+    if move and "costs_action" in request.POST:
+        costs = request.POST.get("costs_action") == "1"
+    return respond(request, encounter_id, lambda: play.encounter_other(
+        user=request.user, encounter_id=encounter_id,
+        combatant_id=_required(request, "combatant"), name=request.POST.get("name", ""),
+        move=move, costs_action=costs, turn=_post_int(request, "turn")))

@@ -42,6 +42,7 @@ PATHS = [
     "/api/encounters/{encounter_id}/next/",
     "/api/encounters/{encounter_id}/delay/",
     "/api/encounters/{encounter_id}/end/",
+    "/api/encounters/{encounter_id}/spend-action/",
     "/api/encounters/{encounter_id}/effects/",
     "/api/encounters/{encounter_id}/combatants/{combatant_id}/",
     "/api/encounters/{encounter_id}/combatants/{combatant_id}/remove/",
@@ -53,6 +54,9 @@ PATHS = [
     "/api/homebrew/characters/{character_id}/test/",
     "/api/homebrew/characters/{character_id}/posture/",
     "/api/homebrew/characters/{character_id}/odds/",
+    "/api/homebrew/encounters/{encounter_id}/attack/",
+    "/api/homebrew/encounters/{encounter_id}/posture/",
+    "/api/homebrew/encounters/{encounter_id}/actions/",
 ]
 
 

@@ -1,0 +1,187 @@
+"""The homebrew d100 system played on the shared encounter (issue 11, items 2, 11, 12, 14, 15):
+an attack in turn and its reaction, the posture at the start of the turn, a move, another
+action the GM names, and the rolled initiative.
+
+Every action goes through ``encounters.services.encounter_act`` (the encounter locked, its turn
+checked, one action a turn counted). An attack rolls with ``homebrew.services.attack(journal=
+False)``; when the target may react, ``ctx.request_reaction`` prompts it with the declared
+attack's ``options`` and rolls, and the resolver (homebrew.encounter) writes ONE journal entry
+with prompt, answer and result. A target with no possible reaction (a miss, offensive posture,
+a magic attack on a target who cannot dodge) is resolved at once in one entry of the same shape
+(``answer.immediate``). A miss ends the turn (seed, "Attaquer": "un échec met fin au tour").
+
+Source: 002_80873c4f1892db54.txt, "Actions", "Attaquer", "Postures", "Parade", "Esquive",
+"Rounds et initiative"; the choices are in docs/rules/homebrew-d100.md ("The encounter").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from campaigns.journal import record_action, roll_row
+from encounters import hooks
+from encounters.services import TurnContext, encounter_act, is_gm
+from gamerules import dice
+from gamerules.dice import RandomSource
+from homebrew.encounter import RESOLVER, payload_of
+from homebrew.errors import GameMasterOnly, HomebrewServiceError, PostureAfterActing
+from homebrew.models import DeclaredAttack
+from homebrew.services import KIND_ATTACK, attack, posture_set, resolve
+
+KIND_MOVE, KIND_OTHER = "homebrew_move", "homebrew_action"
+INITIATIVE_DIE = "1d100"
+ACTION_NAME_MAX = 120
+
+
+def round_key(encounter) -> str:
+    """The marker of the encounter's round: a failed dodge lasts until it changes."""
+    return f"encounter:{encounter.pk}:round:{encounter.round}"
+
+
+def _character(ctx: TurnContext, combatant_id: int):
+    target = ctx.combatants.get(combatant_id)
+    if target is None or target.removed or target.character_id is None:
+        raise HomebrewServiceError("not_a_target", code="not_a_target")
+    return target
+
+
+def allies_of(ctx: TurnContext, target) -> list:
+    """The combatants who may parry for ``target``: on its side (player characters, or the
+    others), in the encounter, not defeated. "Nearby" is the table's judgement; without a grid
+    every ally in the encounter is offered (our choice, docs/rules/homebrew-d100.md)."""
+    side = target.character.is_player
+    return [c for c in ctx.combatants.values()
+            if c.pk not in (target.pk, ctx.combatant.pk) and c.character is not None
+            and not c.removed and not c.defeated and c.character.is_player == side]
+
+
+def _entry(ctx_encounter, actor, target, declared: DeclaredAttack, resolved: DeclaredAttack,
+           user, now: datetime):
+    """The one journal entry of an attack resolved at once (no reaction to wait for), in the
+    shape the encounter gives an answered prompt."""
+    summary = {"encounter": ctx_encounter.pk, "round": ctx_encounter.round,
+               "prompt": {"actor": actor.name, "target": target.name,
+                          "payload": payload_of(declared), "options": ["none"],
+                          "default": "none"},
+               "answer": {"choice": "none", "defaulted": False, "by": getattr(user, "pk", None),
+                          "immediate": True},
+               "result": resolved.summary}
+    return record_action(campaign=ctx_encounter.campaign, kind=KIND_ATTACK, now=now, user=user,
+                         actor=actor.character, target=target.character, summary=summary,
+                         rolls=[*declared.rolls, *resolved.rolls])
+
+
+@dataclass(frozen=True)
+class AttackStep:
+    """What an attack in turn did: the declared attack, and the pending reaction (None when
+    resolved at once; then ``action_id`` is its journal entry)."""
+
+    declared: DeclaredAttack
+    reaction: Any = None
+    action_id: int | None = None
+
+
+def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: int,
+                     weapon_id: int, description: str = "", turn: int | None = None,
+                     rng: RandomSource | None = None, now: datetime | None = None) -> AttackStep:
+    """``combatant_id`` attacks ``target_id`` (combatants) with an equipped weapon or spell,
+    costing the turn's action. Queries do not grow with the number of combatants (pinned in
+    tests/homebrew/test_play.py). Raises what encounter_act raises, HomebrewServiceError
+    ("not_a_target"), and what homebrew.services.attack raises."""
+    rng, now = rng or random.SystemRandom(), now or timezone.now()
+
+    def act(ctx: TurnContext) -> AttackStep:
+        target = _character(ctx, target_id)
+        me = ctx.combatant
+        if me.character is None or target.character is None:
+            raise HomebrewServiceError("not_a_target", code="not_a_target")
+        first_round_surprise = target.surprised and ctx.encounter.round == 1
+        declared = attack(me.character, target.character, weapon_id, rng=rng, user=ctx.user,
+                          description=description.strip(), round_key=round_key(ctx.encounter),
+                          protectors=[a.character for a in allies_of(ctx, target)],
+                          target_surprised=first_round_surprise, now=now, journal=False)
+        if declared.ends_turn:
+            ctx.end_turn = True
+        if declared.options == ["none"]:
+            resolved = resolve(declared, "none", rng=rng, now=now, journal=False)
+            action = _entry(ctx.encounter, me, target, declared, resolved, ctx.user, now)
+            return AttackStep(declared, None, action.pk)
+        reaction = ctx.request_reaction(target=target, action_payload=payload_of(declared),
+                                        options=declared.options, resolver=RESOLVER,
+                                        rolls=declared.rolls)
+        return AttackStep(declared, reaction)
+
+    return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
+                         act=act, costs_action=True, turn=turn, now=now, rng=rng)
+
+
+def encounter_posture(*, user, encounter_id: int, combatant_id: int, posture: str,
+                      turn: int | None = None, now: datetime | None = None):
+    """Change posture at the start of one's turn (free). Raises PostureAfterActing (409,
+    "posture_after_acting") once the turn's action is taken (seed, "Postures": "La posture
+    peut être changée en début de tour uniquement"), and what posture_set raises."""
+    now = now or timezone.now()
+
+    def act(ctx: TurnContext):
+        if ctx.encounter.turn_actions:
+            raise PostureAfterActing()
+        character = ctx.combatant.character
+        if character is None:
+            raise HomebrewServiceError("not_a_target", code="not_a_target")
+        return posture_set(user=ctx.user, character=character, posture=posture, now=now,
+                           context={"encounter": ctx.encounter.pk, "round": ctx.encounter.round})
+
+    return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
+                         act=act, costs_action=False, turn=turn, now=now)
+
+
+def encounter_other(*, user, encounter_id: int, combatant_id: int, name: str,
+                    move: bool = False, costs_action: bool | None = None,
+                    turn: int | None = None, now: datetime | None = None):
+    """A move (``move``) or another action the GM names (``name``), journaled in the encounter.
+    Another action costs the turn's action; a move is free (a short move) unless the game
+    master marks it as costing the action (``costs_action``, the GM's only: seed, "Actions":
+    "se déplacer au-delà d'une courte distance" is an action, and without a grid the GM
+    judges). Raises HomebrewServiceError ("action_needs_name"), GameMasterOnly."""
+    now = now or timezone.now()
+    label = (name or "").strip()[:ACTION_NAME_MAX]
+    if not label and not move:
+        raise HomebrewServiceError("action_needs_name", code="action_needs_name")
+    costs = not move if costs_action is None else costs_action
+
+    def act(ctx: TurnContext):
+        if move and costs_action is not None and not is_gm(ctx.user, ctx.encounter):
+            raise GameMasterOnly()
+        me = ctx.combatant
+        return record_action(
+            campaign=ctx.encounter.campaign, kind=KIND_MOVE if move else KIND_OTHER, now=now,
+            user=ctx.user, actor=me.character,
+            summary={"encounter": ctx.encounter.pk, "round": ctx.encounter.round,
+                     "name": label, "costs_action": costs, "combatant": me.name})
+
+    return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
+                         act=act, costs_action=costs, turn=turn, now=now)
+
+
+def initiative(combatant, rng: RandomSource) -> hooks.Initiative:
+    """The rolled order, when the GM cannot set one (seed, "Rounds et initiative": "Si un ordre
+    ne peut pas être déterminé de cette façon, les personnages pourront lancer des dés pour
+    l'initiative"): 1d100, higher first; ties broken by the higher Perception (our choices, the
+    seed names no die). A combatant without a sheet rolls with Perception 0."""
+    r = dice.roll(INITIATIVE_DIE, rng)
+    sheet = getattr(combatant.character, "homebrew", None) if combatant.character else None
+    perception = sheet.perception if sheet is not None else 0
+    return hooks.Initiative(score=r.total, tiebreak=perception,
+                            rolls=(roll_row(label="initiative", roll=r,
+                                            actor=combatant.character),))
+
+
+def register() -> None:
+    hooks.register_initiative("homebrew", initiative)
+    hooks.register_templates("homebrew", hooks.EncounterTemplates(
+        actions="homebrew/_turn.html"))
