@@ -1,22 +1,16 @@
-"""REST API of campaigns: the open campaigns, the leaderboard, and the journal's serializers
-(actions, rolls) that the character and combat endpoints share. Read-only: the data comes from
-selectors."""
+"""The shared serializers of the REST API: a character's system part (SystemPartSerializer), the
+references to a campaign and a character, and the journal's (actions, rolls) that every app's
+endpoints use. The open campaigns and the leaderboard are characters.api's."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
 from drf_spectacular.extensions import OpenApiSerializerExtension
-from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from campaigns import rule_systems
 from campaigns.models import RollGrade
-from campaigns.selectors import campaign_get, leaderboard, leaderboard_orders
-from characters.selectors import open_campaigns
-from config.api import READ_ERRORS, ErrorSerializer, StrictSerializer
 
 
 class SystemPartSerializer(serializers.Serializer):
@@ -128,68 +122,3 @@ class ActionSerializer(serializers.Serializer):
     target = CharacterRefSerializer(allow_null=True)
     summary = serializers.DictField(help_text="What happened, by kind (see the pages' log).")
     rolls = RollSerializer(many=True, source="rolls.all")
-
-
-class CampaignListView(APIView):
-    @extend_schema(operation_id="campaigns_list",
-                   responses={200: CampaignSerializer(many=True), 403: ErrorSerializer},
-                   summary="Open campaigns, where a new character can be created.")
-    def get(self, request):
-        campaigns = open_campaigns().select_related("board")
-        return Response(CampaignSerializer(campaigns, many=True).data)
-
-
-class LeaderboardQuerySerializer(StrictSerializer):
-    order = serializers.ChoiceField(choices=(), default="kills")
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["order"].choices = leaderboard_orders()
-
-
-class LeaderboardRowSerializer(SystemPartSerializer):
-    """A ranked Character; the system's "row" serializer adds its numbers (level, XP...)."""
-
-    system_part = "row"
-
-    rank = serializers.IntegerField()
-    id = serializers.IntegerField(source="character.id")
-    name = serializers.CharField(source="character.name")
-    player = serializers.CharField(source="character.owner.username", allow_null=True)
-    kills = serializers.IntegerField(source="character.kills")
-    deaths = serializers.IntegerField(source="character.deaths")
-    attacks = serializers.IntegerField(source="character.attacks")
-    dodges = serializers.IntegerField(source="character.dodges")
-
-    def system_object(self, instance) -> Any:
-        return instance["character"]
-
-    def character_of(self, instance) -> Any:
-        return instance["character"]
-
-
-class LeaderboardSerializer(serializers.Serializer):
-    campaign = CampaignRefSerializer()
-    order = serializers.CharField()
-    rows = LeaderboardRowSerializer(many=True)
-
-
-class LeaderboardView(APIView):
-    @extend_schema(
-        operation_id="campaigns_leaderboard",
-        parameters=[OpenApiParameter("order", str, default="kills",
-                                     description="Ranking: kills (then fewer deaths), attacks, "
-                                                 "dodges, deaths, or one of the rule system's "
-                                                 "own columns (such as level, then XP).")],
-        responses={200: LeaderboardSerializer, 400: ErrorSerializer, **READ_ERRORS},
-        summary="The campaign's player characters, ranked.")
-    def get(self, request, campaign_id: int):
-        query = LeaderboardQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        order = query.validated_data["order"]
-        campaign = campaign_get(campaign_id=campaign_id)
-        rows = [{"rank": rank, "character": c}
-                for rank, c in enumerate(leaderboard(campaign=campaign, order=order), start=1)]
-        return Response(LeaderboardSerializer(
-            {"campaign": campaign, "order": order, "rows": rows},
-            context={"rule_system": campaign.rule_system}).data)

@@ -1,5 +1,7 @@
-"""REST API of characters: the player's list, creation (in one step or through a draft), the
-sheet, level-up and the inventory.
+"""REST API of characters: the player's list, creation in one step, the sheet (the shared part,
+plus the fields of the character's rule system). Eternal War One II's endpoints (level-up, the
+inventory, creation drafts) are in ew1.api. Also the open campaigns (where a character can
+be created) and the campaign's leaderboard (its characters ranked).
 
 Views are thin: they validate the payload's shape, call the selector or service the pages call,
 and serialize what it returns. Rule errors become 4xx responses in ``config.api``.
@@ -7,24 +9,23 @@ and serialize what it returns. Rule errors become 4xx responses in ``config.api`
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaigns.api import ActionSerializer, CampaignRefSerializer, SystemPartSerializer
+from campaigns.api import (ActionSerializer, CampaignRefSerializer, CampaignSerializer,
+                           SystemPartSerializer)
 from campaigns.errors import Forbidden
 from campaigns.models import Campaign
 from campaigns.permissions import allowed
-from characters.selectors import character_get, character_sheet, characters_now
+from characters.selectors import character_get, character_sheet, characters_now, open_campaigns
 from characters.services import NAME_MAX, character_create
-from config.api import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer  # noqa: F401
-from ew1.creation import (RerollLimited, draft_allowance, draft_confirm, draft_get,
-                          draft_redistribute, draft_reroll, draft_roll, draft_values)
-from ew1.equipment import item_equip, item_unequip, item_use
-from ew1.progression import level_up_spend
-from ew1.serializers import CharacteristicsSerializer
-from gamerules.errors import RuleError
+from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
+from campaigns.selectors import campaign_get
+from characters.leaderboard import leaderboard, leaderboard_orders
 
 
 def require_playable(request, character_id: int) -> None:
@@ -141,194 +142,68 @@ class CharacterDetailView(APIView):
         return Response(SheetSerializer(view).data)
 
 
-def _sheet_response(request, character_id: int, status_code: int = status.HTTP_200_OK):
-    view = character_sheet(user=request.user, character_id=character_id)
-    return Response(SheetSerializer(view).data, status=status_code)
+# --- campaigns: the open ones, the leaderboard -------------------------------------------------
+
+class CampaignListView(APIView):
+    @extend_schema(operation_id="campaigns_list",
+                   responses={200: CampaignSerializer(many=True), 403: ErrorSerializer},
+                   summary="Open campaigns, where a new character can be created.")
+    def get(self, request):
+        campaigns = open_campaigns().select_related("board")
+        return Response(CampaignSerializer(campaigns, many=True).data)
 
 
-# --- level-up ---------------------------------------------------------------------------------
+class LeaderboardQuerySerializer(StrictSerializer):
+    order = serializers.ChoiceField(choices=(), default="kills")
 
-class LevelUpSerializer(StrictSerializer):
-    skills = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict,
-                                   help_text="Skill code to points added, e.g. {\"brawl\": 2}.")
-    characteristics = serializers.DictField(
-        child=serializers.IntegerField(), required=False, default=dict,
-        help_text="Characteristic code to points added, e.g. {\"FOR\": 1}.")
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["order"].choices = leaderboard_orders()
 
 
-class CharacterLevelUpView(APIView):
-    @extend_schema(operation_id="characters_level_up", request=LevelUpSerializer,
-                   responses={200: SheetSerializer, **ERRORS},
-                   summary="Spend banked skill and characteristic points (invalid_level_up when "
-                           "the points, the per-skill cap or a maximum say no).")
-    def post(self, request, character_id: int):
-        require_playable(request, character_id)
-        payload = LevelUpSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        level_up_spend(user=request.user, character_id=character_id,
-                       add_skills=payload.validated_data["skills"],
-                       add_characteristics=payload.validated_data["characteristics"])
-        return _sheet_response(request, character_id)
+class LeaderboardRowSerializer(SystemPartSerializer):
+    """A ranked Character; the system's "row" serializer adds its numbers (level, XP...)."""
+
+    system_part = "row"
+
+    rank = serializers.IntegerField()
+    id = serializers.IntegerField(source="character.id")
+    name = serializers.CharField(source="character.name")
+    player = serializers.CharField(source="character.owner.username", allow_null=True)
+    kills = serializers.IntegerField(source="character.kills")
+    deaths = serializers.IntegerField(source="character.deaths")
+    attacks = serializers.IntegerField(source="character.attacks")
+    dodges = serializers.IntegerField(source="character.dodges")
+
+    def system_object(self, instance) -> Any:
+        return instance["character"]
+
+    def character_of(self, instance) -> Any:
+        return instance["character"]
 
 
-# --- inventory --------------------------------------------------------------------------------
-
-class HealSerializer(serializers.Serializer):
-    roll = DiceRollSerializer()
-    pv_before = serializers.IntegerField()
-    pv_after = serializers.IntegerField()
-    healed = serializers.IntegerField()
+class LeaderboardSerializer(serializers.Serializer):
+    campaign = CampaignRefSerializer()
+    order = serializers.CharField()
+    rows = LeaderboardRowSerializer(many=True)
 
 
-class ItemUseResultSerializer(serializers.Serializer):
-    heal = HealSerializer()
-    sheet = SheetSerializer(help_text="The sheet after the item was used (and is gone).")
-
-
-class CharacterItemEquipView(APIView):
-    @extend_schema(operation_id="characters_items_equip", request=None,
-                   responses={200: SheetSerializer, **ERRORS},
-                   summary="Equip an item; a weapon replaces the equipped one of its kind. "
-                           "Consumables answer invalid_item.")
-    def post(self, request, character_id: int, item_id: int):
-        require_playable(request, character_id)
-        item_equip(user=request.user, character_id=character_id, item_id=item_id)
-        return _sheet_response(request, character_id)
-
-
-class CharacterItemUnequipView(APIView):
-    @extend_schema(operation_id="characters_items_unequip", request=None,
-                   responses={200: SheetSerializer, **ERRORS}, summary="Unequip an item.")
-    def post(self, request, character_id: int, item_id: int):
-        require_playable(request, character_id)
-        item_unequip(user=request.user, character_id=character_id, item_id=item_id)
-        return _sheet_response(request, character_id)
-
-
-class CharacterItemUseView(APIView):
-    @extend_schema(operation_id="characters_items_use", request=None,
-                   responses={200: ItemUseResultSerializer, **ERRORS},
-                   summary="Use a healing consumable (1 PA): heals its dice, the item is gone.")
-    def post(self, request, character_id: int, item_id: int):
-        require_playable(request, character_id)
-        outcome = item_use(user=request.user, character_id=character_id, item_id=item_id)
-        view = character_sheet(user=request.user, character_id=character_id)
-        return Response(ItemUseResultSerializer({"heal": outcome, "sheet": view}).data)
-
-
-# --- creation drafts --------------------------------------------------------------------------
-
-class BandSerializer(serializers.Serializer):
-    k = serializers.FloatField(help_text="Standard deviations around the mean sum.")
-    low = serializers.FloatField()
-    high = serializers.FloatField()
-    attempts = serializers.IntegerField(help_text="Sets thrown to land in the band.")
-
-
-class RedistributionLimitsSerializer(serializers.Serializer):
-    total = serializers.IntegerField(help_text="Points that may be moved in all.")
-    each = serializers.IntegerField(help_text="Points added to or taken from one "
-                                              "characteristic.")
-
-
-class DraftSerializer(serializers.Serializer):
-    """A draft with its final values and this minute's rerolls (see ``_draft_state``)."""
-
-    id = serializers.IntegerField(source="draft.id")
-    name = serializers.CharField(source="draft.name")
-    campaign = CampaignRefSerializer(source="draft.campaign")
-    rolled = CharacteristicsSerializer(source="draft.rolled", help_text="As rolled.")
-    deltas = serializers.DictField(child=serializers.IntegerField(), source="draft.deltas",
-                                   help_text="Points moved, by characteristic code.")
-    values = CharacteristicsSerializer(help_text="Rolled plus moved: what confirm creates.")
-    total = serializers.IntegerField(help_text="Sum of the values.")
-    band = BandSerializer(source="draft.band")
-    rerolls = serializers.IntegerField(source="draft.rerolls", help_text="Rerolls used.")
-    rerolls_left = serializers.IntegerField(source="allowance.remaining",
-                                            help_text="Rerolls left this minute.")
-    rerolls_per_minute = serializers.IntegerField(source="allowance.limit")
-    window_seconds_left = serializers.IntegerField(
-        source="allowance.seconds_left", help_text="Seconds before the rerolls come back.")
-    redistribution = RedistributionLimitsSerializer()
-
-
-def _draft_state(draft) -> dict:
-    params = draft.campaign.parameters
-    try:
-        values = draft_values(draft)
-    except RuleError:  # the campaign's limits changed since the points were moved
-        values = draft.rolled
-    return {"draft": draft, "values": values, "total": sum(values.values()),
-            "allowance": draft_allowance(draft=draft),
-            "redistribution": {"total": params.redistribute_total,
-                               "each": params.redistribute_per_characteristic}}
-
-
-def _draft_response(draft, status_code: int = status.HTTP_200_OK):
-    return Response(DraftSerializer(_draft_state(draft)).data, status=status_code)
-
-
-class RedistributeSerializer(StrictSerializer):
-    deltas = serializers.DictField(
-        child=serializers.IntegerField(),
-        help_text="Signed points by characteristic code, summing to 0, e.g. "
-                  "{\"FOR\": 1, \"DEX\": -1}. Replaces the earlier ones; {} undoes them.")
-
-
-DRAFT_ERRORS = {**ERRORS, 429: ErrorSerializer}
-
-
-class DraftListView(APIView):
-    @extend_schema(operation_id="drafts_create", request=CharacterCreateSerializer,
-                   responses={201: DraftSerializer, **ERRORS},
-                   summary="Start (or restart) your draft in a campaign: a first steered roll.")
-    def post(self, request):
-        payload = CharacterCreateSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        draft = draft_roll(user=request.user, **payload.validated_data)
-        return _draft_response(draft, status.HTTP_201_CREATED)
-
-
-class DraftDetailView(APIView):
-    @extend_schema(operation_id="drafts_retrieve", responses={200: DraftSerializer, **READ_ERRORS},
-                   summary="Your draft. Another player's answers 404, like a missing one.")
-    def get(self, request, draft_id: int):
-        return _draft_response(draft_get(user=request.user, draft_id=draft_id))
-
-
-class DraftRerollView(APIView):
-    @extend_schema(operation_id="drafts_reroll", request=None,
-                   responses={200: DraftSerializer, **DRAFT_ERRORS},
-                   summary="Reroll with a wider band. Past the campaign's rerolls per minute: "
-                           "429 reroll_limited with Retry-After.")
-    def post(self, request, draft_id: int):
-        try:
-            draft = draft_reroll(user=request.user, draft_id=draft_id)
-        except RerollLimited as exc:
-            allowance = draft_allowance(draft=draft_get(user=request.user, draft_id=draft_id))
-            exc.retry_after = allowance.seconds_left
-            raise
-        return _draft_response(draft)
-
-
-class DraftRedistributeView(APIView):
-    @extend_schema(operation_id="drafts_redistribute", request=RedistributeSerializer,
-                   responses={200: DraftSerializer, **ERRORS},
-                   summary="Move points between characteristics (invalid_redistribution past "
-                           "the limits).")
-    def post(self, request, draft_id: int):
-        payload = RedistributeSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        draft = draft_redistribute(user=request.user, draft_id=draft_id,
-                                   deltas=payload.validated_data["deltas"])
-        return _draft_response(draft)
-
-
-class DraftConfirmView(APIView):
-    @extend_schema(operation_id="drafts_confirm", request=None,
-                   responses={201: SheetSerializer, **ERRORS},
-                   summary="Create the character from the draft and put it on the board; the "
-                           "draft is gone.")
-    def post(self, request, draft_id: int):
-        character = draft_confirm(user=request.user, draft_id=draft_id)
-        return _sheet_response(request, character.pk, status.HTTP_201_CREATED)
+class LeaderboardView(APIView):
+    @extend_schema(
+        operation_id="campaigns_leaderboard",
+        parameters=[OpenApiParameter("order", str, default="kills",
+                                     description="Ranking: kills (then fewer deaths), attacks, "
+                                                 "dodges, deaths, or one of the rule system's "
+                                                 "own columns (such as level, then XP).")],
+        responses={200: LeaderboardSerializer, 400: ErrorSerializer, **READ_ERRORS},
+        summary="The campaign's player characters, ranked.")
+    def get(self, request, campaign_id: int):
+        query = LeaderboardQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        order = query.validated_data["order"]
+        campaign = campaign_get(campaign_id=campaign_id)
+        rows = [{"rank": rank, "character": c}
+                for rank, c in enumerate(leaderboard(campaign=campaign, order=order), start=1)]
+        return Response(LeaderboardSerializer(
+            {"campaign": campaign, "order": order, "rows": rows},
+            context={"rule_system": campaign.rule_system}).data)

@@ -82,8 +82,8 @@ class Character(models.Model):
     # Not columns: attributes that queries and services attach, typed here for mypy (no value,
     # so ``getattr(c, name, default)`` still says when one is missing).
     faction_id_cached: int | None  # CharacterQuerySet.annotate_faction
-    shield_cached: int | None  # combat.context: the strongest active shield
-    equipped_items: list[Any]  # the system's items: combat.actors.lock_sheet_set(items=True)
+    shield_cached: int | None  # set by the system's action context: the strongest active shield
+    equipped_items: list[Any]  # the system's items, loaded with its sheet under lock
     is_ally: bool  # the board's attack options (the system's selectors)
     friendly_fire_refused: bool
     attack_kinds: list[tuple[str, Decimal, int, Any]]  # kind, PA, odds %, refusal or None

@@ -17,11 +17,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.api import ActionSerializer, BoardSizeSerializer, CharacterRefSerializer
-from characters.api import SheetSummarySerializer, StrictSerializer, require_playable
+from characters.api import SheetSummarySerializer, require_playable
 from characters.models import Character
 from combat.services import (action_attack, action_game, action_move, character_reincarnate,
                              character_suicide)
-from config.api import ERRORS, READ_ERRORS
+from campaigns.api_base import ERRORS, READ_ERRORS, StrictSerializer
 from ew1.selectors import board_view
 from gamerules.ew1.attacks import BRAWL, KINDS
 

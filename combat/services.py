@@ -22,20 +22,20 @@ from campaigns.journal import record_action, roll_row
 from campaigns.models import ActionRecord
 from characters.models import Character
 from characters.services import character_place
-from combat.actors import disincarnate, lock_sheets, require_able, require_rested, spend_pa
-from combat.context import ActionContext, action_context, outcome_write
+from combat import hooks
+from ew1.actors import disincarnate, lock_sheets, require_able, require_rested, spend_pa
+from ew1.context import ActionContext, action_context, outcome_write
 from ew1.cooldowns import reincarnation_available_at
 from ew1.models import EternalWarSheet
 from ew1.progression import grant_xp
 from ew1.regeneration import sheet_refresh, unix
-from factions.bonus import combat_bonus, require_not_ally
+from ew1.bonus import combat_bonus, require_not_ally
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
 from gamerules.ew1.attacks import (BRAWL, KINDS, MELEE, RANGED, THROW, AttackOutcome, Modifier,
                                    Weapon, resolve_attack)
 from gamerules.ew1.game import GameOutcome, resolve_game
 from gamerules.ew1.presence import FactionBonus, own_characters_malus
-from magic.spellbook import scroll_pick_up
 
 DIRECTIONS = {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}
 
@@ -84,11 +84,10 @@ def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | No
     except IntegrityError:  # another piece took the cell between the check and the write
         raise errors.CellOccupied() from None
     sheet.save()
-    learned = scroll_pick_up(character=character, now=now) if character.is_player else None
+    extra = hooks.after_move(character, now) if character.is_player else {}  # magic: a scroll
     action = record_action(campaign=character.campaign, kind="move", now=now, user=user,
                            actor=character, cost=params.move_cost_pa,
-                           summary={"to": [x, y], "xp": xp,
-                                    **({"scroll": learned.spell.name} if learned else {})})
+                           summary={"to": [x, y], "xp": xp, **extra})
     return ActionResult(action, character)
 
 
@@ -178,7 +177,7 @@ ATTACK_CHARACTER_FIELDS = ["first_action_at", "last_action_at", "kills", "attack
 def _attack_context(*, user: Any, character_id: int, target_id: int, now: datetime,
                     check_owner: bool) -> ActionContext:
     """The attacker's and the target's sheets locked (one statement), and every piece within
-    ``max(view_radius, own_characters_reach)`` of either: three queries (combat.context).
+    ``max(view_radius, own_characters_reach)`` of either: three queries (ew1.context).
     Raises InvalidTarget when the target does not exist."""
     context = action_context(user=user, character_id=character_id, others=[target_id],
                              view_of=[target_id], now=now, check_owner=check_owner)

@@ -8,4 +8,6 @@ urlpatterns = [
     path("<int:character_id>/move/", views.move, name="move"),
     path("<int:character_id>/attack/", views.attack, name="attack"),
     path("<int:character_id>/game/", views.game, name="game"),
+    path("<int:character_id>/suicide/", views.suicide, name="suicide"),
+    path("<int:character_id>/reincarnate/", views.reincarnate, name="reincarnate"),
 ]

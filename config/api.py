@@ -14,8 +14,6 @@ handler500), never Django's HTML page.
 """
 
 import logging
-import re
-from collections.abc import Mapping
 
 from drf_spectacular.views import SpectacularSwaggerView
 from django.core import signals
@@ -27,6 +25,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from campaigns import rule_systems
+from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer  # noqa: F401
 from campaigns.errors import InvalidInput, SheetMissing
 from campaigns.messages import error_message
 from gamerules.errors import ParameterError, RuleError
@@ -83,77 +82,6 @@ def exception_handler(exc, context):
                          "detail": str(detail)}
     return response
 
-
-
-# An integer as the API takes it: a JSON number without a fraction, or a string of ASCII digits
-# with an optional minus sign. DRF alone reads " 1 ", "1.0", 1.0 and "\u0663" (Arabic-Indic 3) as
-# numbers, and a related field reads 1.5 and true as id 1.
-WHOLE_NUMBER = re.compile(r"-?[0-9]+")
-NOT_WHOLE = "A whole number is required (digits only)."
-INTEGER_FIELDS = (serializers.IntegerField, serializers.PrimaryKeyRelatedField)
-
-
-def _is_whole(value) -> bool:
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int):
-        return True
-    return isinstance(value, str) and WHOLE_NUMBER.fullmatch(value) is not None
-
-
-def _not_whole(field, value) -> list[str] | dict | None:
-    """The error for ``value`` read by ``field`` if it holds a number that is not written as a
-    whole number (in a dict's or list's children too), else None."""
-    if value is None:
-        return None  # allow_null decides
-    if isinstance(field, INTEGER_FIELDS):
-        return None if _is_whole(value) else [NOT_WHOLE]
-    child = getattr(field, "child", None)
-    if isinstance(child, INTEGER_FIELDS):
-        if isinstance(field, serializers.DictField) and isinstance(value, Mapping):
-            bad = {k: [NOT_WHOLE] for k, v in value.items() if v is not None and not _is_whole(v)}
-            return bad or None
-        if isinstance(field, serializers.ListField) and isinstance(value, list):
-            return [NOT_WHOLE] if any(v is not None and not _is_whole(v) for v in value) else None
-    return None
-
-
-class StrictSerializer(serializers.Serializer):
-    """An input serializer (body or query string) that refuses fields it does not know (a typo,
-    or an ``ordering`` the endpoint does not take, must not pass silently) and numbers that are
-    not written as whole numbers."""
-
-    def to_internal_value(self, data):
-        if isinstance(data, Mapping):
-            errors = {name: error for name, field in self.fields.items()
-                      if name in data and (error := _not_whole(field, data.get(name)))}
-            if errors:
-                raise serializers.ValidationError(errors)
-        value = super().to_internal_value(data)
-        unknown = sorted(set(data) - set(self.fields))
-        if unknown:
-            raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
-        return value
-
-
-class ErrorSerializer(serializers.Serializer):
-    """The body of every 4xx answer (for the OpenAPI schema)."""
-
-    code = serializers.CharField(help_text="Stable: not_found, sheet_missing, forbidden, "
-                                           "invalid_input, off_board, not_enough_pa, "
-                                           "not_authenticated, server_error...")
-    detail = serializers.CharField(help_text="A message for the player, in the request's language.")
-    params = serializers.DictField(required=False,
-                                   help_text="The values of the message (names, PA...), by name.")
-    # A field named like Serializer.errors: DRF collects it as a field (stubs see the property).
-    errors = serializers.DictField(required=False,  # type: ignore[assignment]
-                                   help_text="Per-field messages, for invalid_input.")
-    until = serializers.DateTimeField(
-        required=False, help_text="reincarnation_blocked: when reincarnation becomes possible.")
-
-
-ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer}
-READ_ERRORS = {403: ErrorSerializer, 404: ErrorSerializer}
 
 
 class ApiDocsView(SpectacularSwaggerView):

@@ -5,14 +5,14 @@ files: no CDN)."""
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from campaigns.api import CampaignListView, LeaderboardView
-from characters.api import (CharacterDetailView, CharacterItemEquipView, CharacterItemUnequipView,
-                            CharacterItemUseView, CharacterLevelUpView, CharacterListView,
-                            DraftConfirmView, DraftDetailView, DraftListView,
-                            DraftRedistributeView, DraftRerollView)
+from characters.api import (CampaignListView, CharacterDetailView, CharacterListView,
+                            LeaderboardView)
 from combat.api import (CharacterAttackView, CharacterBoardView, CharacterGameView,
                         CharacterMoveView, CharacterReincarnateView, CharacterSuicideView)
 from config.api import ApiDocsView
+from ew1.api import (CharacterItemEquipView, CharacterItemUnequipView, CharacterItemUseView,
+                     CharacterLevelUpView, DraftConfirmView, DraftDetailView, DraftListView,
+                     DraftRedistributeView, DraftRerollView)
 
 ITEM = "characters/<int:character_id>/items/<int:item_id>"
 

@@ -20,9 +20,10 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("characters/", include("characters.urls")),
+    path("characters/", include("ew1.urls")),
     path("characters/", include("combat.urls")),
     path("characters/", include("magic.urls")),
-    path("campaigns/", include("campaigns.urls")),
+    path("campaigns/", include("characters.campaign_urls")),
     path("factions/", include("factions.urls")),
     path("encounters/", include("encounters.urls")),
 

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.api import ActionSerializer
-from config.api import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
+from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
 from encounters import selectors, services
 from encounters.errors import EncounterNotFound
 from gamerules.encounter.order import OrderMode

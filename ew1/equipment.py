@@ -23,7 +23,7 @@ from campaigns.journal import record_action, roll_row
 from campaigns.permissions import allowed
 from campaigns.versions import version_bump_pieces
 from characters.models import Character
-from combat.actors import lock_sheets, spend_pa
+from ew1.actors import lock_sheets, spend_pa
 from ew1.errors import MESSAGES
 from ew1.models import ItemInstance, ItemTemplate
 from ew1.regeneration import sheet_refresh
@@ -152,7 +152,7 @@ def item_use(*, user, character_id: int, item_id: int, rng: RandomSource | None 
     longer protected (seed 000, "Niveaux": "protégé jusqu'à sa première action").
     Raises ItemError, NotEnoughPA, DailyPACapReached, CannotAct, NotFound."""
     now = now or timezone.now()
-    # The sheet first, as every action locks (then the item): see combat.actors.lock_sheet_set.
+    # The sheet first, as every action locks (then the item): see ew1.actors.lock_sheet_set.
     # Ownership is the item's check below (a stranger and the GM are both told "no such item").
     try:
         sheet, _ = lock_sheets(user=user, character_id=character_id, check_owner=False,

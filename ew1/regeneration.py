@@ -113,7 +113,7 @@ def tick_sql(periods: dict[int, tuple[int, int]], ts: int, *, vendor: str) -> st
     - On PostgreSQL the UPDATE takes its rows from ``ctid = ANY(ARRAY(SELECT ctid ... FOR
       UPDATE SKIP LOCKED))``: the sheet table is scanned once, for that subquery, which locks
       the rows owed something (at the shortest periods) and skips every row an action holds
-      (``combat.actors.lock_sheet_set``); the UPDATE then fetches exactly those rows by their
+      (``ew1.actors.lock_sheet_set``); the UPDATE then fetches exactly those rows by their
       address (a TID scan, no second scan, no join to estimate). The tick never waits for a
       row lock, so it cannot deadlock with an action or another tick, and the order it locks
       in does not matter (a TID scan visits its rows in address order anyway). Skipping is

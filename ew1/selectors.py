@@ -17,7 +17,7 @@ from ew1.equipment import loadout_of
 from ew1.models import ItemInstance
 from ew1.readiness import cannot_act, pa_shortfall, refusal
 from ew1.regeneration import sheet_refresh
-from factions.bonus import are_allies, combat_bonus
+from ew1.bonus import are_allies, combat_bonus
 from gamerules.errors import RuleError
 from gamerules.ew1 import errors
 from gamerules.ew1.attacks import Combatant, Modifier, attack_modifiers

@@ -58,7 +58,7 @@ def begin_creation(*, user, campaign, name: str) -> str:
     """The page's creation: a first steered roll in a draft; the next page is the draft's."""
     from ew1.creation import draft_roll
     draft = draft_roll(user=user, campaign=campaign, name=name)
-    return reverse("characters:draft", kwargs={"draft_id": draft.pk})
+    return reverse("ew1:draft", kwargs={"draft_id": draft.pk})
 
 
 def sheet_view(*, character, log, now: datetime):

@@ -20,19 +20,17 @@ from rest_framework.views import APIView
 from campaigns.api import CampaignRefSerializer, CharacterRefSerializer, SystemPartSerializer
 from campaigns.permissions import allowed
 from campaigns.selectors import campaign_get
-from characters.api import StrictSerializer
-from config.api import ERRORS, READ_ERRORS
+
+from campaigns.api_base import ERRORS, READ_ERRORS, StrictSerializer
 from factions import services
 from factions.models import JoinRequest, Membership
 from factions.selectors import factions_of, faction_get, members_of, pending_for
 from factions.services import NAME_MAX
 
-
 class LeaderSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     player = serializers.CharField(source="owner.username", allow_null=True, default=None)
-
 
 class FactionSummarySerializer(serializers.Serializer):
     """A Faction with ``leader`` (and its owner) loaded and ``size`` annotated."""
@@ -44,7 +42,6 @@ class FactionSummarySerializer(serializers.Serializer):
                                                    "request (the leader answers) or invitation.")
     leader = LeaderSerializer()
     size = serializers.IntegerField(help_text="Number of members, the leader included.")
-
 
 class MemberSerializer(SystemPartSerializer):
     """A Membership; the rule system's "member" serializer adds its numbers (give the
@@ -68,11 +65,9 @@ class MemberSerializer(SystemPartSerializer):
     def character_of(self, membership: Membership):
         return membership.character
 
-
 class FactionRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-
 
 class JoinRequestSerializer(serializers.Serializer):
     id = serializers.IntegerField()
@@ -85,7 +80,6 @@ class JoinRequestSerializer(serializers.Serializer):
     state = serializers.ChoiceField(choices=JoinRequest.State.choices)
     created_at = serializers.DateTimeField()
     decided_at = serializers.DateTimeField(allow_null=True)
-
 
 class FactionDetailSerializer(FactionSummarySerializer):
     """From ``faction_detail_data``: the faction plus what the user may see of it."""
@@ -108,7 +102,6 @@ class FactionDetailSerializer(FactionSummarySerializer):
     def get_pending(self, faction):
         return JoinRequestSerializer(self.context["pending"], many=True).data
 
-
 def _detail(request, faction_id: int, *, status_code: int = status.HTTP_200_OK) -> Response:
     faction = faction_get(faction_id=faction_id)
     members = (members_of(faction) if allowed(request.user, "factions.view_members", faction)
@@ -118,7 +111,6 @@ def _detail(request, faction_id: int, *, status_code: int = status.HTTP_200_OK) 
     context = {"members": members, "pending": pending_for(user=request.user, faction=faction)}
     return Response(FactionDetailSerializer(faction, context=context).data, status=status_code)
 
-
 class FactionCreateSerializer(StrictSerializer):
     character = serializers.IntegerField(min_value=1, help_text="The founder, one of your "
                                                                 "characters in the campaign "
@@ -126,7 +118,6 @@ class FactionCreateSerializer(StrictSerializer):
     name = serializers.CharField(max_length=NAME_MAX)
     description = serializers.CharField(required=False, allow_blank=True, default="")
     is_public = serializers.BooleanField(default=True)
-
 
 class CampaignFactionsView(APIView):
     @extend_schema(operation_id="factions_list",
@@ -150,7 +141,6 @@ class CampaignFactionsView(APIView):
                                           is_public=data["is_public"])
         return _detail(request, faction.pk, status_code=status.HTTP_201_CREATED)
 
-
 class FactionDetailView(APIView):
     @extend_schema(operation_id="factions_retrieve",
                    responses={200: FactionDetailSerializer, **READ_ERRORS},
@@ -158,16 +148,13 @@ class FactionDetailView(APIView):
     def get(self, request, faction_id: int):
         return _detail(request, faction_id)
 
-
 class CharacterPayload(StrictSerializer):
     character = serializers.IntegerField(min_value=1)
-
 
 class JoinResultSerializer(serializers.Serializer):
     joined = serializers.BooleanField(help_text="True: the character is a member now (public "
                                                 "faction). False: a request was sent.")
     request = JoinRequestSerializer(allow_null=True, help_text="The request sent, if any.")
-
 
 class FactionJoinView(APIView):
     @extend_schema(operation_id="factions_join", request=CharacterPayload,
@@ -183,7 +170,6 @@ class FactionJoinView(APIView):
                             status=status.HTTP_201_CREATED)
         return Response(JoinResultSerializer({"joined": True, "request": None}).data)
 
-
 class FactionInviteView(APIView):
     @extend_schema(operation_id="factions_invite", request=CharacterPayload,
                    responses={201: JoinRequestSerializer, **ERRORS},
@@ -195,11 +181,9 @@ class FactionInviteView(APIView):
                                              character_id=payload.validated_data["character"])
         return Response(JoinRequestSerializer(invitation).data, status=status.HTTP_201_CREATED)
 
-
 class AnswerPayload(StrictSerializer):
     accept = serializers.BooleanField(help_text="True accepts (the character becomes a member), "
                                                 "false refuses.")
-
 
 class RequestAnswerView(APIView):
     @extend_schema(operation_id="faction_requests_answer", request=AnswerPayload,
@@ -213,7 +197,6 @@ class RequestAnswerView(APIView):
                                            accept=payload.validated_data["accept"])
         return Response(JoinRequestSerializer(answered).data)
 
-
 class RequestWithdrawView(APIView):
     @extend_schema(operation_id="faction_requests_withdraw", request=None,
                    responses={200: JoinRequestSerializer, **ERRORS},
@@ -221,7 +204,6 @@ class RequestWithdrawView(APIView):
     def post(self, request, request_id: int):
         withdrawn = services.request_withdraw(user=request.user, request_id=request_id)
         return Response(JoinRequestSerializer(withdrawn).data)
-
 
 class FactionRemoveView(APIView):
     @extend_schema(operation_id="factions_remove_member", request=CharacterPayload,
@@ -234,7 +216,6 @@ class FactionRemoveView(APIView):
                                character_id=payload.validated_data["character"])
         return _detail(request, faction_id)
 
-
 class FactionTransferView(APIView):
     @extend_schema(operation_id="factions_transfer", request=CharacterPayload,
                    responses={200: FactionDetailSerializer, **ERRORS},
@@ -245,7 +226,6 @@ class FactionTransferView(APIView):
         services.leadership_transfer(user=request.user, faction_id=faction_id,
                                      character_id=payload.validated_data["character"])
         return _detail(request, faction_id)
-
 
 class FactionLeaveView(APIView):
     @extend_schema(operation_id="factions_leave", request=CharacterPayload,
@@ -259,7 +239,6 @@ class FactionLeaveView(APIView):
                                character_id=payload.validated_data["character"])
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-
 class FactionDissolveView(APIView):
     @extend_schema(operation_id="factions_dissolve", request=None,
                    responses={204: None, **ERRORS},
@@ -267,7 +246,6 @@ class FactionDissolveView(APIView):
     def post(self, request, faction_id: int):
         services.faction_dissolve(user=request.user, faction_id=faction_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
-
 
 def _urls():
     from django.urls import path
@@ -287,6 +265,5 @@ def _urls():
         path(f"{r}/withdraw/", RequestWithdrawView.as_view(),
              name="api-faction-request-withdraw"),
     ]
-
 
 urlpatterns = _urls()

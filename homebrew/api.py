@@ -20,7 +20,7 @@ from campaigns.errors import NotFound
 from campaigns.messages import error_message
 from campaigns.models import Campaign, RuleSystem
 from characters.services import NAME_MAX
-from config.api import ERRORS, READ_ERRORS, StrictSerializer
+from campaigns.api_base import ERRORS, READ_ERRORS, StrictSerializer
 from encounters.api import step_view
 from gamerules.homebrew.characteristics import CODES, CharacteristicsError
 from homebrew import play

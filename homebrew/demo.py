@@ -1,6 +1,6 @@
 """The demo homebrew d100 campaign (seed 002_80873c4f1892db54.txt): Alice's and Bob's party,
 goblins and a wolf, the weapons and spells they use, and an encounter ready to run (the party
-against the enemies, in the GM's order, not started). Loaded by campaigns.demo.load_demo."""
+against the enemies, in the GM's order, not started). Loaded by config.demo.load_demo."""
 
 from __future__ import annotations
 

@@ -21,9 +21,9 @@ from rest_framework.views import APIView
 from campaigns.api import ActionSerializer, CharacterRefSerializer
 from campaigns.errors import Forbidden
 from campaigns.permissions import allowed
-from characters.api import SheetSummarySerializer, StrictSerializer
+from characters.api import SheetSummarySerializer
 from characters.models import Character
-from config.api import ERRORS
+from campaigns.api_base import ERRORS, StrictSerializer
 from characters.selectors import character_get
 from magic.casting import spell_cast
 from magic.models import KnownSpell, Spell

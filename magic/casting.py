@@ -15,10 +15,10 @@ from django.utils import timezone
 from campaigns.journal import roll_row
 from campaigns.models import ActionRecord
 from characters.models import Character
-from combat.actors import disincarnate, require_able, spend_pa
-from combat.context import ActionContext, action_context, outcome_write
+from ew1.actors import disincarnate, require_able, spend_pa
+from ew1.context import ActionContext, action_context, outcome_write
 from ew1.progression import grant_xp
-from factions.bonus import are_allies, combat_bonus
+from ew1.bonus import are_allies, combat_bonus
 from gamerules.dice import RandomSource
 from gamerules.ew1 import errors
 from gamerules.ew1.attacks import damage_reduction

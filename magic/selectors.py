@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from characters.models import Character
 from ew1.readiness import refusal
-from factions.bonus import combat_bonus
+from ew1.bonus import combat_bonus
 from gamerules.errors import RuleError
 from gamerules.ew1 import errors
 from gamerules.ew1.magic import Bonus, cast_score

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns.errors import Forbidden, NotFound
 from campaigns.messages import error_message
-from combat.views import respond_with_board
+from combat.pages import respond_with_board
 from characters.selectors import character_get
 from gamerules.errors import RuleError
 from magic.casting import spell_cast

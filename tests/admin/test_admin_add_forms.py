@@ -138,7 +138,7 @@ def test_a_character_of_each_kind_added_with_the_defaults_shows_on_every_page(
         bob_api.force_authenticate(bob)
         pages += [(bob_client, reverse("characters:detail", args=[piece.pk]), {}),
                   (bob_client, reverse("characters:list"), {}),
-                  (bob_client, reverse("characters:level-up", args=[piece.pk]), {}),
+                  (bob_client, reverse("ew1:level-up", args=[piece.pk]), {}),
                   (bob_client, reverse("magic:spells", args=[piece.pk]), {}),
                   (bob_api, "/api/characters/", {}),
                   (bob_api, f"/api/characters/{piece.pk}/spells/", {})]

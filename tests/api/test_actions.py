@@ -367,7 +367,7 @@ def test_session_post_without_csrf_token_is_refused(api_as, alice, anna, bert, v
 # Every count: the character (visible, playable, 1), the service in a savepoint (sheets locked
 # with their characters, their equipped items prefetched in one query whatever the inventory),
 # the journal (action, rolls) and the response's rolls (1). An attack loads its context in three
-# queries and writes its sheets and characters in two (combat.context; 14 before issue 10).
+# queries and writes its sheets and characters in two (ew1.context; 14 before issue 10).
 
 
 def _stock(character, inventory: int, weapon=None):

@@ -9,7 +9,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from campaigns.demo import load_demo
+from config.demo import load_demo
 from campaigns.models import Campaign
 from characters.models import Character
 from homebrew.demo import DEMO_CAMPAIGN

@@ -57,7 +57,7 @@ def test_a_character_without_a_sheet_answers_sheet_missing(scene, alice):
         assert response.status_code == 404, path
         assert response.json()["code"] == "sheet_missing"
     assert api.get("/api/characters/").json() == []
-    for name in ("characters:detail", "combat:board", "characters:level-up"):
+    for name in ("characters:detail", "combat:board", "ew1:level-up"):
         assert client.get(reverse(name, args=[hero.pk])).status_code == 404, name
     assert client.get(reverse("characters:list")).status_code == 200
     assert api.post(f"/api/characters/{hero.pk}/move/", {"dx": 1, "dy": 0},

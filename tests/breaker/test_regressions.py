@@ -11,7 +11,7 @@ from tests.breaker.conftest import HTMX, api_logged_in, logged_in
 HUGE = 10 ** 20  # past SQLite's (and PostgreSQL's bigint) range
 
 
-# 1. combat.actors.lock_sheets filtered with ``character_id__in``: Django maps an out-of-range id
+# 1. ew1.actors.lock_sheets filtered with ``character_id__in``: Django maps an out-of-range id
 #    to "no row" for exact lookups only, so a huge id in the URL or as the attack target reached
 #    SQLite and raised OverflowError (500) on move, attack, game, suicide and reincarnate.
 @pytest.mark.parametrize("action,body", [("move", {"dx": 1, "dy": 0}), ("game", {}),

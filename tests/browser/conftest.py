@@ -47,7 +47,7 @@ def page(chromium):
 
 @pytest.fixture
 def demo(transactional_db):
-    """The demo campaign (campaigns.demo) in the live server's database."""
-    from campaigns.demo import load_demo
+    """The demo campaign (config.demo) in the live server's database."""
+    from config.demo import load_demo
 
     load_demo()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from campaigns.demo import DEMO_PASSWORD
+from config.demo import DEMO_PASSWORD
 
 
 def log_in(page, live_server, username, password=DEMO_PASSWORD):

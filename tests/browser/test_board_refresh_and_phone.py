@@ -149,7 +149,7 @@ def test_the_board_and_the_sheet_fit_a_390_px_phone(demo, live_server, chromium,
 
 
 def log_in_fr(page, live_server):
-    from campaigns.demo import DEMO_PASSWORD
+    from config.demo import DEMO_PASSWORD
     page.goto(live_server.url + "/accounts/login/")
     form = page.locator("main form")
     form.locator("input[name=username]").fill("alice")

@@ -8,7 +8,7 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from campaigns.demo import PLAYERS, STARTING_SPELLS
+from config.demo import PLAYERS, STARTING_SPELLS
 from tests.browser.helpers import expect_gauge, gauge, log_in
 
 pytestmark = pytest.mark.browser

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from campaigns.demo import DEMO_CAMPAIGN, PLAYERS
+from config.demo import DEMO_CAMPAIGN, PLAYERS
 from gamerules.geometry import chebyshev
 from tests.browser.helpers import gauge
 

@@ -72,7 +72,7 @@ def test_the_rest_action_rests_the_chosen_sheets(admin_client, hb):
 
 
 def test_load_demo_makes_a_homebrew_party_and_enemies():
-    from campaigns.demo import load_demo
+    from config.demo import load_demo
 
     load_demo(seed=1)
     campaign = Campaign.objects.get(rule_system="homebrew")

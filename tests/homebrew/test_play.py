@@ -292,7 +292,7 @@ def test_the_api_plays_the_same_steps_with_keyed_errors(hb, monkeypatch):
 
 
 def test_the_demo_has_an_encounter_ready_to_run_and_playable():
-    from campaigns.demo import load_demo
+    from config.demo import load_demo
     from campaigns.models import Campaign
     from encounters.models import Encounter
     from homebrew.demo import DEMO_ENCOUNTER

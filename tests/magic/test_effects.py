@@ -216,7 +216,7 @@ def test_a_shield_with_its_own_duration_ignores_the_parameter(alice, mage, boucl
 
 @pytest.mark.django_db
 def test_the_demo_protection_has_no_duration_of_its_own_unlike_bouclier_and_barriere():
-    from campaigns.demo import load_demo
+    from config.demo import load_demo
     from magic.models import Spell
 
     load_demo(seed=1)

@@ -97,7 +97,7 @@ def test_the_list_form_starts_a_draft(alice, alice_client, campaign):
 
 
 def test_the_draft_page_shows_the_values_and_the_rerolls_left(alice_client, draft):
-    response = alice_client.get(url("characters:draft", draft.pk))
+    response = alice_client.get(url("ew1:draft", draft.pk))
     html = html_of(response)
     assert response.status_code == 200 and "<html" in html and "Creating Nova" in html
     for code in CODES:
@@ -108,23 +108,23 @@ def test_the_draft_page_shows_the_values_and_the_rerolls_left(alice_client, draf
 
 
 def test_a_reroll_with_htmx_returns_the_draft_fragment(alice_client, draft):
-    response = alice_client.post(url("characters:draft-reroll", draft.pk), **HTMX)
+    response = alice_client.post(url("ew1:draft-reroll", draft.pk), **HTMX)
     html = html_of(response)
     assert response.status_code == 200 and "<html" not in html
     assert html.lstrip().startswith('<section id="draft"')
     assert "1 reroll so far." in html and "2 rerolls left this minute" in html
     assert draft_row(draft)["rerolls"] == 1
 
-    plain = alice_client.post(url("characters:draft-reroll", draft.pk))
-    assert plain.status_code == 302 and plain["Location"] == url("characters:draft", draft.pk)
+    plain = alice_client.post(url("ew1:draft-reroll", draft.pk))
+    assert plain.status_code == 302 and plain["Location"] == url("ew1:draft", draft.pk)
     assert draft_row(draft)["rerolls"] == 2
 
 
 def test_a_refused_reroll_shows_why_and_changes_nothing(alice_client, draft):
     for _ in range(3):
-        alice_client.post(url("characters:draft-reroll", draft.pk), **HTMX)
+        alice_client.post(url("ew1:draft-reroll", draft.pk), **HTMX)
     before = draft_row(draft)
-    response = alice_client.post(url("characters:draft-reroll", draft.pk), **HTMX)
+    response = alice_client.post(url("ew1:draft-reroll", draft.pk), **HTMX)
     html = html_of(response)
     assert response.status_code == 200 and 'data-testid="error"' in html
     assert "No reroll left this minute" in html and "0 rerolls left this minute" in html
@@ -134,7 +134,7 @@ def test_a_refused_reroll_shows_why_and_changes_nothing(alice_client, draft):
 
 def test_points_are_moved_with_htmx(alice_client, draft):
     deltas = {code: 0 for code in CODES} | {"FOR": 2, "LUK": -2}
-    response = alice_client.post(url("characters:draft-redistribute", draft.pk), deltas, **HTMX)
+    response = alice_client.post(url("ew1:draft-redistribute", draft.pk), deltas, **HTMX)
     html = html_of(response)
     assert response.status_code == 200 and html.lstrip().startswith('<section id="draft"')
     assert f'data-testid="final-FOR">{draft.rolled["FOR"] + 2}<' in html
@@ -147,13 +147,13 @@ def test_points_are_moved_with_htmx(alice_client, draft):
 def test_a_bad_redistribution_shows_the_error(alice_client, draft, deltas):
     before, counts = draft_row(draft), state()
     data = {code: 0 for code in CODES} | deltas
-    response = alice_client.post(url("characters:draft-redistribute", draft.pk), data, **HTMX)
+    response = alice_client.post(url("ew1:draft-redistribute", draft.pk), data, **HTMX)
     assert response.status_code == 200 and 'data-testid="error"' in html_of(response)
     assert draft_row(draft) == before and state() == counts
 
 
 def test_confirm_redirects_to_the_sheet(alice_client, draft):
-    response = alice_client.post(url("characters:draft-confirm", draft.pk))
+    response = alice_client.post(url("ew1:draft-confirm", draft.pk))
     nova = Character.objects.get(name="Nova")
     assert response.status_code == 302 and response["Location"] == url("characters:detail",
                                                                          nova.pk)
@@ -161,7 +161,7 @@ def test_confirm_redirects_to_the_sheet(alice_client, draft):
 
 
 def test_confirm_with_htmx_leaves_the_page_through_hx_redirect(alice_client, draft):
-    response = alice_client.post(url("characters:draft-confirm", draft.pk), **HTMX)
+    response = alice_client.post(url("ew1:draft-confirm", draft.pk), **HTMX)
     nova = Character.objects.get(name="Nova")
     assert response.status_code == 200
     assert response["HX-Redirect"] == url("characters:detail", nova.pk)
@@ -171,19 +171,19 @@ def test_confirm_with_a_name_taken_meanwhile_goes_back_to_the_draft(alice_client
                                                                     campaign):
     factories.character(owner=bob, campaign=campaign, name="Nova")
     before = draft_row(draft)
-    response = alice_client.post(url("characters:draft-confirm", draft.pk))
-    assert response.status_code == 302 and response["Location"] == url("characters:draft",
+    response = alice_client.post(url("ew1:draft-confirm", draft.pk))
+    assert response.status_code == 302 and response["Location"] == url("ew1:draft",
                                                                          draft.pk)
     assert "already exists" in html_of(alice_client.get(response["Location"]))
     assert draft_row(draft) == before and Character.objects.filter(name="Nova").count() == 1
 
 
 @pytest.mark.parametrize("name, method", [
-    ("characters:draft", "get"), ("characters:draft-reroll", "post"),
-    ("characters:draft-redistribute", "post"), ("characters:draft-confirm", "post")])
+    ("ew1:draft", "get"), ("ew1:draft-reroll", "post"),
+    ("ew1:draft-redistribute", "post"), ("ew1:draft-confirm", "post")])
 def test_another_users_draft_is_not_found(bob_client, draft, name, method):
     before = draft_row(draft)
-    data = {code: 0 for code in CODES} if name == "characters:draft-redistribute" else {}
+    data = {code: 0 for code in CODES} if name == "ew1:draft-redistribute" else {}
     response = getattr(bob_client, method)(url(name, draft.pk), data)
     assert response.status_code == 404
     assert draft_row(draft) == before and not Character.objects.exists()
@@ -217,13 +217,13 @@ def test_the_game_master_sees_the_sheet_without_the_buttons(hero, catalogue, cam
         assert f'data-testid="{testid}' not in html
     before = state()
     item = ItemInstance.objects.get(template__name="Hache")
-    assert client.post(url("characters:equip", hero.pk, item.pk)).status_code == 404
+    assert client.post(url("ew1:equip", hero.pk, item.pk)).status_code == 404
     assert not ItemInstance.objects.get(pk=item.pk).equipped and state() == before
 
 
 def test_equipping_with_htmx_returns_the_sheet_fragment(alice_client, hero, catalogue):
     axe = give(hero, catalogue["axe"])
-    response = alice_client.post(url("characters:equip", hero.pk, axe.pk), **HTMX)
+    response = alice_client.post(url("ew1:equip", hero.pk, axe.pk), **HTMX)
     html = html_of(response)
     assert response.status_code == 200 and "<html" not in html
     assert html.lstrip().startswith('<section id="sheet"')
@@ -234,7 +234,7 @@ def test_equipping_with_htmx_returns_the_sheet_fragment(alice_client, hero, cata
 def test_equipping_a_potion_shows_the_error(alice_client, hero, catalogue):
     potion = give(hero, catalogue["potion"])
     before = state()
-    response = alice_client.post(url("characters:equip", hero.pk, potion.pk), **HTMX)
+    response = alice_client.post(url("ew1:equip", hero.pk, potion.pk), **HTMX)
     assert 'data-testid="error"' in html_of(response)
     assert not ItemInstance.objects.get(pk=potion.pk).equipped and state() == before
 
@@ -242,7 +242,7 @@ def test_equipping_a_potion_shows_the_error(alice_client, hero, catalogue):
 def test_using_a_potion_without_htmx(alice_client, hero, catalogue):
     potion = give(hero, catalogue["potion"])
     EternalWarSheet.objects.filter(pk=hero.pk).update(pv=50, pv_anchor=int(time.time()))
-    response = alice_client.post(url("characters:use", hero.pk, potion.pk))
+    response = alice_client.post(url("ew1:use", hero.pk, potion.pk))
     assert response.status_code == 302 and response["Location"] == url("characters:detail",
                                                                          hero.pk)
     assert 50 < EternalWarSheet.objects.get(pk=hero.pk).pv <= 54
@@ -250,7 +250,7 @@ def test_using_a_potion_without_htmx(alice_client, hero, catalogue):
 
 
 def test_suicide_then_the_sheet_shows_the_wait(alice_client, hero):
-    response = alice_client.post(url("characters:suicide", hero.pk), **HTMX)
+    response = alice_client.post(url("combat:suicide", hero.pk), **HTMX)
     html = html_of(response)
     assert response.status_code == 200 and html.lstrip().startswith('<section id="sheet"')
     assert 'data-testid="reincarnation-wait"' in html and "Reincarnation possible in" in html
@@ -258,7 +258,7 @@ def test_suicide_then_the_sheet_shows_the_wait(alice_client, hero):
     assert Character.objects.get(pk=hero.pk).board_id is None
 
     before = state()
-    refused = alice_client.post(url("characters:reincarnate", hero.pk), **HTMX)
+    refused = alice_client.post(url("combat:reincarnate", hero.pk), **HTMX)
     assert 'data-testid="error"' in html_of(refused) and state() == before
 
 
@@ -268,12 +268,12 @@ def test_the_reincarnate_button_once_allowed(alice_client, hero):
     html = html_of(alice_client.get(url("characters:detail", hero.pk)))
     assert 'data-testid="reincarnate"' in html and 'data-testid="reincarnation-wait"' not in html
 
-    response = alice_client.post(url("characters:reincarnate", hero.pk))
+    response = alice_client.post(url("combat:reincarnate", hero.pk))
     assert response.status_code == 302
     assert Character.objects.get(pk=hero.pk).board_id == hero.campaign.board.pk
 
 
-@pytest.mark.parametrize("name", ["characters:suicide", "characters:reincarnate"])
+@pytest.mark.parametrize("name", ["combat:suicide", "combat:reincarnate"])
 def test_another_player_cannot_kill_or_revive(bob_client, hero, name):
     before = state()
     assert bob_client.post(url(name, hero.pk)).status_code == 404
@@ -292,7 +292,7 @@ def leveled(hero):
 def test_the_level_up_page_shows_the_points_and_the_cap(alice_client, leveled):
     sheet = html_of(alice_client.get(url("characters:detail", leveled.pk)))
     assert 'data-testid="level-up"' in sheet
-    response = alice_client.get(url("characters:level-up", leveled.pk))
+    response = alice_client.get(url("ew1:level-up", leveled.pk))
     html = html_of(response)
     assert response.status_code == 200
     # Issue 8 (item 18): "1 characteristic point", no longer "1 characteristic points".
@@ -302,7 +302,7 @@ def test_the_level_up_page_shows_the_points_and_the_cap(alice_client, leveled):
 
 
 def test_spending_on_the_level_up_page(alice_client, leveled):
-    response = alice_client.post(url("characters:level-up", leveled.pk),
+    response = alice_client.post(url("ew1:level-up", leveled.pk),
                                  allocation(skill_melee=5, skill_dodge=2, char_FOR=1))
     assert response.status_code == 302 and response["Location"] == url("characters:detail",
                                                                          leveled.pk)
@@ -321,7 +321,7 @@ def test_a_bad_allocation_shows_the_error_and_changes_nothing(alice_client, leve
                                                               words):
     fields = ("skills", "skill_points", "characteristic_points", "FOR")
     before = (EternalWarSheet.objects.filter(pk=leveled.pk).values(*fields).get(), state())
-    response = alice_client.post(url("characters:level-up", leveled.pk), data)
+    response = alice_client.post(url("ew1:level-up", leveled.pk), data)
     html = html_of(response)
     assert response.status_code == 200 and 'data-testid="error"' in html
     assert words in html
@@ -329,15 +329,15 @@ def test_a_bad_allocation_shows_the_error_and_changes_nothing(alice_client, leve
 
 
 def test_fields_left_out_count_as_0(alice_client, leveled):
-    response = alice_client.post(url("characters:level-up", leveled.pk), {"skill_throw": 2})
+    response = alice_client.post(url("ew1:level-up", leveled.pk), {"skill_throw": 2})
     assert response.status_code == 302
     assert EternalWarSheet.objects.get(pk=leveled.pk).skills_raised == {"throw": 2}
 
 
 def test_another_players_level_up_page_is_not_found(bob_client, leveled):
     before = state()
-    assert bob_client.get(url("characters:level-up", leveled.pk)).status_code == 404
-    assert bob_client.post(url("characters:level-up", leveled.pk),
+    assert bob_client.get(url("ew1:level-up", leveled.pk)).status_code == 404
+    assert bob_client.post(url("ew1:level-up", leveled.pk),
                            allocation(skill_melee=1)).status_code == 404
     assert state() == before
 
@@ -405,11 +405,11 @@ def test_a_missing_campaigns_leaderboard_is_not_found(alice_client, db):
 # CSRF, log-in ---------------------------------------------------------------------------------
 
 POSTS = [
-    ("characters:draft-reroll", "draft"), ("characters:draft-redistribute", "draft"),
-    ("characters:draft-confirm", "draft"), ("characters:equip", "item"),
-    ("characters:unequip", "item"), ("characters:use", "potion"),
-    ("characters:suicide", "hero"), ("characters:reincarnate", "hero"),
-    ("characters:level-up", "hero"), ("combat:attack", "hero"), ("combat:game", "hero"),
+    ("ew1:draft-reroll", "draft"), ("ew1:draft-redistribute", "draft"),
+    ("ew1:draft-confirm", "draft"), ("ew1:equip", "item"),
+    ("ew1:unequip", "item"), ("ew1:use", "potion"),
+    ("combat:suicide", "hero"), ("combat:reincarnate", "hero"),
+    ("ew1:level-up", "hero"), ("combat:attack", "hero"), ("combat:game", "hero"),
 ]
 
 
@@ -431,7 +431,7 @@ def test_a_post_without_the_csrf_token_is_refused(alice, targets, name, needs):
     assert after == before
 
 
-@pytest.mark.parametrize("name, needs", POSTS + [("characters:draft", "draft"),
+@pytest.mark.parametrize("name, needs", POSTS + [("ew1:draft", "draft"),
                                                   ("campaigns:leaderboard", "campaign")],
                          ids=[p[0] for p in POSTS] + ["draft-page", "leaderboard"])
 def test_anonymous_visitors_are_sent_to_log_in(client, targets, campaign, name, needs):

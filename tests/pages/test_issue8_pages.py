@@ -228,7 +228,7 @@ def test_the_level_up_page_shows_english_names_values_caps_and_room(alice_client
     EternalWarSheet.objects.filter(pk=hero.pk).update(
         level=1, xp=1, skill_points=15, characteristic_points=1, skills=skills,
         skills_raised={"melee": 3}, FOR=40)
-    html = html_of(alice_client.get(url("characters:level-up", hero.pk)))
+    html = html_of(alice_client.get(url("ew1:level-up", hero.pk)))
     assert "Arme mêlée" not in html and "Bagarre" not in html
     # Name, now, max, the most this level-up, the input. Level 1: 5 points per skill.
     assert room(html, "melee")[:4] == ["Melee weapon", "35%", "95%", "up to 2"]  # 3 spent
@@ -242,13 +242,13 @@ def test_the_level_up_page_shows_english_names_values_caps_and_room(alice_client
 def test_the_level_up_page_in_french_names_the_skills_in_french(alice_client, hero):
     EternalWarSheet.objects.filter(pk=hero.pk).update(level=1, skill_points=1)
     alice_client.cookies["django_language"] = "fr"
-    html = html_of(alice_client.get(url("characters:level-up", hero.pk)))
+    html = html_of(alice_client.get(url("ew1:level-up", hero.pk)))
     assert room(html, "melee")[0] == "Arme mêlée" and room(html, "melee")[3] == "jusqu’à 1"
 
 
 def test_the_room_is_never_more_than_the_banked_points(alice_client, hero):
     EternalWarSheet.objects.filter(pk=hero.pk).update(level=9, skill_points=1)
-    html = html_of(alice_client.get(url("characters:level-up", hero.pk)))
+    html = html_of(alice_client.get(url("ew1:level-up", hero.pk)))
     assert {room(html, s)[3] for s in ("melee", "ranged", "magic", "throw")} == {"up to 1"}
 
 
@@ -256,7 +256,7 @@ def test_the_level_up_page_queries(alice_client, hero, django_assert_num_queries
     EternalWarSheet.objects.filter(pk=hero.pk).update(level=1, skill_points=15)
     # Session, user, the character with its sheet, its items, the log and its rolls: as before.
     with django_assert_num_queries(6):
-        html_of(alice_client.get(url("characters:level-up", hero.pk)))
+        html_of(alice_client.get(url("ew1:level-up", hero.pk)))
 
 
 # Item 18: plurals ------------------------------------------------------------------------------
@@ -285,7 +285,7 @@ def test_the_french_sheet_button_uses_the_plural_too(alice_client, hero):
 def test_the_level_up_page_says_point_for_one(alice_client, hero):
     EternalWarSheet.objects.filter(pk=hero.pk).update(level=1, skill_points=1,
                                                       characteristic_points=1)
-    html = html_of(alice_client.get(url("characters:level-up", hero.pk)))
+    html = html_of(alice_client.get(url("ew1:level-up", hero.pk)))
     assert "1 skill point and 1 characteristic point to spend" in html
 
 
@@ -316,10 +316,10 @@ def test_the_list_page_still_costs_the_same(alice_client, campaign, django_asser
 def test_the_draft_url_after_confirming_leads_to_the_character(alice, alice_client, campaign):
     from ew1.creation import draft_roll
     draft = draft_roll(user=alice, campaign=campaign, name="Nova", rng=random.Random(3))
-    confirmed = alice_client.post(url("characters:draft-confirm", draft.pk))
+    confirmed = alice_client.post(url("ew1:draft-confirm", draft.pk))
     nova = Character.objects.get(name="Nova")
     assert confirmed["Location"] == url("characters:detail", nova.pk)
-    again = alice_client.get(url("characters:draft", draft.pk))
+    again = alice_client.get(url("ew1:draft", draft.pk))
     assert again.status_code == 302 and again["Location"] == url("characters:detail", nova.pk)
 
 
@@ -327,8 +327,8 @@ def test_another_players_confirmed_draft_stays_not_found(alice, bob_client, camp
     from ew1.creation import draft_confirm, draft_roll
     draft = draft_roll(user=alice, campaign=campaign, name="Nova", rng=random.Random(3))
     draft_confirm(user=alice, draft_id=draft.pk, rng=random.Random(1))
-    assert bob_client.get(url("characters:draft", draft.pk)).status_code == 404
-    assert bob_client.get(url("characters:draft", draft.pk + 100)).status_code == 404
+    assert bob_client.get(url("ew1:draft", draft.pk)).status_code == 404
+    assert bob_client.get(url("ew1:draft", draft.pk + 100)).status_code == 404
 
 
 @pytest.mark.parametrize("order", ["kills", "level", "attacks", "dodges", "deaths"])
@@ -412,7 +412,7 @@ def test_a_confirmed_drafts_url_costs_four_queries(alice, alice_client, campaign
     draft_confirm(user=alice, draft_id=draft.pk, rng=random.Random(1))
     # Session, user, the draft (gone), the creation's journal entry.
     with django_assert_num_queries(4):
-        assert alice_client.get(url("characters:draft", draft.pk)).status_code == 302
+        assert alice_client.get(url("ew1:draft", draft.pk)).status_code == 302
 
 
 @pytest.mark.parametrize("extra", [{}, HTMX], ids=["page", "htmx"])

@@ -58,7 +58,7 @@ def test_a_game_master_gets_no_page_that_acts_as_the_character(world, reader, wo
     client = logged_in(reader)
     with unchanged():
         for url in (reverse("magic:spells", args=[world.a.pk]),
-                    reverse("characters:level-up", args=[world.a.pk]),
+                    reverse("ew1:level-up", args=[world.a.pk]),
                     reverse("factions:manage", args=[wolves.pk])):
             assert client.get(url).status_code == 404, url
     assert not allowed(reader, "characters.act", world.a)
@@ -94,7 +94,7 @@ def test_the_services_refuse_a_game_master_too(world, reader):
 def test_the_player_still_acts_and_the_game_master_edits_in_the_admin(world, wolves):
     client = logged_in(world.alice)
     assert client.get(reverse("magic:spells", args=[world.a.pk])).status_code == 200
-    assert client.get(reverse("characters:level-up", args=[world.a.pk])).status_code == 200
+    assert client.get(reverse("ew1:level-up", args=[world.a.pk])).status_code == 200
     assert client.get(reverse("factions:manage", args=[wolves.pk])).status_code == 200
     root = factories.user("root", is_staff=True, is_superuser=True)
     admin = logged_in(root).get(reverse("admin:characters_character_change", args=[world.a.pk]))

@@ -22,12 +22,10 @@ WORDS = re.compile(r"""ew1|eternal\s*war|\b(?:brawl|melee|ranged)\b"""
 STATS = re.compile(r"\b(?:FOR(?! UPDATE| SHARE| NO KEY)|DEF|TAI|INT|DEX|LUK)\b")  # "for", "int": no
 
 # Templates that are EW1's own: its partials, its board (the real-time play mode), its spells,
-# its creation drafts, level-up and inventory.
+# its creation drafts, level-up and inventory (templates/ew1/).
 EW1_TEMPLATES = ("templates/ew1/", "templates/combat/_board.html", "templates/combat/_pad.html",
                  "templates/combat/_rolls.html", "templates/combat/board.html",
-                 "templates/magic/", "templates/characters/_draft.html",
-                 "templates/characters/draft.html", "templates/characters/level_up.html",
-                 "templates/characters/_inventory.html")
+                 "templates/magic/")
 # Another system's own templates may use its words ("dodge" is a homebrew reaction too).
 OTHER_SYSTEM_TEMPLATES = ("templates/homebrew/",)
 
@@ -36,11 +34,10 @@ PENDING: set[str] = set()  # nothing left to move (issue 10, item 2: ew1/)
 ALLOWED = {
     "campaigns/models.py": "RuleSystem: the codes and names of the known systems (choices)",
     "config/settings/base.py": "INSTALLED_APPS lists the ew1 and magic apps",
-    "campaigns/demo.py": "the demo is an EW1 campaign, with EW1 items",
+    "config/urls.py": "config, on top, wires every app's pages: EW1's (ew1.urls) too",
+    "config/api_urls.py": "config, on top, wires every app's endpoints: EW1's (ew1.api) too",
+    "config/demo.py": "config, on top, loads the demo: an EW1 campaign, with EW1 items",
     "characters/api.py": "EW1's endpoints (drafts, level-up, inventory) beside the shared ones",
-    "characters/play_views.py": "EW1's pages: level-up, inventory, suicide and reincarnation",
-    "characters/creation_views.py": "EW1's creation draft pages",
-    "factions/bonus.py": "EW1's faction bonus in board combat (gamerules.ew1.presence)",
 }
 
 

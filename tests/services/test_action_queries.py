@@ -1,4 +1,4 @@
-"""Issue 10, item 4: an action loads its context once (combat.context), computes in memory and
+"""Issue 10, item 4: an action loads its context once (ew1.context), computes in memory and
 writes once. Attacks and casts run a fixed number of queries whatever the number of pieces in
 view (1 and 200 here), and the one load still gives the rules every faction and shield.
 """
@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 
 from characters.models import Character
-from combat.context import action_context
+from ew1.context import action_context
 from combat.services import action_attack
 from ew1.models import EternalWarSheet
 from factions.models import Faction, Membership

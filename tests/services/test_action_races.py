@@ -2,7 +2,7 @@
 deadlock, no unexpected error (a 500), no lost PA.
 
 Each action locks every sheet it may change in one id-ordered statement before changing
-anything (combat.actors.lock_sheets), so whatever two actions run at once, one waits for the
+anything (ew1.actors.lock_sheets), so whatever two actions run at once, one waits for the
 other and neither is a deadlock victim. The three characters stand on mutually adjacent cells
 and every zone spell reaches all of them, so zones lock the most sheets they can.
 

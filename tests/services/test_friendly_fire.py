@@ -187,6 +187,6 @@ def test_attack_query_count_is_the_same_with_friendly_fire_checked(
 
 
 # savepoint, sheets locked (with characters, campaign, board), equipped items, pieces around
-# with factions and shields (combat.context); both sheets written in one UPDATE, both
+# with factions and shields (ew1.context); both sheets written in one UPDATE, both
 # characters in another; action, rolls; release (issue 10: 12 before).
 ATTACK_QUERIES = 9

@@ -2,7 +2,7 @@
 
 import pytest
 
-from campaigns.selectors import leaderboard
+from characters.leaderboard import leaderboard
 from characters.models import Character
 from ew1.models import EternalWarSheet
 from ew1.services import piece_create

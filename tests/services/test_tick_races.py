@@ -1,7 +1,7 @@
 """The regeneration tick racing attacks and moves, on PostgreSQL (issue 9, item 10): no deadlock,
 and every sheet's PA and PV exact afterwards.
 
-An action locks its sheets in character id order (combat.actors.lock_sheet_set); the tick's
+An action locks its sheets in character id order (ew1.actors.lock_sheet_set); the tick's
 UPDATE used to lock its rows in table-scan order, so a tick holding B and waiting for A while
 an attack held A and waited for B was a deadlock. The tick now takes its rows FOR UPDATE SKIP
 LOCKED: it skips a row an action holds (the action refreshes that sheet itself) and never

@@ -176,7 +176,7 @@ def test_the_suicide_form_offers_reincarnate_asap_and_stores_it(client, alice, c
     client.force_login(alice)
     html = client.get(reverse("characters:detail", args=[hero.pk])).content.decode()
     assert 'name="reincarnate_asap"' in html
-    response = client.post(reverse("characters:suicide", args=[hero.pk]),
+    response = client.post(reverse("combat:suicide", args=[hero.pk]),
                            {"reincarnate_asap": "1"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     assert fetch(hero).reincarnate_asap
@@ -186,7 +186,7 @@ def test_the_suicide_form_offers_reincarnate_asap_and_stores_it(client, alice, c
 def test_a_plain_suicide_does_not_reincarnate_by_itself(client, alice, campaign):
     hero = factories.character(owner=alice, campaign=campaign, name="Hero", at=(1, 1))
     client.force_login(alice)
-    client.post(reverse("characters:suicide", args=[hero.pk]))
+    client.post(reverse("combat:suicide", args=[hero.pk]))
     assert not fetch(hero).reincarnate_asap
 
 

@@ -8,7 +8,7 @@ fetch builds a frozen context, the computation reads only it.
 
 1. the sheets of the actor and of every character the action may change, with their
    characters, campaign and board, locked FOR UPDATE in one id-ordered statement
-   (``combat.actors.lock_sheet_set``, the locking rule of issue 9);
+   (``ew1.actors.lock_sheet_set``, the locking rule of issue 9);
 2. their equipped items, with their templates (one prefetch);
 3. the pieces in view: every character on the actor's board inside the bounding box of the
    areas asked for, with its faction (``faction_id_cached``) and its strongest active shield
@@ -31,7 +31,7 @@ from django.db.models import Max, Q
 from campaigns.journal import record_action
 from campaigns.models import ActionRecord
 from characters.models import Character
-from combat.actors import lock_sheet_set
+from ew1.actors import lock_sheet_set
 from ew1.equipment import Loadout, loadout_of
 from ew1.models import EternalWarSheet
 from ew1.regeneration import sheet_refresh

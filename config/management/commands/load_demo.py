@@ -2,8 +2,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from campaigns.demo import DEMO_PASSWORD, GM, PLAYERS, load_demo
 from campaigns.models import Campaign
+from config.demo import DEMO_PASSWORD, GM, PLAYERS, load_demo
 
 
 class Command(BaseCommand):

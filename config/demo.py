@@ -1,5 +1,6 @@
-"""The demo campaign: a GM, two players with characters side by side, the seed's items and
-spells (000_afeb9d2c9ccd2b72.txt, "Objets" and "La magie")."""
+"""The demo campaigns, loaded by ``manage.py load_demo`` (config, on top, loads every system's):
+one of Eternal War One II (a GM, two players with characters side by side, the seed's items and
+spells: 000_afeb9d2c9ccd2b72.txt, "Objets" and "La magie"), then the homebrew's (homebrew.demo)."""
 
 from __future__ import annotations
 
@@ -108,7 +109,7 @@ def load_demo(*, seed: int = 100) -> Campaign | None:
                         source=KnownSpell.Source.GRANTED, now=now)
     for spell_name, (x, y) in SCROLLS:
         Scroll.objects.create(board=board, x=x, y=y, spell=spells[spell_name])
-    from homebrew.demo import load_homebrew_demo  # a rule system's demo, above the core
+    from homebrew.demo import load_homebrew_demo
 
     load_homebrew_demo(gm=gm, players=players, now=now)
     return campaign

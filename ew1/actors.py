@@ -42,7 +42,7 @@ def lock_sheet_set(*, user, character_id: int, others: Iterable[int] = (),
     it changes anything, with every sheet it may change: two actions then lock their rows in
     the same order and one waits for the other; none can deadlock (issue 9). ``items`` loads
     each character's equipped items as ``character.equipped_items`` (one more query: only the
-    actions that read a loadout, through combat.context, ask for it).
+    actions that read a loadout, through ew1.context, ask for it).
 
     Raises NotFound when the actor does not exist, Forbidden when ``user`` does not own it (with
     ``check_owner``), RuleSystemNotPlayable for a system not built (rule_systems.require) or without the

@@ -1,0 +1,40 @@
+"""The board page's rendering, shared by the board's own actions (combat.views) and the actions
+of the apps above the board that answer with it (magic's cast): the board fragment with the
+result or error for htmx, a redirect to the board page otherwise."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from campaigns.errors import NotFound
+from combat import hooks
+from combat.polls import poll_token
+from ew1.selectors import board_view
+
+
+def render_board(request, character_id: int, read_first=None, **extra):
+    """``read_first``: the versions read before the data (combat.polls), for the poll token."""
+    try:
+        view = board_view(user=request.user, character_id=character_id)
+    except NotFound:
+        raise Http404(_("No such character.")) from None
+    template = "combat/_board.html" if request.htmx else "combat/board.html"
+    character = view.sheet.character
+    pieces = [character, *view.in_view] if character.on_board else []
+    panels = hooks.board_panels(request.user, character, pieces)  # magic: the spells
+    token = poll_token(board=view, user_id=request.user.pk, language=request.LANGUAGE_CODE,
+                       read_first=read_first)
+    return render(request, template, {"board": view, "view": view.sheet, **panels,
+                                      "poll_token": token, **extra})
+
+
+def respond_with_board(request, character_id, *, error=None, result=None):
+    """The board fragment with the result or error (htmx), or a redirect to the board page with
+    the error as a message."""
+    if request.htmx:
+        # htmx swaps 2xx only: an error is shown inside the fragment, with a 200.
+        return render_board(request, character_id, error=error, result=result)
+    if error:
+        messages.error(request, error)
+    return redirect("combat:board", character_id=character_id)
