@@ -185,8 +185,9 @@ def rest(request, campaign_id: int):
 # --- the encounter's actions (homebrew.play; the answer is the encounter's fragment) --------
 
 def _post_int(request, name: str) -> int | None:
+    """A whole number within the columns' range ("²".isdigit() is true, int("²") fails)."""
     raw = request.POST.get(name, "")
-    return int(raw) if raw.isdigit() else None
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
 
 
 def _required(request, name: str) -> int:
