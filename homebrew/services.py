@@ -444,7 +444,7 @@ def resolve(declared: DeclaredAttack | int, reaction_choice: str = "none", *,
         raise AttackResolved()
     choice, _, ally = (reaction_choice or "").partition(":")
     if ally:
-        ally_id = int(ally) if ally.isdigit() else -1
+        ally_id = int(ally) if ally.isascii() and ally.isdigit() and len(ally) < 10 else -1
         by = Character.objects.filter(pk=ally_id, campaign_id=declared.campaign_id).first()
         if choice != Reaction.PARRY.value or by is None:
             raise ReactionChoiceError("not_a_reaction", code="not_a_reaction",

@@ -38,3 +38,19 @@ def test_homebrew_encounter_forms_refuse_odd_numbers(fight, step, field, value):
     assert b"Invalid input." in response.content
     assert (Encounter.objects.get(pk=e.pk).version, ActionRecord.objects.count(),
             PendingReaction.objects.count()) == before
+
+
+@pytest.mark.parametrize("bad", ["parry:²", f"parry:{HUGE}"])
+def test_a_parry_by_an_odd_ally_id_is_not_a_reaction(db, alice, bob, bad):
+    """resolve() read "parry:²" with int() (ValueError, a 500) and a huge id overflowed."""
+    from homebrew.errors import ReactionChoiceError
+    from homebrew.models import HomebrewSheet
+    from homebrew.services import attack, resolve
+    from tests.gamerules.fakes import FakeRandom
+
+    hb = build_world(alice, bob)
+    a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 4))
+    with pytest.raises(ReactionChoiceError) as exc:
+        resolve(a, bad, rng=FakeRandom(1))
+    assert exc.value.code == "not_a_reaction"
+    assert HomebrewSheet.objects.get(pk=hb.aria.pk).hp == 20
