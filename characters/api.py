@@ -1,6 +1,6 @@
 """REST API of characters: the player's list, creation in one step, the sheet (the shared part,
-plus the fields of the character's rule system). Eternal War One II's endpoints (level-up, the
-inventory, creation drafts) are in ew1.api. Also the open campaigns (where a character can
+plus the fields of the character's rule system). A system's own endpoints are in its app
+(``<system>/api.py``). Also the open campaigns (where a character can
 be created) and the campaign's leaderboard (its characters ranked).
 
 Views are thin: they validate the payload's shape, call the selector or service the pages call,
@@ -98,10 +98,6 @@ class SheetSerializer(SystemPartSerializer):
     deaths = serializers.IntegerField(source="character.deaths")
     attacks = serializers.IntegerField(source="character.attacks")
     dodges = serializers.IntegerField(source="character.dodges")
-    reincarnation_blocked_until = serializers.DateTimeField(
-        source="character.ew1.reincarnation_blocked_until", allow_null=True,
-        help_text="When the last suicide's block ends (may be in the past): the suicide's time "
-                  "plus the campaign's current suicide_cooldown_hours; null without one.")
     log = ActionSerializer(many=True, help_text="The last actions by or against the character.")
 
     def character_of(self, view):

@@ -23,35 +23,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaigns.errors import InvalidInput
 from campaigns.messages import error_message
-from characters.models import Character
 from encounters import selectors, services
 from encounters.errors import EncounterNotFound
+from encounters.pages import render_encounter as _render
+from encounters.pages import step as _step
 from gamerules.errors import RuleError
-
-PAGES = {"play": "encounters:play", "control": "encounters:control"}
-
-
-def _page_of(request) -> str:
-    page = request.POST.get("page") or request.GET.get("page") or "play"
-    return page if page in PAGES else "play"
-
-
-def _render(request, encounter_id: int, page: str, **extra):
-    try:
-        view = selectors.encounter_view(user=request.user, encounter_id=encounter_id)
-    except EncounterNotFound:
-        raise Http404(_("No such encounter.")) from None
-    if page == "control" and not view.gm:
-        raise Http404(_("No such encounter."))
-    characters = []
-    if page == "control":
-        taken = {c.character_id for c in view.combatants if c.character_id and not c.removed}
-        characters = [c for c in Character.objects.filter(campaign=view.encounter.campaign)
-                      .only("id", "name", "kind", "campaign_id") if c.pk not in taken]
-    me = view.current if view.my_turn else None
-    template = "encounters/_encounter.html" if request.htmx else "encounters/page.html"
-    return render(request, template, {"view": view, "page": page, "me": me,
-                                      "characters": characters, **extra})
 
 
 def _poll(request, encounter_id: int) -> HttpResponse | None:
@@ -132,30 +108,6 @@ def _int(request, name: str) -> int:
 
 def _maybe_int(request, name: str, default: int | None = None) -> int | None:
     return _int(request, name) if request.POST.get(name, "") != "" else default
-
-
-def _step(request, encounter_id: int, run, done: str = ""):
-    page = _page_of(request)
-    try:
-        run()
-    except EncounterNotFound:
-        raise Http404(_("No such encounter.")) from None
-    except RuleError as exc:
-        if request.htmx:
-            return _render(request, encounter_id, page, error=error_message(exc))
-        messages.error(request, error_message(exc))
-        return redirect(PAGES[page], encounter_id=encounter_id)
-    if request.htmx:
-        return _render(request, encounter_id, page, done=done)
-    if done:
-        messages.success(request, done)
-    return redirect(PAGES[page], encounter_id=encounter_id)
-
-
-def respond(request, encounter_id: int, run, done: str = ""):
-    """Run ``run()`` (a step, a rule system's action) and answer as the encounter's own steps
-    do: the fragment for htmx (an error inside it), else a redirect to the page."""
-    return _step(request, encounter_id, run, done)
 
 
 def _turn(request) -> int | None:

@@ -79,6 +79,10 @@ class SheetSerializer(serializers.Serializer):
 
     level = serializers.IntegerField(source="character.ew1.level")
     xp = serializers.IntegerField(source="character.ew1.xp")
+    reincarnation_blocked_until = serializers.DateTimeField(
+        source="character.ew1.reincarnation_blocked_until", allow_null=True,
+        help_text="When the last suicide's block ends (may be in the past): the suicide's time "
+                  "plus the campaign's current suicide_cooldown_hours; null without one.")
     progress = ProgressSerializer()
     characteristics = CharacteristicsSerializer(source="character.ew1")
     skills = serializers.DictField(child=serializers.IntegerField(), source="character.ew1.skills",

@@ -29,6 +29,8 @@ MESSAGES: dict[str, str] = {
     "posture_after_acting": gettext_noop("The posture changes at the start of the turn only, "
                                          "before acting."),
     "action_needs_name": gettext_noop("Name the action."),
+    "posture_in_encounter": gettext_noop("%(name)s is in a running encounter: change the posture "
+                                         "there, at the start of the turn."),
 }
 
 
@@ -71,4 +73,11 @@ class PostureAfterActing(HomebrewServiceError):
     """The posture changes at the start of the turn only (seed, "Postures")."""
 
     code = "posture_after_acting"
+    status = 409
+
+
+class PostureInEncounter(HomebrewServiceError):
+    """Outside its encounter a fighting character's posture would skip the turn rule."""
+
+    code = "posture_in_encounter"
     status = 409

@@ -32,6 +32,7 @@ from campaigns.models import Campaign, RuleSystem
 from campaigns.permissions import allowed, oversees
 from characters.models import Character
 from characters.services import NAME_MAX, _visible
+from encounters.models import Combatant, Encounter
 from gamerules.d100 import D100Result, Grade
 from gamerules.dice import DiceRoll, DieFace, RandomSource
 from gamerules.homebrew import attack as rules_attack
@@ -46,7 +47,7 @@ from gamerules.homebrew.rest import RestKind, RestOutcome, rest
 from gamerules.homebrew.turn import Posture as RulePosture
 from gamerules.modifiers import Modifier
 from homebrew.errors import (AttackResolved, CannotAct, GameMasterOnly, HomebrewServiceError,
-                             NoSuchWeapon, NotHomebrew, ReactionChoiceError)
+                             NoSuchWeapon, NotHomebrew, PostureInEncounter, ReactionChoiceError)
 from homebrew.models import DeclaredAttack, Health, HomebrewSheet, PermanentInjury, WeaponTemplate
 
 KIND_CREATE, KIND_TEST, KIND_POSTURE = "homebrew_create", "homebrew_test", "homebrew_posture"
@@ -224,9 +225,10 @@ def posture_set(*, user, character: Character, posture: str, now: datetime | Non
                 context: Mapping[str, Any] | None = None) -> HomebrewSheet:
     """Set the posture (offensive or defensive), journaled. The encounter calls it at the start
     of the character's turn only (seed, "Postures": "La posture peut être changée en début de
-    tour uniquement"); this service does not know turns. ``context`` joins the journal's summary
-    (the encounter's id and round, so its log shows the change). Raises InvalidInput for another
-    value, NotFound, Forbidden."""
+    tour uniquement"); ``context`` (the encounter's id and round) joins the journal's summary,
+    so its log shows the change. Without a context (the sheet's own API) a character fighting in
+    a running encounter is refused, or it would skip the turn rule. Raises InvalidInput for
+    another value, NotFound, Forbidden, PostureInEncounter."""
     try:
         chosen = RulePosture(posture)
     except ValueError:
@@ -234,6 +236,10 @@ def posture_set(*, user, character: Character, posture: str, now: datetime | Non
     sheet = _sheet_of(_locked_sheets([character.pk]), character.pk)
     require_homebrew(sheet.character.campaign)
     require_actor(user, sheet.character)
+    if context is None and Combatant.objects.filter(
+            character_id=sheet.character_id, removed=False,
+            encounter__state=Encounter.State.RUNNING).exists():
+        raise PostureInEncounter(name=sheet.character.name)
     if sheet.posture != chosen:
         sheet.posture = chosen.value
         sheet.save(update_fields=["posture"])

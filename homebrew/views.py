@@ -17,7 +17,7 @@ from campaigns.messages import error_message
 from campaigns.models import Campaign, RuleSystem
 from campaigns.permissions import allowed, oversees
 from characters.models import Character
-from encounters.views import respond
+from encounters.pages import respond
 from gamerules.errors import RuleError
 from gamerules.homebrew.characteristics import CODES, LABELS, MAINS, SUBS, CharacteristicsError
 from homebrew import play

@@ -65,3 +65,7 @@ class HomebrewParameters(RuleParameters):
     short_rest_mp: int = param(1, 0, 1000, "MP restored by a short rest (about 2 h).")
     medium_rest_hp: int = param(5, 0, 1000, "HP restored by a medium rest (about 4 h).")
     medium_rest_mp: int = param(3, 0, 1000, "MP restored by a medium rest (about 4 h).")
+    # Reactions in the encounter (seed silent on the wait; our choice).
+    reaction_timeout_seconds: int = param(30, 5, 3600, "Seconds a prompted parry or dodge waits "
+                                                       "for its answer before it defaults to no "
+                                                       "reaction (new encounters).")

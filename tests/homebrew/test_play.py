@@ -138,6 +138,25 @@ def test_the_posture_changes_at_the_start_of_the_turn_only(hb):
     assert exc2.value.code == "action_already_taken"
 
 
+def test_the_sheet_api_cannot_change_a_fighting_characters_posture(hb):
+    from rest_framework.test import APIClient
+
+    from homebrew.errors import PostureInEncounter
+    from homebrew.services import posture_set
+    api = APIClient()
+    api.force_authenticate(hb.alice)
+    url = f"/api/homebrew/characters/{hb.aria.pk}/posture/"
+    assert api.post(url, {"posture": "defensive"}, format="json").status_code == 200  # no fight
+    e, c = running(hb)
+    refused = api.post(url, {"posture": "offensive"}, format="json")
+    assert refused.status_code == 409 and refused.json()["code"] == "posture_in_encounter"
+    assert make_sheet(hb.aria).posture == "defensive"
+    with pytest.raises(PostureInEncounter):
+        posture_set(user=hb.alice, character=hb.aria, posture="offensive", now=hb.now)
+    enc.encounter_end(user=hb.gm, encounter_id=e.pk)
+    assert api.post(url, {"posture": "offensive"}, format="json").status_code == 200
+
+
 def test_a_move_is_free_unless_the_gm_marks_it_as_costing_the_action(hb):
     e, c = running(hb)
     me = c[hb.aria.pk].pk
@@ -360,3 +379,12 @@ def test_the_sheet_links_to_the_encounters_a_player_of_the_campaign_may_list(hb,
     assert "Fight" in client.get(f"/encounters/campaign/{hb.campaign.pk}/").content.decode()
     client.force_login(factories.user("carol"))  # not in the campaign
     assert client.get(f"/encounters/campaign/{hb.campaign.pk}/").status_code == 404
+
+
+def test_a_new_encounter_waits_the_campaigns_reaction_timeout(hb):
+    assert enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk,
+                                name="Default").reaction_timeout_seconds == 30
+    hb.campaign.rule_parameters = {"reaction_timeout_seconds": 90}
+    hb.campaign.save()
+    assert enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk,
+                                name="Slow table").reaction_timeout_seconds == 90

@@ -37,7 +37,6 @@ ALLOWED = {
     "config/urls.py": "config, on top, wires every app's pages: EW1's (ew1.urls) too",
     "config/api_urls.py": "config, on top, wires every app's endpoints: EW1's (ew1.api) too",
     "config/demo.py": "config, on top, loads the demo: an EW1 campaign, with EW1 items",
-    "characters/api.py": "EW1's endpoints (drafts, level-up, inventory) beside the shared ones",
 }
 
 
