@@ -105,15 +105,21 @@ class EncounterCreateSerializer(StrictSerializer):
     skip_defeated = serializers.BooleanField(default=True)
 
 
+INT_MAX = 2**31 - 1  # the columns' range: a bigger number is a 400, not a 500
+
+
 class CombatantEntrySerializer(StrictSerializer):
-    character = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    character = serializers.IntegerField(min_value=1, max_value=INT_MAX, required=False,
+                                         allow_null=True)
     name = serializers.CharField(max_length=70, required=False, default="")
     count = serializers.IntegerField(min_value=1, max_value=services.MOST_AT_ONCE, default=1)
     surprised = serializers.BooleanField(default=False)
     hidden = serializers.BooleanField(default=False)
-    position = serializers.IntegerField(required=False, allow_null=True)
-    initiative = serializers.IntegerField(required=False, allow_null=True)
-    tiebreak = serializers.IntegerField(default=0)
+    position = serializers.IntegerField(min_value=-INT_MAX, max_value=INT_MAX, required=False,
+                                        allow_null=True)
+    initiative = serializers.IntegerField(min_value=-INT_MAX, max_value=INT_MAX, required=False,
+                                          allow_null=True)
+    tiebreak = serializers.IntegerField(min_value=-INT_MAX, max_value=INT_MAX, default=0)
     turns_per_round = serializers.IntegerField(min_value=1, max_value=10, default=1)
 
 

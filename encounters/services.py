@@ -365,6 +365,8 @@ def encounter_next_turn(*, user, encounter_id: int, turn: int | None,
         combatants = combatants_of(encounter)
         current = combatants.get(encounter.current_id) if encounter.current_id else None
         if not is_gm(user, encounter) and not (current and controls(user, encounter, current)):
+            if can_see(user, encounter, combatants.values()):
+                _require_turn(encounter, turn)  # its player pressed as the GM moved it on: 409
             _require_gm(user, encounter, combatants.values())
         _require_running(encounter)
         _require_turn(encounter, turn)
@@ -422,6 +424,8 @@ def encounter_delay(*, user, encounter_id: int, combatant_id: int, after_id: int
     with transaction.atomic():
         encounter = lock_encounter(encounter_id)
         combatants = combatants_of(encounter)
+        if not can_see(user, encounter, combatants.values()):
+            raise EncounterNotFound()  # before the combatant: no 400 telling a stranger its ids
         me = _combatant(combatants, combatant_id)
         if not controls(user, encounter, me):
             _require_gm(user, encounter, combatants.values())
@@ -563,10 +567,10 @@ def encounter_act(*, user, encounter_id: int, combatant_id: int, act: Callable[[
     with transaction.atomic():
         encounter = lock_encounter(encounter_id)
         combatants = combatants_of(encounter)
+        if not can_see(user, encounter, combatants.values()):
+            raise EncounterNotFound()  # before the combatant: no 400 telling a stranger its ids
         me = _combatant(combatants, combatant_id)
         if not controls(user, encounter, me):
-            if not can_see(user, encounter, combatants.values()):
-                raise EncounterNotFound()
             raise EncounterForbidden(code="not_your_combatant")
         _require_running(encounter)
         _require_turn(encounter, turn)

@@ -11,6 +11,8 @@ redirect to the page with the error as a message.
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
@@ -87,12 +89,21 @@ def campaign_encounters(request, campaign_id: int):
 
 # --- steps ----------------------------------------------------------------------------------
 
+WHOLE = re.compile(r"-?[0-9]{1,10}")  # ASCII digits ("²".isdigit() is true, int("²") fails)
+INT_MAX = 2**31 - 1  # the columns' range: a bigger number is refused, not a 500
+
+
+def _whole(raw: str) -> int | None:
+    """``raw`` as a whole number within the columns' range, else None."""
+    return int(raw) if WHOLE.fullmatch(raw) and abs(int(raw)) <= INT_MAX else None
+
+
 def _int(request, name: str) -> int:
     """A whole number the form must carry. Raises InvalidInput."""
-    raw = request.POST.get(name, "")
-    if not raw.lstrip("-").isdigit():
+    value = _whole(request.POST.get(name, ""))
+    if value is None:
         raise InvalidInput()
-    return int(raw)
+    return value
 
 
 def _maybe_int(request, name: str, default: int | None = None) -> int | None:
@@ -147,7 +158,7 @@ def add(request, encounter_id: int):
         entries = [services.CombatantEntry(character_id=int(cid),
                                            surprised=bool(request.POST.get("surprised")),
                                            hidden=bool(request.POST.get("hidden")))
-                   for cid in request.POST.getlist("character") if cid.isdigit()]
+                   for cid in request.POST.getlist("character") if _whole(cid)]
         name = request.POST.get("name", "").strip()
         if name:
             entries.append(services.CombatantEntry(
@@ -171,7 +182,7 @@ def order(request, encounter_id: int):
         for i, (key, value) in enumerate((k, v) for k, v in request.POST.items()
                                          if k.startswith("pos-")):
             cid = key.removeprefix("pos-")
-            if not cid.isdigit() or not value.lstrip("-").isdigit():
+            if _whole(cid) is None or _whole(value) is None:
                 raise InvalidInput()
             numbered.append((int(value), i, int(cid)))
         services.encounter_set_order(user=request.user, encounter_id=encounter_id,

@@ -70,6 +70,9 @@ class HomebrewSheetForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        for now, most in (("hp", "hp_max"), ("mp", "mp_max")):  # a gauge past its maximum
+            if None not in (data.get(now), data.get(most)) and data[now] > data[most]:
+                self.add_error(now, _("At most the maximum (%(most)s).") % {"most": data[most]})
         character = data.get("character") or getattr(self.instance, "character", None)
         if character is None or any(data.get(code) is None for code in CODES):
             return data

@@ -169,10 +169,14 @@ class PostureView(APIView):
         return _sheet(request, character_id)
 
 
+INT_MAX = 2**31 - 1  # the id columns' range: a bigger id is a 400, not a 500
+
+
 class HomebrewOddsQuerySerializer(StrictSerializer):
-    weapon = serializers.IntegerField()
-    target = serializers.IntegerField()
-    difficulty = serializers.IntegerField(required=False, default=0)
+    weapon = serializers.IntegerField(min_value=1, max_value=INT_MAX)
+    target = serializers.IntegerField(min_value=1, max_value=INT_MAX)
+    difficulty = serializers.IntegerField(required=False, default=0, min_value=-1000,
+                                          max_value=1000)
 
 
 class OddsLineSerializer(serializers.Serializer):
@@ -236,7 +240,9 @@ class OddsView(APIView):
 
 class HomebrewRestSerializer(StrictSerializer):
     kind = serializers.ChoiceField(choices=["short", "medium", "long"])
-    characters = serializers.ListField(child=serializers.IntegerField(), required=False,
+    characters = serializers.ListField(child=serializers.IntegerField(min_value=1,
+                                                                      max_value=INT_MAX),
+                                       required=False,
                                        allow_null=True, default=None)
     hp_amount = serializers.IntegerField(required=False, allow_null=True, default=None,
                                          min_value=0, max_value=100000)

@@ -135,6 +135,9 @@ def homebrew_character_create(*, user, campaign: Campaign, name: str,
     if not campaign.is_open:
         raise CampaignClosed()
     sheet_values = validate_characteristics(values, params).as_dict()
+    # The campaign's row, locked, queues creations: the unique constraint is case-sensitive,
+    # so "Zed" and "zed" created at once would both pass the check below.
+    Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
     if Character.objects.filter(campaign=campaign, name__iexact=name).exists():
         raise InvalidInput("name_taken", name=name)
     try:
@@ -447,7 +450,7 @@ def resolve(declared: DeclaredAttack | int, reaction_choice: str = "none", *,
         raise AttackResolved()
     choice, _, ally = (reaction_choice or "").partition(":")
     if ally:
-        ally_id = int(ally) if ally.isdigit() else -1
+        ally_id = int(ally) if ally.isascii() and ally.isdigit() and len(ally) < 10 else -1
         by = Character.objects.filter(pk=ally_id, campaign_id=declared.campaign_id).first()
         if choice != Reaction.PARRY.value or by is None:
             raise ReactionChoiceError("not_a_reaction", code="not_a_reaction",

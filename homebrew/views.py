@@ -137,6 +137,8 @@ def test(request, character_id: int):
         except ValueError:
             difficulty = 0
         try:
+            if abs(difficulty) > 1000:  # the API's bound; beyond it a column overflows
+                raise InvalidInput()
             result = roll_test(user=request.user, character=character,
                                code=form.cleaned_data["code"], difficulty=difficulty)
         except RuleError as exc:
@@ -183,8 +185,9 @@ def rest(request, campaign_id: int):
 # --- the encounter's actions (homebrew.play; the answer is the encounter's fragment) --------
 
 def _post_int(request, name: str) -> int | None:
+    """A whole number within the columns' range ("²".isdigit() is true, int("²") fails)."""
     raw = request.POST.get(name, "")
-    return int(raw) if raw.isdigit() else None
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
 
 
 def _required(request, name: str) -> int:
