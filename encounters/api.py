@@ -111,6 +111,10 @@ INT_MAX = 2**31 - 1  # the columns' range: a bigger number is a 400, not a 500
 class CombatantEntrySerializer(StrictSerializer):
     character = serializers.IntegerField(min_value=1, max_value=INT_MAX, required=False,
                                          allow_null=True)
+    template = serializers.IntegerField(
+        min_value=1, max_value=INT_MAX, required=False, allow_null=True,
+        help_text="A creature or non-player character copied `count` times, each copy a new "
+                  "character with its own sheet (\"Goblin 1\", \"Goblin 2\"...).")
     name = serializers.CharField(max_length=70, required=False, default="")
     count = serializers.IntegerField(min_value=1, max_value=services.MOST_AT_ONCE, default=1)
     surprised = serializers.BooleanField(default=False)
@@ -229,7 +233,8 @@ def step_view(summary: str, serializer_class, run, operation_id: str):
 
 
 def _add(user, eid, d):
-    entries = [services.CombatantEntry(character_id=e.get("character"), name=e["name"],
+    entries = [services.CombatantEntry(character_id=e.get("character"),
+                                       template_id=e.get("template"), name=e["name"],
                                        count=e["count"], surprised=e["surprised"],
                                        hidden=e["hidden"], position=e.get("position"),
                                        initiative=e.get("initiative"), tiebreak=e["tiebreak"],

@@ -25,6 +25,9 @@ MESSAGES: dict[str, str] = {
     "not_in_campaign": gettext_noop("That character plays in another campaign."),
     "combatant_needs_name": gettext_noop("A combatant needs a character or a name."),
     "too_many_combatants": gettext_noop("At most %(most)s combatants at once."),
+    "copies_of_player": gettext_noop("%(name)s is a player's character: only creatures and "
+                                     "non-player characters are copied."),
+    "no_copies": gettext_noop("%(system)s cannot copy a character's sheet: add them one by one."),
     "no_initiative": gettext_noop("%(system)s gives no initiative roll: set the order instead."),
     "order_mismatch": gettext_noop("The order must list every combatant in it, once each."),
     "unknown_resolver": gettext_noop("No rule system answers reactions of kind %(kind)r."),

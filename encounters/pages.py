@@ -31,15 +31,19 @@ def render_encounter(request, encounter_id: int, page: str, **extra):
         raise Http404(_("No such encounter.")) from None
     if page == "control" and not view.gm:
         raise Http404(_("No such encounter."))
-    characters = []
+    characters, templates = [], []
     if page == "control":
         taken = {c.character_id for c in view.combatants if c.character_id and not c.removed}
-        characters = [c for c in Character.objects.filter(campaign=view.encounter.campaign)
-                      .only("id", "name", "kind", "campaign_id") if c.pk not in taken]
+        everyone = list(Character.objects.filter(campaign=view.encounter.campaign)
+                        .only("id", "name", "kind", "campaign_id"))
+        characters = [c for c in everyone if c.pk not in taken]
+        # Any creature or non-player character may be copied, even one already fighting.
+        templates = [c for c in everyone if c.kind != Character.Kind.PLAYER]
     me = view.current if view.my_turn else None
     template = "encounters/_encounter.html" if request.htmx else "encounters/page.html"
     return render(request, template, {"view": view, "page": page, "me": me,
-                                      "characters": characters, **extra})
+                                      "characters": characters,
+                                      "templates": templates, **extra})
 
 
 def step(request, encounter_id: int, run, done: str = ""):

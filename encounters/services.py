@@ -197,10 +197,13 @@ def encounter_create(*, user, campaign_id: int, name: str, actions_per_turn: int
 
 @dataclass(frozen=True)
 class CombatantEntry:
-    """One line of "add combatants": a character of the campaign, or a name (``count`` of them:
-    "Goblin 1", "Goblin 2"...); ``position`` None: after everyone already there."""
+    """One line of "add combatants": a character of the campaign, a GM's template (a creature or
+    non-player character copied ``count`` times, each copy a new character with its own sheet:
+    "Goblin 1", "Goblin 2"...), or a name without a sheet (``count`` of them); ``position``
+    None: after everyone already there."""
 
     character_id: int | None = None
+    template_id: int | None = None
     name: str = ""
     count: int = 1
     surprised: bool = False
@@ -224,6 +227,7 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
         if total > MOST_AT_ONCE:
             raise EncounterInvalid(code="too_many_combatants", most=MOST_AT_ONCE)
         ids = {e.character_id for e in entries if e.character_id}
+        ids |= {e.template_id for e in entries if e.template_id}
         characters = Character.objects.in_bulk(ids)
         if any(c.campaign_id != encounter.campaign_id for c in characters.values()) or \
                 len(characters) != len(ids):
@@ -232,15 +236,21 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
         position = max((c.position for c in combatants.values()), default=-1) + 1
         made = []
         for entry in entries:
+            template = characters.get(entry.template_id) if entry.template_id else None
             character = characters.get(entry.character_id) if entry.character_id else None
-            base = (entry.name.strip() or (character.name if character else ""))[:70]
+            source = template or character
+            base = (entry.name.strip() or (source.name if source else ""))[:60]
             if not base:
                 raise EncounterInvalid(code="combatant_needs_name")
             count = max(1, entry.count)
-            for i in range(count):
+            copies: list[Character | None] = (
+                list(_copies(encounter, template, base, count)) if template is not None
+                else [character] * count)
+            for i, copy in enumerate(copies):
                 made.append(Combatant(
-                    encounter=encounter, character=character,
-                    name=f"{base} {i + 1}" if count > 1 else base,
+                    encounter=encounter, character=copy,
+                    name=(copy.name if template is not None and copy is not None
+                          else f"{base} {i + 1}" if count > 1 else base),
                     position=entry.position if entry.position is not None else position,
                     initiative=entry.initiative, tiebreak=entry.tiebreak,
                     turns_per_round=max(1, min(entry.turns_per_round, 10)),
@@ -256,6 +266,33 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
             Combatant.objects.bulk_update(made, ["rank"])
         _save(encounter)
         return made
+
+
+def _copies(encounter: Encounter, template: Character, base: str, count: int) -> list[Character]:
+    """``count`` new characters copied from ``template`` (not a player's), named "<base> <n>"
+    with the first numbers no character of the campaign uses, each with its sheet copied by the
+    rule system (RuleSystemSpec.copy_sheet). Raises EncounterInvalid ("copies_of_player",
+    "no_copies")."""
+    if template.kind == Character.Kind.PLAYER:
+        raise EncounterInvalid(code="copies_of_player", name=template.name)
+    spec = rule_systems.get(encounter.campaign.rule_system)
+    if spec is None or spec.copy_sheet is None:
+        raise EncounterInvalid(code="no_copies",
+                               system=encounter.campaign.get_rule_system_display())
+    taken = {n.casefold() for n in Character.objects.filter(
+        campaign_id=encounter.campaign_id, name__istartswith=base).values_list("name", flat=True)}
+    names: list[str] = []
+    number = 1
+    while len(names) < count:
+        if f"{base} {number}".casefold() not in taken:
+            names.append(f"{base} {number}")
+        number += 1
+    made = Character.objects.bulk_create(
+        [Character(campaign_id=encounter.campaign_id, kind=template.kind, name=name)
+         for name in names])
+    for copy in made:
+        spec.copy_sheet(template, copy)
+    return made
 
 
 def encounter_set_order(*, user, encounter_id: int, combatant_ids: list[int]) -> Encounter:

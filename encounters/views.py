@@ -160,7 +160,15 @@ def add(request, encounter_id: int):
                                            hidden=bool(request.POST.get("hidden")))
                    for cid in request.POST.getlist("character") if _whole(cid)]
         name = request.POST.get("name", "").strip()
-        if name:
+        template_id = _whole(request.POST.get("template", ""))
+        if template_id is not None:  # copies of a creature, each with its own sheet
+            entries.append(services.CombatantEntry(
+                template_id=template_id, name=name,
+                count=_maybe_int(request, "count", 1) or 1,
+                surprised=bool(request.POST.get("surprised")),
+                hidden=bool(request.POST.get("hidden")),
+                turns_per_round=_maybe_int(request, "turns", 1) or 1))
+        elif name:
             entries.append(services.CombatantEntry(
                 name=name, count=_maybe_int(request, "count", 1) or 1,
                 surprised=bool(request.POST.get("surprised")),

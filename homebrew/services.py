@@ -117,6 +117,25 @@ def sheet_default(*, character: Character) -> HomebrewSheet:
     return sheet
 
 
+COPIED = ("physique", "perception", "mental", "force", "dexterite", "sens", "ether", "esprit",
+          "intelligence", "hp_max", "mp_max", "mp_label", "posture", "spared")
+
+
+def sheet_copy(*, template: Character, character: Character) -> HomebrewSheet:
+    """A fresh copy of ``template``'s sheet for ``character`` (one of the GM's copies of a
+    creature in an encounter, RuleSystemSpec.copy_sheet): the same numbers, weapons and spells,
+    HP and MP full, standing, no injuries. Raises NotFound when the template has no sheet.
+    Call inside a transaction."""
+    source = HomebrewSheet.objects.filter(character=template).first()
+    if source is None:
+        raise NotFound("no_such_character")
+    sheet = HomebrewSheet.objects.create(
+        character=character, hp=source.hp_max, mp=source.mp_max,
+        **{name: getattr(source, name) for name in COPIED})
+    sheet.weapons.set(source.weapons.all())
+    return sheet
+
+
 @transaction.atomic
 def homebrew_character_create(*, user, campaign: Campaign, name: str,
                               values: Mapping[str, Any], mp_label: str = "",

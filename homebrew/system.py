@@ -29,6 +29,12 @@ def new_sheet(character):
     return sheet_default(character=character)
 
 
+def copy_sheet(template, character):
+    """A fresh copy of a creature's sheet for one of its copies (homebrew.services.sheet_copy)."""
+    from homebrew.services import sheet_copy
+    return sheet_copy(template=template, character=character)
+
+
 def begin_creation(*, user, campaign, name: str) -> str:
     """Creation is one page where the player spends the 170 points: go there with the name."""
     return reverse("homebrew:create", kwargs={"campaign_id": campaign.pk}) + "?" + urlencode(
@@ -49,6 +55,7 @@ SPEC = rule_systems.RuleSystemSpec(
     sheet_related_name="homebrew",
     sheet=sheet_of,
     new_sheet=new_sheet,
+    copy_sheet=copy_sheet,
     begin_creation=begin_creation,
     sheet_view=sheet_view,
     templates=rule_systems.Templates(

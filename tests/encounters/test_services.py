@@ -347,3 +347,14 @@ def test_the_timeout_sweep_is_scheduled_with_time_limits_and_defaults_due_prompt
     assert default_due_reactions() == 1  # now is long past the test's NOW + timeout
     assert default_due_reactions() == 0
     assert PendingReaction.objects.get(pk=reaction.pk).status == "defaulted"
+
+
+def test_a_system_that_cannot_copy_sheets_refuses_copies_and_changes_nothing(table):
+    from encounters.errors import EncounterInvalid
+    e = table.reload()
+    before = (Character.objects.count(), e.combatants.count())
+    with pytest.raises(EncounterInvalid) as refused:
+        services.combatants_add(user=table.gm, encounter_id=e.pk, entries=[
+            services.CombatantEntry(template_id=table.orc.pk, count=2)])
+    assert refused.value.code == "no_copies"
+    assert (Character.objects.count(), e.combatants.count()) == before

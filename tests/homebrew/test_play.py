@@ -388,3 +388,41 @@ def test_a_new_encounter_waits_the_campaigns_reaction_timeout(hb):
     hb.campaign.save()
     assert enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk,
                                 name="Slow table").reaction_timeout_seconds == 90
+
+
+def test_the_gm_adds_copies_of_a_creature_each_with_its_own_sheet(hb, client):
+    from rest_framework.test import APIClient
+
+    from encounters.errors import EncounterInvalid
+    e = enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk, name="Ambush")
+    make_sheet(hb.goblin, hp=3)  # the template is hurt: its copies come fresh
+    made = enc.combatants_add(user=hb.gm, encounter_id=e.pk, entries=[
+        enc.CombatantEntry(template_id=hb.goblin.pk, count=3, hidden=True)])
+    assert [m.name for m in made] == ["Goblin 1", "Goblin 2", "Goblin 3"]
+    copies = [m.character for m in made]
+    assert len({c.pk for c in copies}) == 3 and hb.goblin.pk not in {c.pk for c in copies}
+    for copy in copies:
+        sheet = HomebrewSheet.objects.get(character=copy)
+        assert copy.kind == Character.Kind.CREATURE and copy.name == made[copies.index(copy)].name
+        assert (sheet.physique, sheet.force, sheet.hp, sheet.hp_max) == (50, 2, 8, 8)
+        assert list(sheet.weapons.all()) == [hb.claws]
+    HomebrewSheet.objects.filter(character=copies[0]).update(hp=1)  # one is hit, not the others
+    assert [HomebrewSheet.objects.get(character=c).hp for c in copies] == [1, 8, 8]
+    # The next copies take the first free numbers; a player's character is never copied.
+    api = APIClient()
+    api.force_authenticate(hb.gm)
+    body = api.post(f"/api/encounters/{e.pk}/combatants/", {"combatants": [
+        {"template": hb.goblin.pk, "count": 2}]}, format="json").json()
+    assert [c["name"] for c in body["combatants"]][-2:] == ["Goblin 4", "Goblin 5"]
+    before = Character.objects.count()
+    with pytest.raises(EncounterInvalid) as refused:
+        enc.combatants_add(user=hb.gm, encounter_id=e.pk, entries=[
+            enc.CombatantEntry(template_id=hb.aria.pk, count=2)])
+    assert refused.value.code == "copies_of_player" and Character.objects.count() == before
+    # The control page offers the copies and adds them.
+    client.force_login(hb.gm)
+    page = client.get(f"/encounters/{e.pk}/control/")
+    assert b'data-testid="template"' in page.content
+    client.post(f"/encounters/{e.pk}/add/", {"page": "control", "template": hb.goblin.pk,
+                                             "count": 1, "name": "Wolf"})
+    assert Character.objects.filter(campaign=hb.campaign, name="Wolf 1").exists()
