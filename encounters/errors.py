@@ -27,6 +27,7 @@ MESSAGES: dict[str, str] = {
     "too_many_combatants": gettext_noop("At most %(most)s combatants at once."),
     "copies_of_player": gettext_noop("%(name)s is a player's character: only creatures and "
                                      "non-player characters are copied."),
+    "character_once": gettext_noop("%(name)s fights once: to add several, add copies of it."),
     "no_copies": gettext_noop("%(system)s cannot copy a character's sheet: add them one by one."),
     "no_initiative": gettext_noop("%(system)s gives no initiative roll: set the order instead."),
     "order_mismatch": gettext_noop("The order must list every combatant in it, once each."),

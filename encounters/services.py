@@ -217,7 +217,8 @@ class CombatantEntry:
 def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) -> list[Combatant]:
     """Add combatants (GM). While the encounter runs they are late joiners: at the end of the
     order, playing this round if its end is still to come. Raises EncounterInvalid
-    ("combatant_needs_name", "not_in_campaign", "too_many_combatants"), OrderError."""
+    ("combatant_needs_name", "not_in_campaign", "too_many_combatants", "character_once",
+    "copies_of_player", "no_copies"), OrderError."""
     with transaction.atomic():
         encounter = lock_encounter(encounter_id)
         _require_gm(user, encounter)
@@ -233,6 +234,11 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
                 len(characters) != len(ids):
             raise EncounterInvalid(code="not_in_campaign")
         combatants = combatants_of(encounter)
+        fighting = {c.character_id for c in combatants.values() if c.character_id and not c.removed}
+        named = [e.character_id for e in entries if e.character_id]
+        for cid in named:  # a character has one sheet: it fights once (re-add a removed one)
+            if cid in fighting or named.count(cid) > 1:
+                raise EncounterInvalid(code="character_once", name=characters[cid].name)
         position = max((c.position for c in combatants.values()), default=-1) + 1
         made = []
         for entry in entries:
@@ -243,6 +249,8 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
             if not base:
                 raise EncounterInvalid(code="combatant_needs_name")
             count = max(1, entry.count)
+            if character is not None and count > 1:  # one character, one HP pool: copy it
+                raise EncounterInvalid(code="character_once", name=character.name)
             copies: list[Character | None] = (
                 list(_copies(encounter, template, base, count)) if template is not None
                 else [character] * count)

@@ -358,3 +358,28 @@ def test_a_system_that_cannot_copy_sheets_refuses_copies_and_changes_nothing(tab
             services.CombatantEntry(template_id=table.orc.pk, count=2)])
     assert refused.value.code == "no_copies"
     assert (Character.objects.count(), e.combatants.count()) == before
+
+
+def test_one_character_fights_once_and_a_refused_add_adds_nothing(table):
+    from encounters.errors import EncounterInvalid
+    e = table.reload()
+    before = e.combatants.count()
+    with pytest.raises(EncounterInvalid) as refused:
+        services.combatants_add(user=table.gm, encounter_id=e.pk, entries=[
+            services.CombatantEntry(name="Bandit", count=2),
+            services.CombatantEntry(character_id=table.orc.pk, count=3)])
+    assert refused.value.code == "character_once" and refused.value.params["name"] == "Orc"
+    assert e.combatants.count() == before
+
+
+def test_a_character_already_fighting_is_not_added_again(table):
+    from encounters.errors import EncounterInvalid
+    e = table.reload()
+    before = e.combatants.count()
+    for entries in ([services.CombatantEntry(character_id=table.orc.pk)],
+                    [services.CombatantEntry(name="Bandit"),
+                     services.CombatantEntry(character_id=table.hero.pk)]):
+        with pytest.raises(EncounterInvalid) as refused:
+            services.combatants_add(user=table.gm, encounter_id=e.pk, entries=entries)
+        assert refused.value.code == "character_once"
+    assert e.combatants.count() == before
