@@ -140,3 +140,14 @@ def encounters_of(*, user, campaign_id: int) -> tuple[bool, list[Encounter]]:
     if not rows and not campaign.characters.filter(owner_id=user.pk).exists():
         raise EncounterNotFound()
     return False, rows
+
+
+def campaigns_with_encounters(*, user) -> list[Campaign]:
+    """The campaigns of a turn-based rule system (RuleSystemSpec.play_mode ENCOUNTER) that
+    ``user`` runs as game master or plays a character in, by name: one query. Staff see every
+    such campaign (they oversee all)."""
+    codes = [s.code for s in rule_systems.registered() if s.play_mode == rule_systems.ENCOUNTER]
+    qs = Campaign.objects.filter(rule_system__in=codes)
+    if not (user.is_staff or user.is_superuser):
+        qs = qs.filter(Q(game_master_id=user.pk) | Q(characters__owner_id=user.pk))
+    return list(qs.distinct().order_by("name"))

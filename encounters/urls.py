@@ -5,6 +5,7 @@ from encounters import views
 app_name = "encounters"
 E = "<int:encounter_id>"
 urlpatterns = [
+    path("", views.index, name="index"),
     path("campaign/<int:campaign_id>/", views.campaign_encounters, name="list"),
     path(f"{E}/", views.play, name="play"),
     path(f"{E}/control/", views.control, name="control"),

@@ -68,6 +68,14 @@ def version(request, encounter_id: int):
 
 
 @login_required
+@require_GET
+def index(request):
+    """The turn-based campaigns the user runs or plays in, each linking to its encounters."""
+    campaigns = selectors.campaigns_with_encounters(user=request.user)
+    return render(request, "encounters/index.html", {"campaigns": campaigns})
+
+
+@login_required
 @require_http_methods(["GET", "POST"])
 def campaign_encounters(request, campaign_id: int):
     """The campaign's encounters; POST (its GM): open a new one."""

@@ -105,7 +105,7 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             # issue 8: the navigation's count, the password reset's notices
             "factions/pending/count/", "accounts/password-reset/sent/", "accounts/reset/done/",
             # issue 11: the encounter's pages and the version they poll
-            "encounters/<int:encounter_id>/", "encounters/<int:encounter_id>/control/",
+            "encounters/", "encounters/<int:encounter_id>/", "encounters/<int:encounter_id>/control/",
             "encounters/<int:encounter_id>/version/",
             # issue 11: the homebrew sheet
             "homebrew/characters/<int:character_id>/"}

@@ -426,3 +426,21 @@ def test_the_gm_adds_copies_of_a_creature_each_with_its_own_sheet(hb, client):
     client.post(f"/encounters/{e.pk}/add/", {"page": "control", "template": hb.goblin.pk,
                                              "count": 1, "name": "Wolf"})
     assert Character.objects.filter(campaign=hb.campaign, name="Wolf 1").exists()
+
+
+def test_the_encounters_index_lists_the_turn_based_campaigns_one_runs_or_plays(
+        hb, client, django_assert_num_queries):
+    from campaigns.models import Campaign, RuleSystem
+    from encounters.selectors import campaigns_with_encounters
+    other = Campaign.objects.create(name="Elsewhere", rule_system=RuleSystem.HOMEBREW)
+    Campaign.objects.create(name="A board", rule_system=RuleSystem.ETERNAL_WAR, game_master=hb.gm)
+    with django_assert_num_queries(1):
+        assert campaigns_with_encounters(user=hb.gm) == [hb.campaign]  # not the board game
+    assert campaigns_with_encounters(user=hb.alice) == [hb.campaign]  # she plays Aria there
+    stranger = factories.user("stranger")
+    assert campaigns_with_encounters(user=stranger) == []
+    assert other not in campaigns_with_encounters(user=hb.bob)
+    client.force_login(hb.gm)
+    page = client.get("/encounters/").content.decode()
+    assert f'href="/encounters/campaign/{hb.campaign.pk}/"' in page
+    assert 'data-testid="nav-encounters"' in page
