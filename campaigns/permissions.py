@@ -16,9 +16,20 @@ def oversees(user, campaign) -> bool:
     """The game master's power, defined once: whether ``user`` oversees ``campaign`` (sees every
     sheet and member list of it, read-only): its own game master, staff, superusers. The rules
     of characters and factions read it for the campaign of their object."""
-    if campaign is None or user is None or not user.is_authenticated:
+    return campaign is not None and oversees_campaign_of(user, campaign.game_master_id)
+
+
+def oversees_campaign_of(user, game_master_id: int | None) -> bool:
+    """``oversees`` for a campaign known only by its game master's id (a ``values()`` read)."""
+    if user is None or not user.is_authenticated:
         return False
-    return campaign.game_master_id == user.pk or user.is_staff or user.is_superuser
+    return game_master_id == user.pk or oversees_every_campaign(user)
+
+
+def oversees_every_campaign(user) -> bool:
+    """Staff and superusers oversee every campaign; anyone else only those they master."""
+    return bool(user is not None and user.is_authenticated
+                and (user.is_staff or user.is_superuser))
 
 
 def allowed(user, perm: str, obj=None) -> bool:

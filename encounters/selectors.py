@@ -11,7 +11,7 @@ from django.db.models import Exists, OuterRef, Q
 
 from campaigns import rule_systems
 from campaigns.models import ActionRecord, Campaign
-from campaigns.permissions import oversees
+from campaigns.permissions import oversees, oversees_campaign_of, oversees_every_campaign
 from encounters import hooks
 from encounters.errors import EncounterNotFound
 from encounters.models import Combatant, Encounter, EncounterEffect, PendingReaction
@@ -81,7 +81,7 @@ def encounter_version(*, user, encounter_id: int) -> tuple[int, datetime | None]
     if row is None:
         return None
     version, deadline, gm_id, mine = row
-    if not (mine or gm_id == user.pk or user.is_staff or user.is_superuser):
+    if not (mine or oversees_campaign_of(user, gm_id)):
         return None
     return version, deadline
 
@@ -148,6 +148,6 @@ def campaigns_with_encounters(*, user) -> list[Campaign]:
     such campaign (they oversee all)."""
     codes = [s.code for s in rule_systems.registered() if s.play_mode == rule_systems.ENCOUNTER]
     qs = Campaign.objects.filter(rule_system__in=codes)
-    if not (user.is_staff or user.is_superuser):
+    if not oversees_every_campaign(user):
         qs = qs.filter(Q(game_master_id=user.pk) | Q(characters__owner_id=user.pk))
     return list(qs.distinct().order_by("name"))

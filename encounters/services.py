@@ -80,7 +80,7 @@ def controls(user, encounter: Encounter, combatant: Combatant) -> bool:
 
 def can_see(user, encounter: Encounter, combatants: Iterable[Combatant]) -> bool:
     return is_gm(user, encounter) or any(
-        c.character is not None and c.character.owner_id == user.pk and not c.removed
+        c.character is not None and not c.removed and allowed(user, "characters.act", c.character)
         for c in combatants)
 
 

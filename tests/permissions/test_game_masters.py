@@ -126,7 +126,7 @@ RULE_MODULES = {"campaigns/permissions.py", "characters/rules.py", "factions/rul
 def _hand_written_checks(root: Path) -> list[str]:
     found = []
     for app in ("accounts", "campaigns", "characters", "combat", "ew1", "factions", "magic",
-                "config"):
+                "config", "encounters", "homebrew"):
         for path in (root / app).rglob("*.py"):
             name = str(path.relative_to(root))
             if "migrations" in path.parts or name in RULE_MODULES:
