@@ -90,7 +90,7 @@ class RuleSystemSpec:
     sheet: Callable[[Any], Any] | None = None
     refresh: Callable[..., Any] | None = None
     new_sheet: Callable[[Any], Any] | None = None
-    copy_sheet: Callable[[Any, Any], Any] | None = None  # (template, new character) -> sheet
+    copy_sheets: Callable[[Any, Any], Any] | None = None  # (template, new characters) -> sheets
     create_character: Callable[..., Any] | None = None
     begin_creation: Callable[..., str] | None = None
     sheet_view: Callable[..., Any] | None = None

@@ -236,8 +236,9 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
         combatants = combatants_of(encounter)
         fighting = {c.character_id for c in combatants.values() if c.character_id and not c.removed}
         named = [e.character_id for e in entries if e.character_id]
-        for cid in named:  # a character has one sheet: it fights once (re-add a removed one)
-            if cid in fighting or named.count(cid) > 1:
+        for entry in entries:  # a character has one sheet: it fights once (copies are new ones)
+            cid = entry.character_id
+            if cid and (cid in fighting or named.count(cid) > 1 or entry.count > 1):
                 raise EncounterInvalid(code="character_once", name=characters[cid].name)
         position = max((c.position for c in combatants.values()), default=-1) + 1
         made = []
@@ -249,16 +250,15 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
             if not base:
                 raise EncounterInvalid(code="combatant_needs_name")
             count = max(1, entry.count)
-            if character is not None and count > 1:  # one character, one HP pool: copy it
-                raise EncounterInvalid(code="character_once", name=character.name)
-            copies: list[Character | None] = (
-                list(_copies(encounter, template, base, count)) if template is not None
-                else [character] * count)
-            for i, copy in enumerate(copies):
+            seats: list[tuple[Character | None, str]]
+            if template is not None:
+                seats = [(copy, copy.name) for copy in _copies(encounter, template, base, count)]
+            else:  # a character (count 1), or a name without a sheet: "Goblin 1", "Goblin 2"...
+                seats = [(character, f"{base} {i + 1}" if count > 1 else base)
+                         for i in range(count)]
+            for seated, name in seats:
                 made.append(Combatant(
-                    encounter=encounter, character=copy,
-                    name=(copy.name if template is not None and copy is not None
-                          else f"{base} {i + 1}" if count > 1 else base),
+                    encounter=encounter, character=seated, name=name,
                     position=entry.position if entry.position is not None else position,
                     initiative=entry.initiative, tiebreak=entry.tiebreak,
                     turns_per_round=max(1, min(entry.turns_per_round, 10)),
@@ -278,13 +278,13 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
 
 def _copies(encounter: Encounter, template: Character, base: str, count: int) -> list[Character]:
     """``count`` new characters copied from ``template`` (not a player's), named "<base> <n>"
-    with the first numbers no character of the campaign uses, each with its sheet copied by the
-    rule system (RuleSystemSpec.copy_sheet). Raises EncounterInvalid ("copies_of_player",
+    with the first numbers no character of the campaign uses, their sheets copied by the rule
+    system in one go (RuleSystemSpec.copy_sheets). Raises EncounterInvalid ("copies_of_player",
     "no_copies")."""
     if template.kind == Character.Kind.PLAYER:
         raise EncounterInvalid(code="copies_of_player", name=template.name)
     spec = rule_systems.get(encounter.campaign.rule_system)
-    if spec is None or spec.copy_sheet is None:
+    if spec is None or spec.copy_sheets is None:
         raise EncounterInvalid(code="no_copies",
                                system=encounter.campaign.get_rule_system_display())
     taken = {n.casefold() for n in Character.objects.filter(
@@ -298,8 +298,7 @@ def _copies(encounter: Encounter, template: Character, base: str, count: int) ->
     made = Character.objects.bulk_create(
         [Character(campaign_id=encounter.campaign_id, kind=template.kind, name=name)
          for name in names])
-    for copy in made:
-        spec.copy_sheet(template, copy)
+    spec.copy_sheets(template, made)
     return made
 
 

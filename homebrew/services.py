@@ -121,19 +121,23 @@ COPIED = ("physique", "perception", "mental", "force", "dexterite", "sens", "eth
           "intelligence", "hp_max", "mp_max", "mp_label", "posture", "spared")
 
 
-def sheet_copy(*, template: Character, character: Character) -> HomebrewSheet:
-    """A fresh copy of ``template``'s sheet for ``character`` (one of the GM's copies of a
-    creature in an encounter, RuleSystemSpec.copy_sheet): the same numbers, weapons and spells,
-    HP and MP full, standing, no injuries. Raises NotFound when the template has no sheet.
-    Call inside a transaction."""
+def sheets_copy(*, template: Character, characters: Sequence[Character]) -> list[HomebrewSheet]:
+    """Fresh copies of ``template``'s sheet for ``characters`` (the GM's copies of a creature in
+    an encounter, RuleSystemSpec.copy_sheets): the same numbers, weapons and spells, HP and MP
+    full, standing, no injuries. Four queries whatever the number of copies. Raises NotFound
+    when the template has no sheet. Call inside a transaction."""
     source = HomebrewSheet.objects.filter(character=template).first()
     if source is None:
         raise NotFound("no_such_character")
-    sheet = HomebrewSheet.objects.create(
-        character=character, hp=source.hp_max, mp=source.mp_max,
-        **{name: getattr(source, name) for name in COPIED})
-    sheet.weapons.set(source.weapons.all())
-    return sheet
+    sheets = HomebrewSheet.objects.bulk_create([
+        HomebrewSheet(character=character, hp=source.hp_max, mp=source.mp_max,
+                      **{name: getattr(source, name) for name in COPIED})
+        for character in characters])
+    weapon_ids = list(source.weapons.values_list("pk", flat=True))
+    Wielding = HomebrewSheet.weapons.through
+    Wielding.objects.bulk_create([Wielding(homebrewsheet_id=sheet.pk, weapontemplate_id=w)
+                                  for sheet in sheets for w in weapon_ids])
+    return sheets
 
 
 @transaction.atomic

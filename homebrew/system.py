@@ -29,10 +29,10 @@ def new_sheet(character):
     return sheet_default(character=character)
 
 
-def copy_sheet(template, character):
-    """A fresh copy of a creature's sheet for one of its copies (homebrew.services.sheet_copy)."""
-    from homebrew.services import sheet_copy
-    return sheet_copy(template=template, character=character)
+def copy_sheets(template, characters):
+    """Fresh copies of a creature's sheet for its copies (homebrew.services.sheets_copy)."""
+    from homebrew.services import sheets_copy
+    return sheets_copy(template=template, characters=characters)
 
 
 def begin_creation(*, user, campaign, name: str) -> str:
@@ -55,7 +55,7 @@ SPEC = rule_systems.RuleSystemSpec(
     sheet_related_name="homebrew",
     sheet=sheet_of,
     new_sheet=new_sheet,
-    copy_sheet=copy_sheet,
+    copy_sheets=copy_sheets,
     begin_creation=begin_creation,
     sheet_view=sheet_view,
     templates=rule_systems.Templates(

@@ -444,3 +444,21 @@ def test_the_encounters_index_lists_the_turn_based_campaigns_one_runs_or_plays(
     page = client.get("/encounters/").content.decode()
     assert f'href="/encounters/campaign/{hb.campaign.pk}/"' in page
     assert 'data-testid="nav-encounters"' in page
+
+
+@pytest.mark.parametrize("count", [2, 6])
+def test_adding_copies_takes_the_same_queries_whatever_their_number(hb, count):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    e = enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk, name="Ambush")
+    with CaptureQueriesContext(connection) as ctx:
+        enc.combatants_add(user=hb.gm, encounter_id=e.pk, entries=[
+            enc.CombatantEntry(template_id=hb.goblin.pk, count=count)])
+    statements = [q["sql"] for q in ctx.captured_queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) == ADD_COPIES_QUERIES, statements
+    assert HomebrewSheet.objects.filter(character__name__startswith="Goblin ").count() == count
+
+
+# Lock, characters, combatants, names taken, characters made, template sheet, sheets made, its
+# weapons, weapon rows made, combatants made, encounter saved.
+ADD_COPIES_QUERIES = 11
