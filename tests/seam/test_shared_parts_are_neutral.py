@@ -1,11 +1,10 @@
 """Nothing shared names Eternal War One II: a grep of the shared apps (campaigns, characters,
-factions, accounts, config) and of the templates outside EW1's for ``ew1``, EW1's stat codes
-and its skills finds only the files listed below, each with why. The shared parts ask the
-registry instead (campaigns.rule_systems); EW1's parts live in ew1/ and templates/ew1/.
+factions, accounts, config, encounters) and of the templates outside EW1's for ``ew1``, EW1's
+stat codes and its skills finds only the files listed below, each with why. The shared parts
+ask the registry instead (campaigns.rule_systems); EW1's parts live in ew1/ and templates/ew1/.
 
-PENDING lists shared modules that still hold EW1 parts waiting to move into ew1/ (empty since
-issue 10, item 2). ALLOWED lists what still names EW1 in a shared
-place, and why. An entry whose file no longer names EW1 fails: remove it.
+ALLOWED lists what still names EW1 in a shared place, and why. An entry whose file no longer
+names EW1 fails: remove it.
 """
 
 import re
@@ -28,8 +27,6 @@ EW1_TEMPLATES = ("templates/ew1/", "templates/combat/_board.html", "templates/co
                  "templates/magic/")
 # Another system's own templates may use its words ("dodge" is a homebrew reaction too).
 OTHER_SYSTEM_TEMPLATES = ("templates/homebrew/",)
-
-PENDING: set[str] = set()  # nothing left to move (issue 10, item 2: ew1/)
 
 ALLOWED = {
     "campaigns/models.py": "RuleSystem: the codes and names of the known systems (choices)",
@@ -57,14 +54,14 @@ def _hits(path: Path, root: Path = ROOT) -> list[str]:
 def test_the_shared_apps_and_templates_name_no_ew1_stat_skill_or_code():
     found = {str(p.relative_to(ROOT)): h for p in _shared_files() if (h := _hits(p))}
 
-    unexpected = [hit for name, hits in found.items() if name not in PENDING | set(ALLOWED)
+    unexpected = [hit for name, hits in found.items() if name not in ALLOWED
                   for hit in hits]
     assert not unexpected, "Shared code names EW1 (ask campaigns.rule_systems):\n" + "\n".join(
         unexpected)
 
 
 def test_the_allow_list_is_honest():
-    stale = [name for name in PENDING | set(ALLOWED)
+    stale = [name for name in ALLOWED
              if (ROOT / name).exists() and not _hits(ROOT / name)]
     missing = [name for name in ALLOWED if not (ROOT / name).exists()]
     assert not stale, f"these no longer name EW1: remove them from the allow-list: {stale}"
