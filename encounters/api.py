@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 
 from campaigns.api import ActionSerializer
 from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
+from campaigns.numbers import INT_MAX  # a bigger number is a 400, not a 500
 from encounters import selectors, services
 from encounters.errors import EncounterNotFound
 from gamerules.encounter.order import OrderMode
@@ -105,7 +106,6 @@ class EncounterCreateSerializer(StrictSerializer):
     skip_defeated = serializers.BooleanField(default=True)
 
 
-INT_MAX = 2**31 - 1  # the columns' range: a bigger number is a 400, not a 500
 
 
 class CombatantEntrySerializer(StrictSerializer):

@@ -11,7 +11,6 @@ redirect to the page with the error as a message.
 
 from __future__ import annotations
 
-import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -23,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaigns.errors import InvalidInput
 from campaigns.messages import error_message
+from campaigns.numbers import whole_number
 from encounters import selectors, services
 from encounters.errors import EncounterNotFound
 from encounters.pages import render_encounter as _render
@@ -97,18 +97,9 @@ def campaign_encounters(request, campaign_id: int):
 
 # --- steps ----------------------------------------------------------------------------------
 
-WHOLE = re.compile(r"-?[0-9]{1,10}")  # ASCII digits ("²".isdigit() is true, int("²") fails)
-INT_MAX = 2**31 - 1  # the columns' range: a bigger number is refused, not a 500
-
-
-def _whole(raw: str) -> int | None:
-    """``raw`` as a whole number within the columns' range, else None."""
-    return int(raw) if WHOLE.fullmatch(raw) and abs(int(raw)) <= INT_MAX else None
-
-
 def _int(request, name: str) -> int:
     """A whole number the form must carry. Raises InvalidInput."""
-    value = _whole(request.POST.get(name, ""))
+    value = whole_number(request.POST.get(name, ""))
     if value is None:
         raise InvalidInput()
     return value
@@ -166,9 +157,9 @@ def add(request, encounter_id: int):
         entries = [services.CombatantEntry(character_id=int(cid),
                                            surprised=bool(request.POST.get("surprised")),
                                            hidden=bool(request.POST.get("hidden")))
-                   for cid in request.POST.getlist("character") if _whole(cid)]
+                   for cid in request.POST.getlist("character") if whole_number(cid)]
         name = request.POST.get("name", "").strip()
-        template_id = _whole(request.POST.get("template", ""))
+        template_id = whole_number(request.POST.get("template", ""))
         if template_id is not None:  # copies of a creature, each with its own sheet
             entries.append(services.CombatantEntry(
                 template_id=template_id, name=name,
@@ -198,7 +189,7 @@ def order(request, encounter_id: int):
         for i, (key, value) in enumerate((k, v) for k, v in request.POST.items()
                                          if k.startswith("pos-")):
             cid = key.removeprefix("pos-")
-            if _whole(cid) is None or _whole(value) is None:
+            if whole_number(cid) is None or whole_number(value) is None:
                 raise InvalidInput()
             numbered.append((int(value), i, int(cid)))
         services.encounter_set_order(user=request.user, encounter_id=encounter_id,

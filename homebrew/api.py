@@ -21,6 +21,7 @@ from campaigns.messages import error_message
 from campaigns.models import Campaign, RuleSystem
 from characters.services import NAME_MAX
 from campaigns.api_base import ERRORS, READ_ERRORS, StrictSerializer
+from campaigns.numbers import INT_MAX  # a bigger number is a 400, not a 500
 from encounters.api import step_view
 from gamerules.homebrew.characteristics import CODES, CharacteristicsError
 from homebrew import play
@@ -169,7 +170,6 @@ class PostureView(APIView):
         return _sheet(request, character_id)
 
 
-INT_MAX = 2**31 - 1  # the id columns' range: a bigger id is a 400, not a 500
 
 
 class HomebrewOddsQuerySerializer(StrictSerializer):

@@ -29,6 +29,7 @@ from django.utils import timezone
 from campaigns.errors import CampaignClosed, Forbidden, InvalidInput, NotFound
 from campaigns.journal import record_action, roll_row
 from campaigns.models import Campaign, RuleSystem
+from campaigns.numbers import whole_number
 from campaigns.permissions import allowed, oversees
 from characters.models import Character
 from characters.services import NAME_MAX, _visible
@@ -473,7 +474,8 @@ def resolve(declared: DeclaredAttack | int, reaction_choice: str = "none", *,
         raise AttackResolved()
     choice, _, ally = (reaction_choice or "").partition(":")
     if ally:
-        ally_id = int(ally) if ally.isascii() and ally.isdigit() and len(ally) < 10 else -1
+        number = whole_number(ally, negative=False, digits=9)
+        ally_id = -1 if number is None else number
         by = Character.objects.filter(pk=ally_id, campaign_id=declared.campaign_id).first()
         if choice != Reaction.PARRY.value or by is None:
             raise ReactionChoiceError("not_a_reaction", code="not_a_reaction",

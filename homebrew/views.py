@@ -14,6 +14,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from campaigns.errors import InvalidInput, NotFound, SheetMissing
 from campaigns.messages import error_message
+from campaigns.numbers import whole_number
 from campaigns.models import Campaign, RuleSystem
 from campaigns.permissions import allowed, oversees
 from characters.models import Character
@@ -185,9 +186,8 @@ def rest(request, campaign_id: int):
 # --- the encounter's actions (homebrew.play; the answer is the encounter's fragment) --------
 
 def _post_int(request, name: str) -> int | None:
-    """A whole number within the columns' range ("²".isdigit() is true, int("²") fails)."""
-    raw = request.POST.get(name, "")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+    """A non-negative whole number of at most 9 digits, else None (campaigns.numbers)."""
+    return whole_number(request.POST.get(name, ""), negative=False, digits=9)
 
 
 def _required(request, name: str) -> int:
