@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 MANAGE := $(BIN)/python manage.py
 ADDR ?= 127.0.0.1:8000
+HOST = $(word 1,$(subst :, ,$(ADDR)))
+PORT = $(word 2,$(subst :, ,$(ADDR)))
 
 .PHONY: run test bench lint typecheck install messages migrate clean lock audit
 
@@ -31,11 +33,14 @@ run: migrate
 	@echo "  Percentile runs at http://$(ADDR)/  (admin: http://$(ADDR)/admin/, API schema: http://$(ADDR)/api/schema/)"
 	@echo "  Demo logins: gm, alice, bob; password: percentile-demo"
 	@echo ""
+	@# uvicorn serves the ASGI application, as production does (the encounter's server push
+	@# needs it; static files come from whitenoise's finders with DEBUG on).
 	@# One process group: Ctrl-C, or the server stopping, stops the worker too (the trap resets
 	@# itself first, or kill 0 would signal the shell into its own trap again).
 	@trap 'trap - EXIT INT TERM; kill 0' EXIT INT TERM; \
 	  $(BIN)/celery -A config worker --beat --loglevel=INFO --concurrency=1 & \
-	  $(MANAGE) runserver --noreload $(ADDR)
+	  $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) \
+	    --timeout-graceful-shutdown 2
 
 test: install
 	$(BIN)/pytest $(PYTEST_ARGS)

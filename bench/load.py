@@ -204,7 +204,8 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
     base = f"http://127.0.0.1:{port}"
     LOG.parent.mkdir(parents=True, exist_ok=True)  # a fresh clone has no var/
     server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "config.wsgi", "--bind",
+        [str(Path(sys.executable).parent / "gunicorn"), "config.asgi:application",
+         "--worker-class", "uvicorn_worker.UvicornWorker", "--bind",
          f"127.0.0.1:{port}", "--workers", "2", "--timeout", "60"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(LOG, "w"),
         start_new_session=True)

@@ -4,7 +4,8 @@ and the rule systems' actions alike.
 Locking precondition (each step): the Encounter row is locked first (``select_for_update``) and
 everything is checked under that lock before anything is written; a refused step raises a keyed
 error (encounters.errors, gamerules.encounter.errors) inside the transaction and changes
-nothing. Each step that changes something bumps ``Encounter.version`` by one.
+nothing. Each step that changes something bumps ``Encounter.version`` by one and, once its
+transaction commits, pushes the new version to the open pages (encounters.push).
 
 Stale and concurrent steps: ``encounter_next_turn`` and ``encounter_delay`` name the turn they
 end (``turn``, the ``turn_serial`` the caller saw): of two game masters pressing "next turn" on
@@ -34,7 +35,7 @@ from campaigns.journal import record_action
 from campaigns.models import Campaign
 from campaigns.permissions import allowed, oversees
 from characters.models import Character
-from encounters import hooks
+from encounters import hooks, push
 from encounters.errors import (EncounterConflict, EncounterForbidden, EncounterInvalid,
                                EncounterNotFound)
 from encounters.models import Combatant, Encounter, EncounterEffect, PendingReaction
@@ -155,6 +156,7 @@ def _save(encounter: Encounter) -> None:
     encounter.save(update_fields=["state", "order_mode", "round", "turn_serial", "current",
                                   "current_phase", "turn_actions", "reaction_deadline",
                                   "version"])
+    push.announce(encounter.pk, encounter.version)
 
 
 def _require_turn(encounter: Encounter, turn: int | None) -> None:

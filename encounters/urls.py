@@ -10,6 +10,7 @@ urlpatterns = [
     path(f"{E}/", views.play, name="play"),
     path(f"{E}/control/", views.control, name="control"),
     path(f"{E}/version/", views.version, name="version"),
+    path(f"{E}/events/", views.events, name="events"),
     path(f"{E}/start/", views.start, name="start"),
     path(f"{E}/next/", views.next_turn, name="next"),
     path(f"{E}/delay/", views.delay, name="delay"),

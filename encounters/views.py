@@ -2,9 +2,11 @@
 log) and the GM's control page (the same, with every control), and the forms they post.
 
 One template per page with named partials (``encounters/_encounter.html`` is the fragment).
-The fragment polls itself with htmx every second carrying the version it shows (``?v=``): an
-unchanged encounter answers 204 after one query (selectors.encounter_version); a pending
-reaction past its deadline is defaulted first. A later server push can send the same version.
+The page listens to the encounter's server-sent events (``events``, encounters.push) and fetches
+its fragment, carrying the version it shows (``?v=``), when a pushed version differs; while the
+stream is not open it polls every second instead (every 10 s while it is). An unchanged
+encounter answers 204 after one query (selectors.encounter_version); a pending reaction past
+its deadline is defaulted first.
 With htmx a POST answers the fragment (an error shown inside it, status 200); without it, a
 redirect to the page with the error as a message.
 """
@@ -14,11 +16,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse, JsonResponse
+from django.core.handlers.asgi import ASGIRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_eventstream.views import events as event_stream
 
 from campaigns.errors import InvalidInput
 from campaigns.messages import error_message
@@ -65,6 +69,23 @@ def version(request, encounter_id: int):
     if row is None:
         raise Http404(_("No such encounter."))
     return JsonResponse({"version": row[0]})
+
+
+@login_required
+@require_GET
+def events(request, encounter_id: int):
+    """The encounter's server-sent events: ``version`` after each step (encounters.push), a
+    ``keep-alive`` every 20 s. 404 for an encounter the user may not see. Under WSGI, which
+    cannot hold a stream open without holding a worker, 204: the browser does not reconnect
+    and the page keeps polling. 400 for django-eventstream's GRIP-proxy parameters (no proxy
+    here)."""
+    if selectors.encounter_version(user=request.user, encounter_id=encounter_id) is None:
+        raise Http404(_("No such encounter."))
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)
+    if {"recover", "es-meta", "link"} & set(request.GET):
+        return HttpResponseBadRequest()
+    return event_stream(request, encounter_id=encounter_id)
 
 
 @login_required

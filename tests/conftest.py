@@ -58,3 +58,19 @@ def unchanged():
     from tests.snapshots import unchanged_state
 
     return unchanged_state
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup, django_db_blocker):
+    """The ASGI application served by uvicorn (tests.asgi_server), in place of pytest-django's
+    WSGI live server: every journey runs on the production stack, server push included.
+    pytest-django still gives each test using it a transactional database. One per session:
+    django-eventstream subscribes to Redis once per process, in the first server's loop."""
+    from tests.asgi_server import AsgiLiveServer
+
+    with django_db_blocker.unblock():
+        server = AsgiLiveServer()
+    try:
+        yield server
+    finally:
+        server.stop()

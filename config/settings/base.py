@@ -92,7 +92,9 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Wait for the writer rather than fail at once when web, worker and beat share the file.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
 else:
-    DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+    # 0 under ASGI, as Django's documentation asks (each request's sync code may run in its own
+    # thread); the web processes are ASGI (uvicorn workers).
+    DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")
@@ -104,6 +106,24 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
                           "LOCATION": "percentile_cache"}}
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+
+def _redis_client_options(url: str) -> dict:
+    """redis.Redis keyword arguments for ``url``, usable by the sync and the asyncio client
+    (``rediss://`` becomes ``ssl=True`` rather than the sync client's connection class)."""
+    from redis.connection import parse_url
+
+    options = parse_url(url)
+    if options.pop("connection_class", None) is not None:
+        options["ssl"] = True
+    return options
+
+
+# Server push of encounter changes (encounters.push): through Redis pub/sub to every web
+# process when Redis is configured, else to the listeners of the process that made the change.
+EVENTSTREAM_CHANNELMANAGER_CLASS = "encounters.push.EncounterChannels"
+if REDIS_URL:
+    EVENTSTREAM_REDIS = _redis_client_options(REDIS_URL)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

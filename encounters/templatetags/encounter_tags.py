@@ -1,6 +1,9 @@
 """Template helpers of the encounter pages."""
 
+import math
+
 from django import template
+from django.utils import timezone
 
 register = template.Library()
 
@@ -16,3 +19,13 @@ def sheet_of(character, view):
 def option_label(key, view):
     """A reaction option's label from the rule system's ``action_labels``."""
     return view.label(key)
+
+
+@register.filter
+def seconds_until(moment):
+    """Whole seconds (rounded up, at least 1) from now until ``moment``, or "" without one: the
+    delay after which a page fetches itself again so that a prompt past its deadline is
+    defaulted on time (views._poll) even while no step is pushed."""
+    if moment is None:
+        return ""
+    return max(1, math.ceil((moment - timezone.now()).total_seconds()))

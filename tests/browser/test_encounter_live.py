@@ -1,5 +1,6 @@
-"""The encounter pages refresh by themselves (htmx polling the version): a player is prompted to
-react without reloading, answers, and the game master's page shows the result and advances."""
+"""The encounter pages refresh by themselves (the server pushes each new version, the fragment
+fetches itself; without the push it polls): a player is prompted to react without reloading,
+answers, and the game master's page shows the result and advances."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from tests.browser.helpers import log_in
 from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-SWAP_MS = 3_000  # a 1 s poll, with room for a busy machine
+SWAP_MS = 3_000  # well under the 10 s poll kept while the push is live: the push brings it
 
 
 def test_prompt_answer_and_next_turn_without_reloading(chromium, live_server):
@@ -31,6 +32,8 @@ def test_prompt_answer_and_next_turn_without_reloading(chromium, live_server):
         gm_page.goto(f"{live_server.url}/encounters/{e.pk}/control/")
         bob_page.goto(f"{live_server.url}/encounters/{e.pk}/")
         expect(bob_page.get_by_test_id("status")).to_contain_text("Hero's turn")
+        for p in (gm_page, bob_page):
+            expect(p.locator("body")).to_have_attribute("data-push", "live")
 
         services.encounter_act(
             user=t.alice, encounter_id=e.pk, combatant_id=t.c["Hero"].pk,

@@ -23,11 +23,12 @@ def test_the_procfile_has_web_worker_one_beat_and_release():
     kinds = dict(line.split(":", 1) for line in (ROOT / "Procfile").read_text().splitlines()
                  if line and not line.startswith("#"))
     assert set(kinds) == {"web", "worker", "beat", "release"}
-    assert "gunicorn config.wsgi" in kinds["web"] and "$PORT" in kinds["web"]
+    assert "gunicorn config.asgi:application" in kinds["web"] and "$PORT" in kinds["web"]
+    assert "--worker-class uvicorn_worker.UvicornWorker" in kinds["web"]
     assert "celery -A config worker" in kinds["worker"]
     assert "celery -A config beat" in kinds["beat"]
     for step in ("migrate --noinput", "collectstatic --noinput", "check --deploy"):
         assert step in kinds["release"]
     for topic in ("collectstatic", "exactly one", "/healthz", "pg_dump", "nginx", "systemd",
-                  "inspect ping"):
+                  "inspect ping", "Server push", "uvicorn_worker.UvicornWorker"):
         assert topic in DOC, topic

@@ -1,15 +1,19 @@
 """The production deployment on loopback (issue 9, item 9), started from the Procfile with honcho:
-the release step (migrations, collectstatic, deployment checks), then two gunicorn processes on
-two ports, two Celery workers and one beat, on the local PostgreSQL and Redis.
+the release step (migrations, collectstatic, deployment checks), then two gunicorn processes
+(uvicorn workers, ASGI) on two ports, two Celery workers and one beat, on the local PostgreSQL
+and Redis.
 
 A short game is played across both web processes: a player logs in on one and acts on the other
 (sessions are shared), actions alternate between the two and every one is journaled exactly once,
-and the API throttle counts one user's calls on both processes together. Bounded: each wait has a
-deadline and every process is stopped at the end (SIGTERM, then SIGKILL, by pid).
+an encounter step made on one process is pushed to a page's event stream held by the other
+(through Redis), and the API throttle counts one user's calls on both processes together.
+Bounded: each wait has a deadline and every process is stopped at the end (SIGTERM, then
+SIGKILL, by pid).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -26,6 +30,7 @@ from django.core.cache import cache
 from django.db import connection
 
 from campaigns.models import ActionRecord
+from encounters import services as encounter_services
 from tests import factories
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +38,7 @@ BASE_PORT = 8170  # this branch's range: web.1 on 8170, web.2 on 8171
 WEBS = [f"http://127.0.0.1:{BASE_PORT}", f"http://127.0.0.1:{BASE_PORT + 1}"]
 USER_RATE = 8  # API calls per minute and user, shared by every process
 START_DEADLINE_S = 150
+PUSH_WITHIN_S = 1.0  # issue 11, item 6: each change on every page within a second
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.deployment]
 
 
@@ -143,6 +149,19 @@ def _player(username: str):
     return user
 
 
+def _sse(response):
+    """(event, data) pairs of a server-sent event stream, as they arrive."""
+    event, data = None, []
+    for line in response.iter_lines(decode_unicode=True):
+        if line.startswith("event:"):
+            event = line[6:].strip()
+        elif line.startswith("data:"):
+            data.append(line[5:].strip())
+        elif line == "" and event is not None:
+            yield event, "\n".join(data)
+            event, data = None, []
+
+
 def test_a_game_across_two_web_processes(deployment, tmp_path):
     from config.celery import app
 
@@ -197,6 +216,27 @@ def test_a_game_across_two_web_processes(deployment, tmp_path):
     statuses = [requests.get(f"{WEBS[i % 2]}/api/characters/", auth=("bob", factories.PASSWORD),
                              timeout=10).status_code for i in range(USER_RATE + 2)]
     assert statuses == [200] * USER_RATE + [429, 429], statuses
+
+    # Server push across processes: Alice runs an encounter; her page's event stream is held
+    # by the second process, her step is made on the first, and Redis carries the new version
+    # to the stream within a second.
+    table = factories.campaign(name="Pushed", rule_system="homebrew")
+    table.game_master = alice
+    table.save(update_fields=["game_master"])
+    encounter = encounter_services.encounter_create(user=alice, campaign_id=table.pk,
+                                                    name="Ford")
+    with player.get(f"{two}/encounters/{encounter.pk}/events/", stream=True, timeout=10) as r:
+        assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/event-stream")
+        events = _sse(r)
+        assert next(events)[0] == "stream-open"
+        started = time.monotonic()
+        added = _post(player, f"{one}/encounters/{encounter.pk}/add/", {"name": "Bandit"})
+        assert added.status_code == 200 and 'role="alert"' not in added.text, added.text[:2000]
+        event, data = next(events)
+        elapsed = time.monotonic() - started
+    encounter.refresh_from_db()
+    assert (event, json.loads(data)) == ("version", {"version": encounter.version})
+    assert elapsed < PUSH_WITHIN_S, elapsed
 
     # The health endpoint answers for a load balancer on both processes.
     for url in WEBS:

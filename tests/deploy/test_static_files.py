@@ -52,13 +52,14 @@ def test_the_check_refuses_an_empty_static_root(tmp_path):
             static_files_check()
 
 
-def test_the_web_process_refuses_to_start_without_collectstatic(tmp_path):
-    """Loading the WSGI application (what gunicorn does) with production settings and an empty
-    STATIC_ROOT stops with the remedy instead of serving 500s."""
+@pytest.mark.parametrize("entry_point", ["config.asgi", "config.wsgi"])
+def test_the_web_process_refuses_to_start_without_collectstatic(tmp_path, entry_point):
+    """Loading the ASGI application (what gunicorn's uvicorn workers do; the WSGI one too) with
+    production settings and an empty STATIC_ROOT stops with the remedy instead of serving 500s."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="false",
                SECRET_KEY="x7!kq2" * 12, STATIC_ROOT=str(tmp_path))
-    result = subprocess.run([sys.executable, "-c", "import config.wsgi"], cwd=ROOT, env=env,
+    result = subprocess.run([sys.executable, "-c", f"import {entry_point}"], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode != 0
     assert "collectstatic" in result.stderr
