@@ -1,4 +1,6 @@
-"""A load run on loopback: gunicorn (2 workers) on the bench database, a threaded HTTP client.
+"""A load run on loopback: gunicorn (2 uvicorn workers, the production server) on the bench
+database, a threaded HTTP client; beside it a gunicorn with 2 sync workers serving the WSGI
+application, for the cost of ASGI (the "@wsgi" scenarios, interleaved with the others).
 
 Measured, each at two client concurrencies and in the same run as the yardstick (a bare view
 that runs one ORM query, ``bench.urls``): the board page, the board poll when nothing changed (the
@@ -25,9 +27,12 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 CONCURRENCIES = (2, 8)
-SCENARIOS = ("bare", "board", "poll", "sheet", "attack")
+# "@wsgi": the same request to a second gunicorn serving the WSGI application with sync workers,
+# interleaved with the rest: what serving ASGI (uvicorn workers, for the server push) costs.
+SCENARIOS = ("bare", "board", "poll", "sheet", "attack", "bare@wsgi", "board@wsgi")
 ROOT = Path(__file__).resolve().parent.parent
 LOG = ROOT / "var" / "bench" / "load-gunicorn.log"  # the server's errors, if any
+WSGI_LOG = ROOT / "var" / "bench" / "load-gunicorn-wsgi.log"
 
 
 def _free_port() -> int:
@@ -94,13 +99,13 @@ def build(pairs: int):
 class _Player:
     """One client thread's HTTP session, logged in as one attacker."""
 
-    def __init__(self, base: str, session_key: str, attacker: int, target: int):
+    def __init__(self, bases: tuple[str, str], session_key: str, attacker: int, target: int):
         import requests
 
-        self.base, self.attacker, self.target = base, attacker, target
+        (self.base, self.wsgi_base), self.attacker, self.target = bases, attacker, target
         self.http = requests.Session()
         self.http.cookies.set("sessionid", session_key, domain="127.0.0.1", path="/")
-        page = self.http.get(f"{base}/characters/{attacker}/board/", timeout=30,
+        page = self.http.get(f"{self.base}/characters/{attacker}/board/", timeout=30,
                              allow_redirects=False)
         if page.status_code != 200:
             raise SystemExit(f"the bench session is refused: {page.status_code}")
@@ -108,7 +113,8 @@ class _Player:
         self.token = None
 
     def request(self, scenario: str) -> tuple[float, int]:
-        base, a = self.base, self.attacker
+        scenario, _at, server = scenario.partition("@")
+        base, a = (self.wsgi_base if server == "wsgi" else self.base), self.attacker
         htmx = {"HX-Request": "true"}
         started = time.perf_counter()
         if scenario == "bare":
@@ -201,46 +207,54 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
         env["REDIS_URL"] = redis_url
     else:
         env.pop("REDIS_URL", None)
-    base = f"http://127.0.0.1:{port}"
+    wsgi_port = _free_port()
+    bases = (f"http://127.0.0.1:{port}", f"http://127.0.0.1:{wsgi_port}")
     LOG.parent.mkdir(parents=True, exist_ok=True)  # a fresh clone has no var/
-    server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "config.asgi:application",
-         "--worker-class", "uvicorn_worker.UvicornWorker", "--bind",
-         f"127.0.0.1:{port}", "--workers", "2", "--timeout", "60"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(LOG, "w"),
+    gunicorn = str(Path(sys.executable).parent / "gunicorn")
+    servers = [subprocess.Popen(
+        [gunicorn, *app, "--bind", f"127.0.0.1:{p}", "--workers", "2", "--timeout", "60"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(log, "w"),
         start_new_session=True)
+        for app, p, log in (
+            (("config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker"),
+             port, LOG),
+            (("config.wsgi",), wsgi_port, WSGI_LOG))]
     try:
-        return _measure(base, server, players_data, seconds, rounds, out,
+        return _measure(bases, servers, players_data, seconds, rounds, out,
                         "Redis" if redis_url else "database")
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=10)
+        for server in servers:
+            os.killpg(server.pid, signal.SIGTERM)
+        for server in servers:
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait(timeout=10)
 
 
-def _measure(base, server, players_data, seconds, rounds, out, cache_label) -> bool:
+def _measure(bases, servers, players_data, seconds, rounds, out, cache_label) -> bool:
     import requests
 
     deadline = time.monotonic() + 60
-    while True:
-        try:
-            if requests.get(f"{base}/bench/bare", timeout=2).status_code == 200:
-                break
-        except requests.RequestException:
-            pass
-        if server.poll() is not None or time.monotonic() > deadline:
-            print(f"gunicorn did not start: {LOG.read_text()[-2000:]}", file=out)
-            return False
-        time.sleep(0.3)
-    print(f"gunicorn, 2 workers, on {base} (cache: {cache_label}); {rounds} rounds of "
-          f"{seconds:g} s slices per scenario and concurrency, interleaved", file=out,
+    for base, server, log in zip(bases, servers, (LOG, WSGI_LOG)):
+        while True:
+            try:
+                if requests.get(f"{base}/bench/bare", timeout=2).status_code == 200:
+                    break
+            except requests.RequestException:
+                pass
+            if server.poll() is not None or time.monotonic() > deadline:
+                print(f"gunicorn did not start: {log.read_text()[-2000:]}", file=out)
+                return False
+            time.sleep(0.3)
+    print(f"gunicorn, 2 uvicorn workers (ASGI), on {bases[0]}; beside it, for the @wsgi lines, "
+          f"gunicorn with 2 sync workers (WSGI) on {bases[1]} (cache: {cache_label}); {rounds} "
+          f"rounds of {seconds:g} s slices per scenario and concurrency, interleaved", file=out,
           flush=True)
     ok = True
     for concurrency in CONCURRENCIES:
-        players = [_Player(base, *p) for p in players_data[:concurrency]]
+        players = [_Player(bases, *p) for p in players_data[:concurrency]]
         samples = {s: [] for s in SCENARIOS}
         statuses = {s: {} for s in SCENARIOS}
         wall = {s: 0.0 for s in SCENARIOS}
@@ -254,20 +268,23 @@ def _measure(base, server, players_data, seconds, rounds, out, cache_label) -> b
         bare50, bare95 = _pct(samples["bare"], 50), _pct(samples["bare"], 95)
         bare_rps = len(samples["bare"]) / wall["bare"]
         print(f"\n  {concurrency} client threads:", file=out)
-        print(f"  {'':8} {'n':>6} {'p50 ms':>8} {'p95 ms':>8} {'req/s':>7}   "
+        print(f"  {'':10} {'n':>6} {'p50 ms':>8} {'p95 ms':>8} {'req/s':>7}   "
               f"{'p50 x':>6} {'p95 x':>6} {'req/s x':>7}  statuses", file=out)
         for scenario in SCENARIOS:
             lat = samples[scenario]
             p50, p95 = _pct(lat, 50), _pct(lat, 95)
             rps = len(lat) / wall[scenario] if wall[scenario] else 0.0
-            print(f"  {scenario:8} {len(lat):6d} {p50 * 1000:8.1f} {p95 * 1000:8.1f} "
+            print(f"  {scenario:10} {len(lat):6d} {p50 * 1000:8.1f} {p95 * 1000:8.1f} "
                   f"{rps:7.1f}   {p50 / bare50:6.2f} {p95 / bare95:6.2f} {rps / bare_rps:7.2f}"
                   f"  {dict(sorted(statuses[scenario].items()))}", file=out, flush=True)
             if not lat:
                 ok = False
         poll_ratio = _pct(samples["poll"], 95) / bare95
         print(f"  unchanged poll p95 / bare p95 = {poll_ratio:.2f} (target <= 2)", file=out)
-    errors = LOG.read_text().count("Traceback")
+        for page in ("bare", "board"):
+            print(f"  {page}: ASGI p50 / WSGI p50 = "
+                  f"{_pct(samples[page], 50) / _pct(samples[page + '@wsgi'], 50):.2f}", file=out)
+    errors = LOG.read_text().count("Traceback") + WSGI_LOG.read_text().count("Traceback")
     if errors:
         print(f"\n  {errors} server errors: see {LOG.relative_to(ROOT)}", file=out)
     return ok
