@@ -25,11 +25,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Callable, Iterable, TypeVar
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
 from campaigns import rule_systems
+from campaigns.errors import InvalidInput
 from campaigns.journal import record_action
 from campaigns.models import Campaign
 from campaigns.permissions import allowed, oversees
@@ -46,6 +47,7 @@ from gamerules.encounter.order import Contender, OrderMode, place
 
 T = TypeVar("T")
 MOST_AT_ONCE = 50  # combatants added in one step
+COPY_TRIES = 3  # names for copies chosen again when another step took one meanwhile
 
 
 # --- loading and checking -------------------------------------------------------------------
@@ -287,19 +289,32 @@ def _copies(encounter: Encounter, template: Character, base: str, count: int) ->
     if spec is None or spec.copy_sheets is None:
         raise EncounterInvalid(code="no_copies",
                                system=encounter.campaign.get_rule_system_display())
+    for _attempt in range(COPY_TRIES):
+        names = _free_numbers(encounter.campaign_id, base, count)
+        try:
+            with transaction.atomic():  # a name taken since (another step at once): try again
+                made = Character.objects.bulk_create(
+                    [Character(campaign_id=encounter.campaign_id, kind=template.kind, name=name)
+                     for name in names])
+        except IntegrityError:
+            continue
+        spec.copy_sheets(template, made)
+        return made
+    raise InvalidInput("name_taken", name=names[0])
+
+
+def _free_numbers(campaign_id: int, base: str, count: int) -> list[str]:
+    """``count`` names "<base> <n>", the first numbers no character of the campaign uses
+    (whatever the case: characters.Character's unique constraint)."""
     taken = {n.casefold() for n in Character.objects.filter(
-        campaign_id=encounter.campaign_id, name__istartswith=base).values_list("name", flat=True)}
+        campaign_id=campaign_id, name__istartswith=base).values_list("name", flat=True)}
     names: list[str] = []
     number = 1
     while len(names) < count:
         if f"{base} {number}".casefold() not in taken:
             names.append(f"{base} {number}")
         number += 1
-    made = Character.objects.bulk_create(
-        [Character(campaign_id=encounter.campaign_id, kind=template.kind, name=name)
-         for name in names])
-    spec.copy_sheets(template, made)
-    return made
+    return names
 
 
 def encounter_set_order(*, user, encounter_id: int, combatant_ids: list[int]) -> Encounter:
