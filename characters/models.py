@@ -7,6 +7,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from campaigns import rule_systems
@@ -72,7 +73,13 @@ class Character(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["board", "x", "y"], condition=Q(board__isnull=False),
                                     name="one_piece_per_cell"),
-            models.UniqueConstraint(fields=["campaign", "name"], name="unique_name_per_campaign"),
+            # Case-insensitive: "Aldric" and "aldric" created at once both pass the services'
+            # name__iexact check; the second insert is refused here (name_taken).
+            models.UniqueConstraint("campaign", Lower("name"), name="unique_name_per_campaign_ci",
+                                    violation_error_code="name_taken",
+                                    violation_error_message=_(
+                                        "A character with this name already exists in this "
+                                        "campaign.")),
             models.CheckConstraint(
                 condition=Q(board__isnull=True) | (Q(x__gte=0) & Q(y__gte=0)),
                 name="on_board_has_position"),

@@ -25,6 +25,10 @@ MESSAGES: dict[str, str] = {
     "not_in_campaign": gettext_noop("That character plays in another campaign."),
     "combatant_needs_name": gettext_noop("A combatant needs a character or a name."),
     "too_many_combatants": gettext_noop("At most %(most)s combatants at once."),
+    "count_at_least_one": gettext_noop("Add at least 1 combatant."),
+    "turns_per_round_range": gettext_noop(
+        "A combatant plays 1 to %(most)s turns a round."),
+    "unknown_order_mode": gettext_noop("%(mode)r is not a way to set the order."),
     "copies_of_player": gettext_noop("%(name)s is a player's character: only creatures and "
                                      "non-player characters are copied."),
     "character_once": gettext_noop("%(name)s fights once: to add several, add copies of it."),

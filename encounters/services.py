@@ -26,11 +26,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Callable, Iterable, TypeVar
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
 from campaigns import rule_systems
+from campaigns.errors import InvalidInput
+from characters.services import NAME_MAX
 from campaigns.journal import record_action
 from campaigns.models import Campaign
 from campaigns.permissions import allowed, oversees
@@ -47,6 +49,8 @@ from gamerules.encounter.order import Contender, OrderMode, place
 
 T = TypeVar("T")
 MOST_AT_ONCE = 50  # combatants added in one step
+MOST_TURNS = 10  # turns a round of one combatant (Combatant.turns_per_round's validators)
+COPY_TRIES = 3  # names for copies chosen again when another step took one meanwhile
 
 
 # --- loading and checking -------------------------------------------------------------------
@@ -91,6 +95,11 @@ def _require_gm(user, encounter: Encounter, combatants: Iterable[Combatant] = ()
     if can_see(user, encounter, combatants):
         raise EncounterForbidden(code="not_game_master")
     raise EncounterNotFound()
+
+
+def _require_not_ended(encounter: Encounter) -> None:
+    if encounter.state == Encounter.State.ENDED:
+        raise EncounterConflict(code="encounter_ended")
 
 
 def _require_running(encounter: Encounter) -> None:
@@ -220,13 +229,15 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
     """Add combatants (GM). While the encounter runs they are late joiners: at the end of the
     order, playing this round if its end is still to come. Raises EncounterInvalid
     ("combatant_needs_name", "not_in_campaign", "too_many_combatants", "character_once",
-    "copies_of_player", "no_copies"), OrderError."""
+    "copies_of_player", "no_copies", "count_at_least_one", "turns_per_round_range"),
+    EncounterConflict(code="encounter_ended"), OrderError."""
     with transaction.atomic():
         encounter = lock_encounter(encounter_id)
-        _require_gm(user, encounter)
-        if encounter.state == Encounter.State.ENDED:
-            raise EncounterConflict(code="encounter_ended")
-        total = sum(max(1, e.count) for e in entries)
+        combatants = combatants_of(encounter)
+        _require_gm(user, encounter, combatants.values())
+        _require_not_ended(encounter)
+        _check_numbers(entries)
+        total = sum(e.count for e in entries)
         if total > MOST_AT_ONCE:
             raise EncounterInvalid(code="too_many_combatants", most=MOST_AT_ONCE)
         ids = {e.character_id for e in entries if e.character_id}
@@ -235,7 +246,6 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
         if any(c.campaign_id != encounter.campaign_id for c in characters.values()) or \
                 len(characters) != len(ids):
             raise EncounterInvalid(code="not_in_campaign")
-        combatants = combatants_of(encounter)
         fighting = {c.character_id for c in combatants.values() if c.character_id and not c.removed}
         named = [e.character_id for e in entries if e.character_id]
         for entry in entries:  # a character has one sheet: it fights once (copies are new ones)
@@ -251,7 +261,7 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
             base = (entry.name.strip() or (source.name if source else ""))[:60]
             if not base:
                 raise EncounterInvalid(code="combatant_needs_name")
-            count = max(1, entry.count)
+            count = entry.count
             seats: list[tuple[Character | None, str]]
             if template is not None:
                 seats = [(copy, copy.name) for copy in _copies(encounter, template, base, count)]
@@ -263,7 +273,7 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
                     encounter=encounter, character=seated, name=name,
                     position=entry.position if entry.position is not None else position,
                     initiative=entry.initiative, tiebreak=entry.tiebreak,
-                    turns_per_round=max(1, min(entry.turns_per_round, 10)),
+                    turns_per_round=entry.turns_per_round,
                     surprised=entry.surprised, hidden=entry.hidden,
                     joined_round=encounter.round))
                 position += 1
@@ -278,6 +288,16 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
         return made
 
 
+def _check_numbers(entries: list[CombatantEntry]) -> None:
+    """Each entry's ``count`` (1 or more; the total is bounded by MOST_AT_ONCE) and
+    ``turns_per_round`` (1 to MOST_TURNS), refused rather than clamped."""
+    for entry in entries:
+        if entry.count < 1:
+            raise EncounterInvalid(code="count_at_least_one")
+        if not 1 <= entry.turns_per_round <= MOST_TURNS:
+            raise EncounterInvalid(code="turns_per_round_range", most=MOST_TURNS)
+
+
 def _copies(encounter: Encounter, template: Character, base: str, count: int) -> list[Character]:
     """``count`` new characters copied from ``template`` (not a player's), named "<base> <n>"
     with the first numbers no character of the campaign uses, their sheets copied by the rule
@@ -289,19 +309,36 @@ def _copies(encounter: Encounter, template: Character, base: str, count: int) ->
     if spec is None or spec.copy_sheets is None:
         raise EncounterInvalid(code="no_copies",
                                system=encounter.campaign.get_rule_system_display())
+    for _attempt in range(COPY_TRIES):
+        names = _free_numbers(encounter.campaign_id, base, count)
+        try:
+            with transaction.atomic():  # a name taken since (another step at once): try again
+                made = Character.objects.bulk_create(
+                    [Character(campaign_id=encounter.campaign_id, kind=template.kind, name=name)
+                     for name in names])
+        except IntegrityError:
+            continue
+        spec.copy_sheets(template, made)
+        return made
+    raise InvalidInput("name_taken", name=names[0])
+
+
+def _free_numbers(campaign_id: int, base: str, count: int) -> list[str]:
+    """``count`` names "<base> <n>", the first numbers no character of the campaign uses
+    (whatever the case: characters.Character's unique constraint), ``base`` cut so that each
+    fits a character's name (NAME_MAX)."""
+    prefix = base[:NAME_MAX - 11]  # room for " <n>" up to 10 digits: every candidate starts so
     taken = {n.casefold() for n in Character.objects.filter(
-        campaign_id=encounter.campaign_id, name__istartswith=base).values_list("name", flat=True)}
+        campaign_id=campaign_id, name__istartswith=prefix).values_list("name", flat=True)}
     names: list[str] = []
     number = 1
     while len(names) < count:
-        if f"{base} {number}".casefold() not in taken:
-            names.append(f"{base} {number}")
+        suffix = f" {number}"
+        name = base[:NAME_MAX - len(suffix)].rstrip() + suffix
+        if name.casefold() not in taken:
+            names.append(name)
         number += 1
-    made = Character.objects.bulk_create(
-        [Character(campaign_id=encounter.campaign_id, kind=template.kind, name=name)
-         for name in names])
-    spec.copy_sheets(template, made)
-    return made
+    return names
 
 
 def encounter_set_order(*, user, encounter_id: int, combatant_ids: list[int]) -> Encounter:
@@ -312,6 +349,7 @@ def encounter_set_order(*, user, encounter_id: int, combatant_ids: list[int]) ->
         encounter = lock_encounter(encounter_id)
         combatants = combatants_of(encounter)
         _require_gm(user, encounter, combatants.values())
+        _require_not_ended(encounter)
         running = encounter.state == Encounter.State.RUNNING
         in_play = {c.pk for c in combatants.values()
                    if not c.removed and (c.rank is not None or not running)}
@@ -331,8 +369,8 @@ def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
                     rng: RandomSource | None = None, now: datetime | None = None) -> Encounter:
     """Place everyone (gamerules.encounter.order: the GM's numbers, or the system's initiative
     roll, journaled as one "encounter_initiative" action), then round 1, the first turn.
-    Raises EncounterConflict(code="encounter_already_started"), EncounterInvalid(code="no_initiative"),
-    NoLivingCombatant."""
+    Raises EncounterConflict(code="encounter_already_started"), EncounterInvalid(code="no_initiative",
+    key "unknown_order_mode"), NoLivingCombatant."""
     now, rng = now or timezone.now(), rng or random.SystemRandom()
     with transaction.atomic():
         encounter = lock_encounter(encounter_id)
@@ -340,6 +378,8 @@ def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
         _require_gm(user, encounter, combatants.values())
         if encounter.state != Encounter.State.SETUP:
             raise EncounterConflict(code="encounter_already_started")
+        if mode not in tuple(OrderMode):
+            raise EncounterInvalid(code="unknown_order_mode", mode=mode)
         playing = [c for c in combatants.values() if not c.removed]
         contenders = [Contender(c.pk, position=c.position, initiative=c.initiative,
                                 tiebreak=c.tiebreak, surprised=c.surprised) for c in playing]
@@ -385,9 +425,9 @@ def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
 def encounter_end(*, user, encounter_id: int) -> Encounter:
     with transaction.atomic():
         encounter = lock_encounter(encounter_id)
-        _require_gm(user, encounter)
-        if encounter.state == Encounter.State.ENDED:
-            raise EncounterConflict(code="encounter_ended")
+        if not is_gm(user, encounter):  # a player of it gets 403, a stranger 404
+            _require_gm(user, encounter, combatants_of(encounter).values())
+        _require_not_ended(encounter)
         encounter.reactions.filter(status=prompts.Status.PENDING).update(
             status=prompts.Status.DEFAULTED, choice="")
         encounter.state, encounter.current_id, encounter.reaction_deadline = (
@@ -499,6 +539,7 @@ def combatant_remove(*, user, encounter_id: int, combatant_id: int,
         encounter = lock_encounter(encounter_id)
         combatants = combatants_of(encounter)
         _require_gm(user, encounter, combatants.values())
+        _require_not_ended(encounter)
         me = _combatant(combatants, combatant_id)
         if me.removed:
             raise OrderError(code="not_in_order")
@@ -524,6 +565,7 @@ def combatant_readd(*, user, encounter_id: int, combatant_id: int) -> Combatant:
         encounter = lock_encounter(encounter_id)
         combatants = combatants_of(encounter)
         _require_gm(user, encounter, combatants.values())
+        _require_not_ended(encounter)
         me = _combatant(combatants, combatant_id)
         if not me.removed:
             raise OrderError(code="already_in_order")
@@ -545,6 +587,7 @@ def combatant_update(*, user, encounter_id: int, combatant_id: int,
         encounter = lock_encounter(encounter_id)
         combatants = combatants_of(encounter)
         _require_gm(user, encounter, combatants.values())
+        _require_not_ended(encounter)
         me = _combatant(combatants, combatant_id)
         fields = []
         for name, value in (("hidden", hidden), ("defeated", defeated),
@@ -561,13 +604,18 @@ def combatant_update(*, user, encounter_id: int, combatant_id: int,
 def effect_add(*, user, encounter_id: int, name: str, anchor_id: int, edge: str, rounds: int,
                bearer_id: int | None = None) -> EncounterEffect:
     """An effect for ``rounds`` rounds, ending at the ``edge`` ("start"/"end") of
-    ``anchor_id``'s turn (gamerules.encounter.clock). Raises InvalidDuration."""
+    ``anchor_id``'s turn (gamerules.encounter.clock). Raises InvalidDuration (fewer than 1 or
+    more than gamerules.encounter.clock.MOST_ROUNDS), OrderError(code="not_in_order") for a
+    removed anchor or bearer, EncounterConflict(code="encounter_ended")."""
     with transaction.atomic():
         encounter = lock_encounter(encounter_id)
         combatants = combatants_of(encounter)
         _require_gm(user, encounter, combatants.values())
+        _require_not_ended(encounter)
         anchor = _combatant(combatants, anchor_id)
         bearer = _combatant(combatants, bearer_id) if bearer_id else None
+        if anchor.removed or (bearer is not None and bearer.removed):
+            raise OrderError(code="not_in_order")  # no turn to come: it would never end
         effect = EncounterEffect.objects.create(
             encounter=encounter, name=name.strip()[:80] or "?", anchor=anchor, bearer=bearer,
             edge=rules.Edge(edge), rounds=rounds, created_round=encounter.round,

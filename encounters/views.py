@@ -130,6 +130,12 @@ def _maybe_int(request, name: str, default: int | None = None) -> int | None:
     return _int(request, name) if request.POST.get(name, "") != "" else default
 
 
+def _count(request, name: str) -> int:
+    """How many (copies, turns a round): 1 when left empty; the service refuses less."""
+    value = _maybe_int(request, name, 1)
+    return 1 if value is None else value
+
+
 def _turn(request) -> int | None:
     return _int(request, "turn")
 
@@ -184,16 +190,16 @@ def add(request, encounter_id: int):
         if template_id is not None:  # copies of a creature, each with its own sheet
             entries.append(services.CombatantEntry(
                 template_id=template_id, name=name,
-                count=_maybe_int(request, "count", 1) or 1,
+                count=_count(request, "count"),
                 surprised=bool(request.POST.get("surprised")),
                 hidden=bool(request.POST.get("hidden")),
-                turns_per_round=_maybe_int(request, "turns", 1) or 1))
+                turns_per_round=_count(request, "turns")))
         elif name:
             entries.append(services.CombatantEntry(
-                name=name, count=_maybe_int(request, "count", 1) or 1,
+                name=name, count=_count(request, "count"),
                 surprised=bool(request.POST.get("surprised")),
                 hidden=bool(request.POST.get("hidden")),
-                turns_per_round=_maybe_int(request, "turns", 1) or 1))
+                turns_per_round=_count(request, "turns")))
         if not entries:
             raise InvalidInput()
         services.combatants_add(user=request.user, encounter_id=encounter_id, entries=entries)

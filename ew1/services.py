@@ -55,18 +55,28 @@ def piece_create(*, campaign: Campaign, kind: str, name: str, x: int, y: int, pv
                  now: datetime | None = None) -> Character:
     """Put a creature, a door or an object (no owner, no LUK) on the campaign's board at (x, y).
     Doors and objects have 0 in every characteristic and skill; creatures get what is given
-    (default: the level-1 bases of 10 everywhere). Raises InvalidInput (kind, cell)."""
+    (default: the level-1 bases of 10 everywhere). Raises InvalidInput (kind, cell,
+    "name_taken": names are unique per campaign whatever their case)."""
     if kind not in (Character.Kind.CREATURE, Character.Kind.DOOR, Character.Kind.OBJECT):
         raise InvalidInput("piece_creature_door")
     board = campaign.board
     if not board.contains(x, y) or Character.objects.filter(board=board, x=x, y=y).exists():
         raise InvalidInput("cell_off_board")
+    if Character.objects.filter(campaign=campaign, name__iexact=name).exists():
+        raise InvalidInput("name_taken", name=name)
     values = characteristics or {code: 10 if kind == Character.Kind.CREATURE else 0
                                  for code in ("FOR", "DEF", "TAI", "INT", "DEX")}
     params = campaign.parameters
     ts = unix(now or timezone.now())
-    character = Character.objects.create(campaign=campaign, kind=kind, name=name, board=board,
-                                         x=x, y=y, first_action_at=now or timezone.now())
+    try:
+        with transaction.atomic():  # lost a race for the name or the cell since the checks
+            character = Character.objects.create(
+                campaign=campaign, kind=kind, name=name, board=board, x=x, y=y,
+                first_action_at=now or timezone.now())
+    except IntegrityError:
+        if Character.objects.filter(campaign=campaign, name__iexact=name).exists():
+            raise InvalidInput("name_taken", name=name) from None
+        raise InvalidInput("cell_off_board") from None
     EternalWarSheet.objects.create(
         character=character, **{k: v for k, v in values.items() if k != "LUK"}, LUK=None,
         level=level, skills=skills or base_skills({**values, "LUK": 0}),

@@ -159,9 +159,8 @@ def homebrew_character_create(*, user, campaign: Campaign, name: str,
     if not campaign.is_open:
         raise CampaignClosed()
     sheet_values = validate_characteristics(values, params).as_dict()
-    # The campaign's row, locked, queues creations: the unique constraint is case-sensitive,
-    # so "Zed" and "zed" created at once would both pass the check below.
-    Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
+    # "Zed" and "zed" created at once both pass this check: the case-insensitive unique
+    # constraint (characters.Character) refuses the second insert, caught below.
     if Character.objects.filter(campaign=campaign, name__iexact=name).exists():
         raise InvalidInput("name_taken", name=name)
     try:

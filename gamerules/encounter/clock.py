@@ -74,11 +74,16 @@ class Duration:
     expires_round: int
 
 
+MOST_ROUNDS = 1000  # an effect's longest duration (and EncounterEffect.rounds' range)
+
+
 def expires_round(now_round: int, rounds: int) -> int:
     """The round an effect made in ``now_round`` for ``rounds`` rounds expires in. Raises
-    InvalidDuration for fewer than 1 round."""
+    InvalidDuration for fewer than 1 round or more than MOST_ROUNDS."""
     if rounds < 1:
         raise InvalidDuration(rounds=rounds)
+    if rounds > MOST_ROUNDS:
+        raise InvalidDuration("duration_too_long", rounds=rounds, most=MOST_ROUNDS)
     return max(now_round, 1) + rounds
 
 

@@ -19,6 +19,7 @@ MESSAGES: dict[str, str] = {
         "Too late: the time to react is over and no reaction counts."),
     "unknown_reaction_option": gettext_noop("%(choice)r is not one of this reaction's choices."),
     "invalid_duration": gettext_noop("An effect lasts 1 round or more (%(rounds)s)."),
+    "duration_too_long": gettext_noop("An effect lasts at most %(most)s rounds (%(rounds)s)."),
 }
 
 

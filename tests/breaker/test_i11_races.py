@@ -97,7 +97,8 @@ def test_one_name_created_twice_at_once_gives_one_character(alice, bob):
 
 
 def test_two_names_differing_by_case_created_at_once(alice, bob):
-    """The service refuses "zed" when "Zed" exists (name__iexact); at once, both may pass."""
+    """The service refuses "zed" when "Zed" exists (name__iexact); at once, both may pass it,
+    and the case-insensitive unique constraint refuses the second insert: name_taken."""
     hb = build_world(alice, bob)
 
     def create(user, name):
@@ -105,6 +106,7 @@ def test_two_names_differing_by_case_created_at_once(alice, bob):
                                                  values=SPREAD, now=timezone.now())
 
     for i in range(5):
-        run_together(create(alice, f"Zed{i}"), create(bob, f"zed{i}"))
+        results = run_together(create(alice, f"Zed{i}"), create(bob, f"zed{i}"))
+        assert sorted(getattr(r, "key", "made") for r in results) == ["made", "name_taken"]
         assert Character.objects.filter(campaign=hb.campaign,
                                         name__iexact=f"zed{i}").count() == 1
