@@ -522,7 +522,10 @@ def encounter_delay(*, user, encounter_id: int, combatant_id: int, after_id: int
             raise EncounterConflict(code="not_your_turn", name=me.name)
         if encounter.turn_actions:
             raise EncounterConflict(code="delay_after_acting")
-        _combatant(combatants, after_id)
+        after = _combatant(combatants, after_id)
+        if after.hidden and not is_gm(user, encounter):
+            # A hidden combatant does not exist for the players: the same error as a wrong id.
+            raise EncounterInvalid(code="no_such_combatant")
         clock, members = _clock(encounter, combatants)
         effects, durations = _durations(encounter)
         step = rules.delay(clock, members, after_id, durations, encounter.skip_defeated)

@@ -209,3 +209,19 @@ def test_a_template_named_with_60_characters_is_copied(alice, bob):
 @pytest.fixture
 def table(db):
     return Table()
+
+
+def test_a_player_cannot_delay_behind_a_hidden_combatant(table, unchanged):
+    """A hidden combatant does not exist for the players: delaying behind it is refused as a
+    wrong id would be (nothing tells its id exists); the GM may."""
+    Combatant.objects.filter(pk=table.c["Orc"].pk).update(hidden=True)
+    e = table.start()
+    hero, orc = table.c["Hero"].pk, table.c["Orc"].pk
+    with unchanged():
+        with pytest.raises(EncounterInvalid) as refused:
+            services.encounter_delay(user=table.alice, encounter_id=e.pk, combatant_id=hero,
+                                     after_id=orc, turn=e.turn_serial)
+    assert refused.value.code == "no_such_combatant"
+    services.encounter_delay(user=table.gm, encounter_id=e.pk, combatant_id=hero, after_id=orc,
+                             turn=e.turn_serial)
+    assert table.current_name() == "Brenna"
