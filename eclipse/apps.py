@@ -13,3 +13,5 @@ class EclipseConfig(AppConfig):
 
         rule_systems.register(SPEC)
         encounter.register()  # the initiative and SPD turns, once the encounters app is installed
+        from eclipse import play
+        play.register()  # the actions in turn, the defence resolver, the actions partial
