@@ -272,7 +272,26 @@ def test_a_stunned_combatant_cannot_act_and_the_turn_end_bleeds(ep):
     assert again.value.code == "ep_turn_end_done"
 
 
-def test_the_attack_queries_do_not_grow_with_the_combatants(ep, django_assert_max_num_queries):
+@pytest.mark.parametrize("extra", [0, 3])
+def test_the_attack_and_its_answer_query_counts_are_pinned(ep, extra, django_assert_num_queries):
+    """Whatever the number of combatants (``extra`` more drones)."""
+    from characters.models import Character
+    from tests.eclipse_play.conftest import sheet
+
     e, c = running(ep)
-    with django_assert_max_num_queries(30):
-        shoot(ep, e, c, FakeRandom())
+    pod = ep.sheets[ep.guard.pk].sleeve.template
+    more = [Character.objects.create(campaign=ep.campaign, name=f"Drone {i}",
+                                     kind=Character.Kind.CREATURE) for i in range(extra)]
+    for m in more:
+        sheet(m, pod)
+    if more:
+        enc.combatants_add(user=ep.gm, encounter_id=e.pk,
+                           entries=[enc.CombatantEntry(character_id=m.pk) for m in more])
+    with django_assert_num_queries(ATTACK_QUERIES):
+        step = shoot(ep, e, c, FakeRandom())
+    with django_assert_num_queries(ANSWER_QUERIES):
+        enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="dodge",
+                            rng=FakeRandom(45, 30, 7, 8, 50), now=ep.now)
+
+
+ATTACK_QUERIES, ANSWER_QUERIES = 16, 16
