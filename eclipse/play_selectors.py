@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping
 
+from django.utils.translation import gettext
+
 from eclipse.defence import (FULL_DEFENCE, defence_choice, defence_options, options_of,
                              params_of)
 from eclipse.models import WeaponState
@@ -17,7 +19,30 @@ from gamerules.eclipse_phase.gear import FiringMode, RangeBand
 from gamerules.eclipse_phase.odds import attack_odds
 from gamerules.eclipse_phase.situations import SITUATIONS
 from gamerules.eclipse_phase.turn import ActionKind
+from gamerules.errors import gettext_noop
 
+# The labels of the rows offered, for makemessages (French: the seed's own words).
+ROW_LABELS = (
+    gettext_noop('off hand'),
+    gettext_noop('superior position'),
+    gettext_noop('small target'),
+    gettext_noop('very small target'),
+    gettext_noop('large target'),
+    gettext_noop('very large target'),
+    gettext_noop('poor visibility (minor)'),
+    gettext_noop('poor visibility (major)'),
+    gettext_noop('blind attack'),
+    gettext_noop('reach advantage'),
+    gettext_noop('smartlink or laser sight'),
+    gettext_noop('attacker in cover'),
+    gettext_noop('attacker running'),
+    gettext_noop('attacker in melee'),
+    gettext_noop('target in minor cover'),
+    gettext_noop('target in moderate cover'),
+    gettext_noop('target in major cover'),
+    gettext_noop('target prone and far (10 m+)'),
+    gettext_noop('target hidden'),
+)
 MODES = [m.value for m in FiringMode]
 BANDS = [b.value for b in RangeBand]
 CALLED = [c.value for c in rules.CalledShot]
@@ -70,7 +95,8 @@ class TurnOptions:
 def situation_choices() -> list[SituationChoice]:
     """The seed's table rows a player picks on the form (the automatic ones follow from the
     sheet and the other choices)."""
-    return [SituationChoice(s.code, s.label, s.value, s.applies, s.group) for s in SITUATIONS
+    return [SituationChoice(s.code, gettext(s.label), s.value, s.applies, s.group)
+            for s in SITUATIONS
             if not s.automatic and s.side == "attack" and not s.code.startswith("aim_")]
 
 

@@ -38,6 +38,7 @@ def test_the_actions_partial_opens_in_english_and_french(client, ep):
     client.cookies["django_language"] = "fr"
     html = client.get(url).content.decode()
     assert "Attaque (action complexe)" in html and "Défense totale (complexe, +30)" in html
+    assert "Position supérieure (+20)" in html  # the seed's own words
 
 
 def test_an_attack_posted_prompts_the_target_whose_page_offers_dodge(client, ep):
