@@ -478,3 +478,40 @@ def register() -> None:
             "melee:unarmed_combat": _("Parry (unarmed combat)"),
             KIND_ATTACK: _("Attack"), KIND_ACTION: _("Action"), KIND_MOVE: _("Move"),
             KIND_TURN_END: _("End of the action turn")})
+
+
+def reaction_range_correct(*, user, reaction_id: int, range_band: str):
+    """The GM corrects the range band the attacker picked while the target's defence is
+    pending (no positions: "the attacker picks, the GM may correct"). The old band is kept in
+    the payload (``range_band_picked``). Raises GameMasterOnly, BadChoice, PlayError
+    ("ep_play_refused": not pending, not an Eclipse Phase ranged attack)."""
+    from django.db import transaction
+
+    from encounters.models import PendingReaction
+    from encounters.services import lock_encounter
+    from gamerules.encounter.reactions import Status
+
+    try:
+        band = RangeBand(range_band)
+    except ValueError:
+        raise BadChoice(value=range_band) from None
+    encounter_id = (PendingReaction.objects.filter(pk=reaction_id)
+                    .values_list("encounter_id", flat=True).first())
+    if encounter_id is None:
+        raise PlayError()
+    with transaction.atomic():
+        e = lock_encounter(encounter_id)
+        if not is_gm(user, e):
+            raise GameMasterOnly()
+        reaction = PendingReaction.objects.get(pk=reaction_id)
+        if reaction.status != Status.PENDING or reaction.resolver != RESOLVER \
+                or reaction.payload.get("melee"):
+            raise PlayError()
+        payload = dict(reaction.payload)
+        payload.setdefault("range_band_picked", payload.get("range_band", ""))
+        payload["range_band"] = band.value
+        reaction.payload = payload
+        reaction.save(update_fields=["payload"])
+        e.version += 1
+        e.save(update_fields=["version"])
+        return reaction

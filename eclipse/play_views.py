@@ -145,3 +145,12 @@ def odds(request, encounter_id: int):
                   {"lines": lines, "error": error, "target": target})
 
 
+
+
+@login_required
+@require_POST
+def range_correct(request, encounter_id: int):
+    """The GM corrects a pending attack's range band."""
+    return respond(request, encounter_id, lambda: play.reaction_range_correct(
+        user=request.user, reaction_id=_required(request, "reaction"),
+        range_band=request.POST.get("range_band", "")))

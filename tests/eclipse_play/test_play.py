@@ -295,3 +295,20 @@ def test_the_attack_and_its_answer_query_counts_are_pinned(ep, extra, django_ass
 
 
 ATTACK_QUERIES, ANSWER_QUERIES = 16, 16
+
+
+def test_the_gm_corrects_the_range_band_before_the_answer(ep):
+    e, c = running(ep)
+    step = shoot(ep, e, c, FakeRandom(), range_band="short")
+    with pytest.raises(Exception) as not_gm:
+        play.reaction_range_correct(user=ep.alice, reaction_id=step.reaction.pk,
+                                    range_band="long")
+    assert not_gm.value.code == "ep_gm_only"
+    play.reaction_range_correct(user=ep.gm, reaction_id=step.reaction.pk, range_band="long")
+    # 45 against 60 - 20 (long range) = 40: a miss now.
+    enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="dodge",
+                        rng=FakeRandom(45), now=ep.now)
+    [entry] = entries(e)
+    assert entry.summary["prompt"]["payload"]["range_band_picked"] == "short"
+    shot = entry.summary["result"]["shots"][0]
+    assert shot["attack"]["target"] == 40 and not shot["hit"]
