@@ -344,7 +344,8 @@ def encounter_stand_up(*, user, encounter_id: int, combatant_id: int,
                             name=ctx.combatant.name)
         _begin(ctx, ActionKind.QUICK)
         after = stand_up(me.health)
-        Sleeve.objects.filter(pk=me.sheet.sleeve_id).update(knocked_down=after.knocked_down)
+        Sleeve.objects.filter(pk=me.sheet.sleeve_id or 0).update(
+            knocked_down=after.knocked_down)
         return _journal(ctx, KIND_ACTION, action="stand_up", cost="quick")
     return _act(user, encounter_id, combatant_id, turn, now, act)
 
@@ -429,10 +430,10 @@ def encounter_turn_end(*, user, encounter_id: int, now: datetime | None = None):
             raise TurnEndDone()
         params = params_of(e)
         playing = [c for c in combatants_of(e).values() if not c.removed and c.character_id]
-        sheets = loaded_sheets([c.character_id for c in playing])
+        sheets = loaded_sheets([c.character_id for c in playing if c.character_id])
         changed, lines, down = [], [], []
         for c in playing:
-            sheet = sheets.get(c.character_id)
+            sheet = sheets.get(c.character_id or 0)
             if sheet is None or sheet.sleeve is None:
                 continue
             loaded = rules_of(sheet)
@@ -471,8 +472,9 @@ def register() -> None:
     hooks.register_templates("eclipse_phase", hooks.EncounterTemplates(
         actions="eclipse/encounter/_turn.html"))
     spec = rule_systems.get("eclipse_phase")
-    if spec is not None and spec.action_labels is not None:
-        spec.action_labels.update({
+    labels = spec.action_labels if spec is not None else None
+    if isinstance(labels, dict):  # the spec's own dict: a new spec would be another helper's
+        labels.update({
             DODGE: _("Dodge"), NONE_KEY: _("No defence"),
             "melee:blades": _("Parry (blades)"), "melee:clubs": _("Parry (clubs)"),
             "melee:unarmed_combat": _("Parry (unarmed combat)"),

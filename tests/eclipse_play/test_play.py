@@ -312,3 +312,36 @@ def test_the_gm_corrects_the_range_band_before_the_answer(ep):
     assert entry.summary["prompt"]["payload"]["range_band_picked"] == "short"
     shot = entry.summary["result"]["shots"][0]
     assert shot["attack"]["target"] == 40 and not shot["hit"]
+
+
+def test_a_psi_attack_is_resisted_with_wil_x2_at_once(ep):
+    e, c = running(ep)
+    # psi assault 50: 40 succeeds (margin 40: +5); WIL 15 x 2 = 30: 20 succeeds but lower;
+    # 1d10 = 6 + 5 = 11, no armour against psi, (11 - 1) // 6 = 1 wound; SOMx3 60 - 10: 10.
+    step = shoot(ep, e, c, FakeRandom(40, 20, 6, 10), weapon_id=ep.w.ava_lash.pk, mode="",
+                 range_band="")
+    assert step.reaction is None
+    [shot] = entries(e)[0].summary["result"]["shots"]
+    assert shot["defence"]["label"] == "WILx2 against psi" and shot["defence"]["target"] == 30
+    assert (shot["hit"], shot["armour_effective"], shot["damage"], shot["new_wounds"]) == \
+        (True, 0, 11, 1)
+    assert not shot["knocked_down"]
+
+
+def test_two_weapons_called_shot_and_charge_modifiers_are_in_the_payload(ep):
+    e, c = running(ep)
+    step = shoot(ep, e, c, FakeRandom(), weapon_id=ep.w.ava_knife.pk, mode="", range_band="",
+                 second_weapon_id=ep.w.ava_pistol.pk, called_shot="ignore_armour", charge=True)
+    payload = step.reaction.payload
+    assert [(m["label"], m["value"]) for m in payload["extra"]] == [
+        ("off hand", -20), ("2 weapons", 10)]
+    assert payload["called_shot"] == "ignore_armour" and payload["charge"]
+    assert set(step.reaction.options) == {"none", "dodge", "melee:blades", "melee:clubs",
+                                          "melee:unarmed_combat"}
+    # blades 50 - 10 (charge) - 10 (called shot) - 20 + 10 = 20: 15 hits; no defence.
+    # 1d10 = 5 + charge 10 + SOM 20 // 10 = 2: 17; margin 15 < 30: no called effect.
+    enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="none",
+                        rng=FakeRandom(15, 5, 90), now=ep.now)
+    [shot] = entries(e)[0].summary["result"]["shots"]
+    assert shot["attack"]["target"] == 20 and shot["hit"] and shot["called_effect"] is None
+    assert shot["dv"] == 17 and shot["damage"] == 13  # kinetic armour 4, knife AP 0
