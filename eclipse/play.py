@@ -292,6 +292,60 @@ def _immediate(ctx: TurnContext, target, payload, summary, rolls):
         rolls=rolls)
 
 
+KIND_SUPPRESSIVE = "eclipse_suppressive"
+
+
+def encounter_suppressive_fire(*, user, encounter_id: int, combatant_id: int, weapon_id: int,
+                               target_ids: list[int], in_cover_ids: tuple[int, ...] = (),
+                               turn: int | None = None, rng: RandomSource | None = None,
+                               now: datetime | None = None):
+    """Suppressive fire (a complex action, FA, 20 rounds; refused with a smaller magazine or
+    fewer loaded: firing.suppressive_fire). Without positions the attacker names who is in the
+    zone (``target_ids``) and who is in cover (``in_cover_ids``, spared), as the table sees it.
+    *Choice*: the free attacks ("sans modificateur": short range, no table row; the
+    attacker's wounds count) are rolled when the fire opens, each target dodging (dodge/2),
+    those in full defence spared (``suppressive_spares_full_defence``); ONE journal entry."""
+    rng, now = rng or random.SystemRandom(), now or timezone.now()
+
+    def act(ctx: TurnContext):
+        params = params_of(ctx.encounter)
+        targets = [_target(ctx, t) for t in dict.fromkeys(target_ids)]
+        if not targets:
+            raise NotATarget()
+        me = _begin(ctx, ActionKind.COMPLEX)
+        armed = _armed(me, weapon_id)
+        _zone, after = firing.suppressive_fire(armed.weapon, armed.magazine, ctx.combatant.pk,
+                                               (0.0, 0.0), (1.0, 0.0), params)
+        CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=after.loaded)
+        defending = set(EncounterEffect.objects.filter(
+            encounter=ctx.encounter, bearer__in=targets, name=FULL_DEFENCE,
+            expired_round__isnull=True).values_list("bearer_id", flat=True))
+        payload = {"weapon": armed.row.pk, "weapon_name": armed.weapon.name, "mode": "FA",
+                   "rounds": params.suppressive_rounds, "range_band": RangeBand.SHORT.value,
+                   "situations": {}, "extra": [], "shots": [{"modifiers": [], "extra_d10": 0}],
+                   "melee": False, "psi": False}
+        results, rolls = [], []
+        for t in targets:
+            if t.pk in in_cover_ids or (t.pk in defending
+                                        and params.suppressive_spares_full_defence):
+                results.append({"target": t.name, "spared": "cover" if t.pk in in_cover_ids
+                                else "full_defence"})
+                continue
+            surprised = t.surprised and ctx.encounter.round == 1
+            summary, more = resolve(ctx.encounter, ctx.combatant, t, payload, DODGE, rng, now,
+                                    surprised=surprised)
+            results.append({"target": t.name, **summary})
+            rolls += more
+        return record_action(
+            campaign=ctx.encounter.campaign, kind=KIND_SUPPRESSIVE, now=now, user=ctx.user,
+            actor=ctx.combatant.character,
+            summary=_context(ctx, weapon=armed.weapon.name, rounds=params.suppressive_rounds,
+                             loaded=after.loaded, targets=results),
+            rolls=rolls)
+
+    return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
+                         act=act, costs_action=False, turn=turn, now=now, rng=rng)
+
 # --- the other actions ----------------------------------------------------------------------
 
 def _act(user, encounter_id, combatant_id, turn, now, fn):
@@ -479,7 +533,8 @@ def register() -> None:
             "melee:blades": _("Parry (blades)"), "melee:clubs": _("Parry (clubs)"),
             "melee:unarmed_combat": _("Parry (unarmed combat)"),
             KIND_ATTACK: _("Attack"), KIND_ACTION: _("Action"), KIND_MOVE: _("Move"),
-            KIND_TURN_END: _("End of the action turn")})
+            KIND_TURN_END: _("End of the action turn"),
+            KIND_SUPPRESSIVE: _("Suppressive fire")})
 
 
 def reaction_range_correct(*, user, reaction_id: int, range_band: str):

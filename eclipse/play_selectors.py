@@ -44,6 +44,7 @@ ROW_LABELS = (
     gettext_noop('target hidden'),
 )
 MODES = [m.value for m in FiringMode]
+SUPPRESSIVE_MAGAZINE = 20  # the parameter's default; the service checks the campaign's
 BANDS = [b.value for b in RangeBand]
 CALLED = [c.value for c in rules.CalledShot]
 
@@ -74,6 +75,12 @@ class TurnOptions:
     modes: list[str] = field(default_factory=lambda: list(MODES))
     bands: list[str] = field(default_factory=lambda: list(BANDS))
     called: list[str] = field(default_factory=lambda: list(CALLED))
+
+    @property
+    def full_auto(self) -> list[Armed]:
+        """The weapons able to open suppressive fire (FA, a magazine of 20 or more)."""
+        return [a for a in self.weapons if FiringMode.FA in a.weapon.modes
+                and a.weapon.magazine >= SUPPRESSIVE_MAGAZINE]
 
     @property
     def knocked_down(self) -> bool:

@@ -154,3 +154,15 @@ def range_correct(request, encounter_id: int):
     return respond(request, encounter_id, lambda: play.reaction_range_correct(
         user=request.user, reaction_id=_required(request, "reaction"),
         range_band=request.POST.get("range_band", "")))
+
+
+@login_required
+@require_POST
+def suppressive(request, encounter_id: int):
+    def ids(name: str) -> list[int]:
+        return [n for n in (whole_number(v, negative=False, digits=9)
+                            for v in request.POST.getlist(name)) if n is not None]
+
+    return respond(request, encounter_id, lambda: play.encounter_suppressive_fire(
+        **_common(request, encounter_id), weapon_id=_required(request, "weapon"),
+        target_ids=ids("zone"), in_cover_ids=tuple(ids("cover"))))

@@ -99,3 +99,21 @@ def test_the_play_page_query_count_is_pinned(client, ep, extra, django_assert_nu
     with django_assert_num_queries(10):
         html = client.get(url).content.decode()
     assert html.count('data-testid="combatant"') == 3 + extra
+
+
+def test_suppressive_fire_posted_from_the_gms_page(client, ep):
+    from tests.eclipse_play.test_play import next_turn
+
+    e, c = running(ep)
+    next_turn(ep.alice, e)
+    next_turn(ep.bob, e)
+    e.refresh_from_db()
+    html = _logged(client, ep.gm).get(reverse("encounters:play", args=[e.pk])).content.decode()
+    assert 'data-testid="suppressive-form"' in html
+    client.post(reverse("eclipse_play:suppressive", args=[e.pk]),
+                {"page": "play", "turn": e.turn_serial, "combatant": c[ep.guard.pk].pk,
+                 "weapon": ep.w.guard_rifle.pk, "zone": [c[ep.ava.pk].pk, c[ep.bo.pk].pk],
+                 "cover": [c[ep.ava.pk].pk, c[ep.bo.pk].pk]}, **HTMX)
+    entry = ActionRecord.objects.get(kind="eclipse_suppressive")
+    assert [t["spared"] for t in entry.summary["targets"]] == ["cover", "cover"]
+    assert CarriedWeapon.objects.get(pk=ep.w.guard_rifle.pk).loaded == 0

@@ -345,3 +345,40 @@ def test_two_weapons_called_shot_and_charge_modifiers_are_in_the_payload(ep):
     [shot] = entries(e)[0].summary["result"]["shots"]
     assert shot["attack"]["target"] == 20 and shot["hit"] and shot["called_effect"] is None
     assert shot["dv"] == 17 and shot["damage"] == 13  # kinetic armour 4, knife AP 0
+
+
+def _guards_turn(ep, e):
+    next_turn(ep.alice, e)
+    next_turn(ep.bob, e)
+
+
+def test_suppressive_fire_spends_20_rounds_and_attacks_everyone_named_but_cover(ep):
+    e, c = running(ep)
+    _guards_turn(ep, e)
+    # Ava: 25 < 60 hits (margin under 30), her dodge/2 = 20: 50 fails; 2d10+2 = 4, AP 4 >= 4.
+    play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
+                                    combatant_id=c[ep.guard.pk].pk,
+                                    weapon_id=ep.w.guard_rifle.pk,
+                                    target_ids=[c[ep.ava.pk].pk, c[ep.bo.pk].pk],
+                                    in_cover_ids=(c[ep.bo.pk].pk,),
+                                    rng=FakeRandom(25, 50, 1, 1), now=ep.now)
+    [entry] = entries(e)
+    assert entry.kind == "eclipse_suppressive" and entry.summary["loaded"] == 0
+    ava, bo = entry.summary["targets"]
+    assert ava["hits"] == 1 and ava["damage"] == 4 and bo["spared"] == "cover"
+    assert ava["shots"][0]["attack"]["target"] == 60  # "sans modificateur"
+    assert sleeve(ep.ava).damage == 4 and sleeve(ep.bo).damage == 0
+
+
+def test_suppressive_fire_is_refused_with_19_rounds_loaded(ep):
+    CarriedWeapon.objects.filter(pk=ep.w.guard_rifle.pk).update(loaded=19)
+    e, c = running(ep)
+    _guards_turn(ep, e)
+    with pytest.raises(FiringRefused):
+        play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
+                                        combatant_id=c[ep.guard.pk].pk,
+                                        weapon_id=ep.w.guard_rifle.pk,
+                                        target_ids=[c[ep.ava.pk].pk], rng=FakeRandom())
+    e.refresh_from_db()
+    assert e.turn_actions == 0 and entries(e) == []
+    assert CarriedWeapon.objects.get(pk=ep.w.guard_rifle.pk).loaded == 19
