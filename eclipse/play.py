@@ -346,6 +346,85 @@ def encounter_suppressive_fire(*, user, encounter_id: int, combatant_id: int, we
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
                          act=act, costs_action=False, turn=turn, now=now, rng=rng)
 
+KIND_EXPLOSION = "eclipse_explosion"
+
+
+def encounter_explode(*, user, encounter_id: int, combatant_id: int, weapon_id: int,
+                      targets: list[tuple[int, float]], range_band: str = "",
+                      turn: int | None = None, rng: RandomSource | None = None,
+                      now: datetime | None = None):
+    """An explosive goes off (a complex action; one round of its magazine when it has one):
+    ``targets`` (combatant, metres from the centre; for a cone, from the weapon, with its
+    ``range_band``), as the table places them without positions. The DV is rolled once
+    (explosives.explode: -2 per metre of a blast, the same in a uniform blast's radius, the
+    cone's d10), then each target takes it through its armour (health.take_hit). *Choice*:
+    no attack test (throwing and scatter are the table's call). ONE journal entry."""
+    rng, now = rng or random.SystemRandom(), now or timezone.now()
+
+    def act(ctx: TurnContext):
+        from campaigns.journal import roll_row
+        from encounters.models import Combatant as CombatantRow
+        from gamerules.eclipse_phase.explosives import explode
+        from gamerules.eclipse_phase.health import Condition, take_hit
+
+        from eclipse.defence import test_json, test_row
+
+        params = params_of(ctx.encounter)
+        placed = [(_target(ctx, t), float(d)) for t, d in dict(targets).items()]
+        if not placed or any(d < 0 for _t, d in placed):
+            raise NotATarget()
+        me = _begin(ctx, ActionKind.COMPLEX)
+        armed = _armed(me, weapon_id)
+        try:
+            band = RangeBand(range_band) if range_band else None
+        except ValueError:
+            raise BadChoice(value=range_band) from None
+        if armed.weapon.magazine:
+            after = armed.magazine.spend(1)
+            CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=after.loaded)
+        boom = explode(armed.weapon, [(t.pk, d) for t, d in placed], rng, params, band=band)
+        rolls = [roll_row(label="explosion", roll=boom.roll, actor=ctx.combatant.character)]
+        if boom.cone_roll is not None:
+            rolls.append(roll_row(label="cone", roll=boom.cone_roll,
+                                  actor=ctx.combatant.character))
+        sheets = loaded_sheets([t.character_id for t, _d in placed if t.character_id])
+        by_pk = {t.pk: t for t, _d in placed}
+        lines, sleeves, down = [], [], []
+        for who, distance, dv in boom.by_target:
+            target = by_pk[who]
+            sheet = sheets.get(target.character_id or 0)
+            if sheet is None or sheet.sleeve is None:
+                continue
+            them = rules_of(sheet)
+            hit = take_hit(them.character, them.health, dv, armed.weapon.damage_type,
+                           armed.weapon.ap, rng, params, traumas=them.mind.traumas)
+            if hit.som_test is not None:
+                rolls.append(test_row(hit.som_test, target.character))
+            s = sheet.sleeve
+            s.damage, s.wounds = hit.after.damage, hit.after.wounds
+            s.knocked_down, s.stunned = hit.after.knocked_down, hit.after.stunned
+            sleeves.append(s)
+            if hit.condition is not Condition.ACTIVE and not target.defeated:
+                down.append(target.pk)
+            lines.append({"target": target.name, "distance_m": distance, "dv": dv,
+                          "armour_effective": hit.armour.effective, "damage": hit.damage,
+                          "new_wounds": hit.new_wounds, "som_test": test_json(hit.som_test),
+                          "knocked_down": hit.knocked_down, "stunned": hit.stunned,
+                          "condition": hit.condition.value})
+        if sleeves:
+            Sleeve.objects.bulk_update(sleeves, ["damage", "wounds", "knocked_down", "stunned"])
+        if down:
+            CombatantRow.objects.filter(pk__in=down).update(defeated=True)
+        return record_action(
+            campaign=ctx.encounter.campaign, kind=KIND_EXPLOSION, now=now, user=ctx.user,
+            actor=ctx.combatant.character,
+            summary=_context(ctx, weapon=armed.weapon.name, blast=armed.weapon.blast.value
+                             if armed.weapon.blast else "", dv=boom.dv, targets=lines),
+            rolls=rolls)
+
+    return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
+                         act=act, costs_action=False, turn=turn, now=now, rng=rng)
+
 # --- the other actions ----------------------------------------------------------------------
 
 def _act(user, encounter_id, combatant_id, turn, now, fn):
@@ -534,7 +613,7 @@ def register() -> None:
             "melee:unarmed_combat": _("Parry (unarmed combat)"),
             KIND_ATTACK: _("Attack"), KIND_ACTION: _("Action"), KIND_MOVE: _("Move"),
             KIND_TURN_END: _("End of the action turn"),
-            KIND_SUPPRESSIVE: _("Suppressive fire")})
+            KIND_SUPPRESSIVE: _("Suppressive fire"), KIND_EXPLOSION: _("Explosion")})
 
 
 def reaction_range_correct(*, user, reaction_id: int, range_band: str):

@@ -83,6 +83,10 @@ class TurnOptions:
                 and a.weapon.magazine >= SUPPRESSIVE_MAGAZINE]
 
     @property
+    def explosives(self) -> list[Armed]:
+        return [a for a in self.weapons if a.weapon.blast is not None]
+
+    @property
     def knocked_down(self) -> bool:
         return bool(self.me and self.me.health.knocked_down)
 

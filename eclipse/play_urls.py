@@ -18,4 +18,5 @@ urlpatterns = [
     path("<int:encounter_id>/turn-end/", views.turn_end, name="turn_end"),
     path("<int:encounter_id>/range/", views.range_correct, name="range_correct"),
     path("<int:encounter_id>/suppressive/", views.suppressive, name="suppressive"),
+    path("<int:encounter_id>/explode/", views.explode, name="explode"),
 ]

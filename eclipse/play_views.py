@@ -166,3 +166,19 @@ def suppressive(request, encounter_id: int):
     return respond(request, encounter_id, lambda: play.encounter_suppressive_fire(
         **_common(request, encounter_id), weapon_id=_required(request, "weapon"),
         target_ids=ids("zone"), in_cover_ids=tuple(ids("cover"))))
+
+
+@login_required
+@require_POST
+def explode(request, encounter_id: int):
+    """Targets are the ``dist-<combatant>`` fields filled (metres, whole numbers)."""
+    targets = []
+    for key, value in request.POST.items():
+        if key.startswith("dist-") and value.strip():
+            who = whole_number(key[5:], negative=False, digits=9)
+            metres = whole_number(value, negative=False, digits=4)
+            if who is not None and metres is not None:
+                targets.append((who, float(metres)))
+    return respond(request, encounter_id, lambda: play.encounter_explode(
+        **_common(request, encounter_id), weapon_id=_required(request, "weapon"),
+        targets=targets, range_band=request.POST.get("range_band", "")))

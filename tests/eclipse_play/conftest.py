@@ -61,6 +61,10 @@ def build_world(alice, bob) -> SimpleNamespace:
     lash = WeaponTemplate.objects.create(campaign=campaign, name="Psi lash",
                                          skill="psi_assault", dv="1d10", damage_type="psi",
                                          melee=True)
+    grenade = WeaponTemplate.objects.create(
+        campaign=campaign, name="Frag grenade", skill="throwing_weapons", dv="3d10",
+        blast="blast", blast_radius_m=10, magazine=1, trigger="impact", range_short=10,
+        range_medium=20, range_long=30, range_extreme=40)
     ava = Character.objects.create(campaign=campaign, name="Ava", owner=alice)
     bo = Character.objects.create(campaign=campaign, name="Bo", owner=bob)
     guard = Character.objects.create(campaign=campaign, name="Guard",
@@ -72,6 +76,7 @@ def build_world(alice, bob) -> SimpleNamespace:
         w.__dict__[f"{c.name.lower()}_pistol"] = carry(sheets[c.pk], pistol)
         w.__dict__[f"{c.name.lower()}_knife"] = carry(sheets[c.pk], knife)
     w.ava_lash = carry(sheets[ava.pk], lash)
+    w.ava_grenade = carry(sheets[ava.pk], grenade, spares=0)
     w.guard_rifle = carry(sheets[guard.pk], rifle)
     w.guard_knife = carry(sheets[guard.pk], knife)
     return SimpleNamespace(campaign=campaign, gm=gm, alice=alice, bob=bob, ava=ava, bo=bo,

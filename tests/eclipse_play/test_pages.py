@@ -117,3 +117,16 @@ def test_suppressive_fire_posted_from_the_gms_page(client, ep):
     entry = ActionRecord.objects.get(kind="eclipse_suppressive")
     assert [t["spared"] for t in entry.summary["targets"]] == ["cover", "cover"]
     assert CarriedWeapon.objects.get(pk=ep.w.guard_rifle.pk).loaded == 0
+
+
+def test_an_explosive_posted_with_distances(client, ep):
+    e, c = running(ep)
+    html = _logged(client, ep.alice).get(reverse("encounters:play", args=[e.pk])).content.decode()
+    assert 'data-testid="explode-form"' in html
+    client.post(reverse("eclipse_play:explode", args=[e.pk]),
+                {"page": "play", "turn": e.turn_serial, "combatant": c[ep.ava.pk].pk,
+                 "weapon": ep.w.ava_grenade.pk, f"dist-{c[ep.guard.pk].pk}": "50",
+                 f"dist-{c[ep.bo.pk].pk}": ""}, **HTMX)
+    entry = ActionRecord.objects.get(kind="eclipse_explosion")
+    [guard] = entry.summary["targets"]
+    assert guard["target"] == "Guard" and guard["dv"] == 0  # 50 m: nothing left of 3d10

@@ -382,3 +382,27 @@ def test_suppressive_fire_is_refused_with_19_rounds_loaded(ep):
     e.refresh_from_db()
     assert e.turn_actions == 0 and entries(e) == []
     assert CarriedWeapon.objects.get(pk=ep.w.guard_rifle.pk).loaded == 19
+
+
+def test_a_blast_loses_2_dv_a_metre_and_each_target_takes_it_through_armour(ep):
+    e, c = running(ep)
+    # 3d10 = 5 + 5 + 5 = 15: Guard at 0 m takes 15 - 4 = 11, (11 - 1) // 6 = 1 wound,
+    # SOMx3 60 - 10 = 50: 10 holds; Bo at 3 m takes 15 - 6 = 9 - 4 = 5.
+    play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                           weapon_id=ep.w.ava_grenade.pk,
+                           targets=[(c[ep.guard.pk].pk, 0), (c[ep.bo.pk].pk, 3)],
+                           rng=FakeRandom(5, 5, 5, 10), now=ep.now)
+    [entry] = entries(e)
+    guard, bo = entry.summary["targets"]
+    assert (guard["dv"], guard["damage"], guard["new_wounds"]) == (15, 11, 1)
+    assert (bo["dv"], bo["damage"], bo["new_wounds"]) == (9, 5, 0)
+    assert (sleeve(ep.guard).damage, sleeve(ep.bo).damage) == (11, 5)
+    assert CarriedWeapon.objects.get(pk=ep.w.ava_grenade.pk).loaded == 0
+    assert [r.label for r in entry.rolls.order_by("id")] == ["explosion",
+                                                            "SOMx3 against knockdown"]
+    for user in (ep.alice, ep.bob, ep.gm):
+        next_turn(user, e)
+    with pytest.raises(OutOfAmmo):  # nothing left to throw
+        play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                               weapon_id=ep.w.ava_grenade.pk,
+                               targets=[(c[ep.guard.pk].pk, 0)], rng=FakeRandom())
