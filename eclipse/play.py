@@ -324,7 +324,8 @@ def encounter_suppressive_fire(*, user, encounter_id: int, combatant_id: int, we
                    "rounds": params.suppressive_rounds, "range_band": RangeBand.SHORT.value,
                    "situations": {}, "extra": [], "shots": [{"modifiers": [], "extra_d10": 0}],
                    "melee": False, "psi": False}
-        results, rolls = [], []
+        results: list[dict[str, Any]] = []
+        rolls: list[dict[str, Any]] = []
         for t in targets:
             if t.pk in in_cover_ids or (t.pk in defending
                                         and params.suppressive_spares_full_defence):
