@@ -130,3 +130,13 @@ def test_an_explosive_posted_with_distances(client, ep):
     entry = ActionRecord.objects.get(kind="eclipse_explosion")
     [guard] = entry.summary["targets"]
     assert guard["target"] == "Guard" and guard["dv"] == 0  # 50 m: nothing left of 3d10
+
+
+def test_the_odds_query_count_is_pinned(client, ep, django_assert_num_queries):
+    e, c = running(ep)
+    _logged(client, ep.alice).get(reverse("encounters:play", args=[e.pk]))
+    with django_assert_num_queries(ODDS_QUERIES):
+        client.post(reverse("eclipse_play:odds", args=[e.pk]), _attack(e, c, ep), **HTMX)
+
+
+ODDS_QUERIES = 16  # session, user, encounter, combatants, two sheets (3 each, the target twice), effects
