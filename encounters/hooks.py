@@ -10,6 +10,11 @@ A system registers from its app's ``AppConfig.ready()``::
 - An **initiative** is ``fn(combatant, rng) -> Initiative``: the score (higher acts first), the
   tie-breaker (higher first: a characteristic) and the rolls to journal (journal.roll_row dicts).
   A system without one plays in the GM's order only (the homebrew's first choice).
+- A system's **turns** is ``fn(character) -> int``: how many turns a round the combatant
+  playing ``character`` has (Eclipse Phase: SPD, its action phases), applied when combatants
+  are added and again at the start; a combatant without a character keeps the GM's number.
+- ``register_sheet_prefetch(system, lookups)`` names what the initiative and turns read past
+  the sheet (Eclipse Phase: the current sleeve), prefetched for every combatant at once.
 - A **resolver** is ``fn(ctx: ReactionContext) -> ReactionOutcome``: called under the
   encounter's lock once the target's side answered or the prompt defaulted (``ctx.defaulted``);
   it rolls the reaction (none for "no reaction") and the rest of the action, changes the sheets,
@@ -71,11 +76,35 @@ class EncounterTemplates:
 
 
 InitiativeFn = Callable[[Any, RandomSource], Initiative]
+TurnsFn = Callable[[Any], int]
 Resolver = Callable[[ReactionContext], ReactionOutcome]
 
 _INITIATIVE: dict[str, InitiativeFn] = {}
 _RESOLVERS: dict[str, Resolver] = {}
 _TEMPLATES: dict[str, EncounterTemplates] = {}
+_TURNS: dict[str, TurnsFn] = {}
+_PREFETCH: dict[str, tuple[str, ...]] = {}
+
+
+def register_turns(system: str, fn: TurnsFn) -> None:
+    _TURNS[system] = fn
+
+
+def unregister_turns(system: str) -> None:
+    _TURNS.pop(system, None)
+
+
+def turns_for(system: str) -> TurnsFn | None:
+    return _TURNS.get(system)
+
+
+def register_sheet_prefetch(system: str, lookups: tuple[str, ...]) -> None:
+    """Lookups from Character the system's initiative and turns read (default: its sheet)."""
+    _PREFETCH[system] = tuple(lookups)
+
+
+def sheet_prefetch(system: str, default: tuple[str, ...] = ()) -> tuple[str, ...]:
+    return _PREFETCH.get(system, default)
 
 
 def register_templates(system: str, templates: EncounterTemplates) -> None:

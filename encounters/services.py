@@ -277,6 +277,7 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
                     surprised=entry.surprised, hidden=entry.hidden,
                     joined_round=encounter.round))
                 position += 1
+        _system_turns(encounter.campaign.rule_system, made)
         Combatant.objects.bulk_create(made)
         if encounter.state == Encounter.State.RUNNING:
             clock, members = _clock(encounter, combatants)
@@ -296,6 +297,29 @@ def _check_numbers(entries: list[CombatantEntry]) -> None:
             raise EncounterInvalid(code="count_at_least_one")
         if not 1 <= entry.turns_per_round <= MOST_TURNS:
             raise EncounterInvalid(code="turns_per_round_range", most=MOST_TURNS)
+
+
+def _prefetch_sheets(system: str, playing: Iterable[Combatant]) -> None:
+    """Load what the system's initiative and turns read, for every combatant at once."""
+    spec = rule_systems.get(system)
+    default = (spec.sheet_related_name,) if spec and spec.sheet_related_name else ()
+    lookups = hooks.sheet_prefetch(system, default)
+    characters = [c.character for c in playing if c.character is not None]
+    if lookups and characters:
+        prefetch_related_objects(characters, *lookups)
+
+
+def _system_turns(system: str, combatants: list[Combatant]) -> bool:
+    """Each combatant with a character takes the turns a round its system gives (hooks.
+    register_turns: Eclipse Phase's SPD); False (nothing changed) for a system without."""
+    turns = hooks.turns_for(system)
+    if turns is None:
+        return False
+    _prefetch_sheets(system, combatants)
+    for c in combatants:
+        if c.character is not None:
+            c.turns_per_round = max(1, min(int(turns(c.character)), MOST_TURNS))
+    return True
 
 
 def _copies(encounter: Encounter, template: Character, base: str, count: int) -> list[Character]:
@@ -390,10 +414,8 @@ def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
             if initiative is None:
                 spec = rule_systems.get(system)
                 raise EncounterInvalid(code="no_initiative", system=str(spec.name if spec else system))
-            spec = rule_systems.get(system)
-            sheets = getattr(spec, "sheet_related_name", "")
-            if sheets:  # the initiative may read the sheets: one query, not one per combatant
-                prefetch_related_objects([c.character for c in playing if c.character], sheets)
+            # the initiative may read the sheets: a few queries, not some per combatant
+            _prefetch_sheets(system, playing)
             results = {c.pk: initiative(c, rng) for c in
                        sorted(playing, key=lambda c: (c.position, c.pk))}
             for c in playing:
@@ -407,8 +429,10 @@ def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
         for p in placed:
             c = combatants[p.id]
             c.rank, c.tie, c.joined_round = p.rank, p.tie, 1
-        Combatant.objects.bulk_update(playing, ["rank", "tie", "initiative", "tiebreak",
-                                                "joined_round"])
+        fields = ["rank", "tie", "initiative", "tiebreak", "joined_round"]
+        if _system_turns(encounter.campaign.rule_system, playing):  # SPD may have changed
+            fields.append("turns_per_round")
+        Combatant.objects.bulk_update(playing, fields)
         encounter.state, encounter.order_mode = Encounter.State.RUNNING, OrderMode(mode)
         clock, members = _clock(encounter, combatants)
         effects, durations = _durations(encounter)

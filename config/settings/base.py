@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "characters",
     "ew1",
     "homebrew",
+    "eclipse",
     "combat",
     "magic",
     "factions",

@@ -1,0 +1,17 @@
+from django.apps import AppConfig
+
+
+class EclipseConfig(AppConfig):
+    name = "eclipse"
+    label = "eclipse"
+    verbose_name = "Eclipse Phase"
+
+    def ready(self) -> None:
+        from campaigns import rule_systems
+        from eclipse import encounter
+        from eclipse.system import SPEC
+
+        rule_systems.register(SPEC)
+        encounter.register()  # the initiative and SPD turns, once the encounters app is installed
+        from eclipse import play
+        play.register()  # the actions in turn, the defence resolver, the actions partial

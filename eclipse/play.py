@@ -1,0 +1,654 @@
+"""Eclipse Phase played on the shared encounter (issue 12, items 3, 4, 7): actions in turn with
+their quick/complex accounting, the attack and its defence prompt, full defence, reload, stand
+up, move, aim, another action, and the end of the action turn (bleeding, stun).
+
+Every action goes through ``encounters.services.encounter_act`` (the encounter locked, its turn
+checked, the user playing the combatant). A turn of the encounter is one action phase (the
+encounter plays SPD turns a round: eclipse.encounter); its actions are counted in
+``Encounter.turn_actions`` as quick + 10 x complex and checked by
+``gamerules.eclipse_phase.turn.PhaseActions`` (three quick, or one quick and one complex;
+automatic actions free). The encounter's own one-action count is not used
+(``costs_action=False``).
+
+States that last: full defence, aiming and running are EncounterEffects borne by the combatant
+(the encounter shows them and expires them at the start of its turn next round); full defence
+also ends at the combatant's first action of a later phase ("until its next turn"), aiming when
+an attack uses it.
+
+Source: 001_e6266c120d4801b4.txt, "Actions", "Combat", "Défense", "Options & Complications";
+the choices are in docs/rules/eclipse-phase.md ("The encounter").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Mapping
+
+from django.utils import timezone
+
+from campaigns.journal import record_action
+from eclipse.defence import (DODGE, FULL_DEFENCE, KIND_ATTACK, MELEE_SKILLS, RESOLVER,
+                             defence_choice, defence_options, options_of, params_of, resolve)
+from eclipse.models import CarriedWeapon, Sleeve, WeaponState
+from eclipse.play_errors import (BadChoice, CannotAct, GameMasterOnly, NoSheet, NotATarget,
+                                 NotCarried, PlayError, TurnEndDone, WeaponUnusable)
+from eclipse.selectors import Armed, Loaded, loaded_sheets, rules_of
+from encounters.models import EncounterEffect
+from encounters.services import TurnContext, encounter_act, is_gm
+from gamerules.dice import RandomSource
+from gamerules.eclipse_phase import attack as rules
+from gamerules.eclipse_phase import firing
+from gamerules.eclipse_phase.gear import DamageType, FiringMode, RangeBand
+from gamerules.eclipse_phase.health import can_act, condition, end_of_turn, stand_up
+from gamerules.eclipse_phase.manoeuvres import Pace, movement, weapons_modifiers
+from gamerules.eclipse_phase.turn import ActionKind, PhaseActions
+from gamerules.encounter import clock
+from gamerules.modifiers import Modifier
+
+KIND_ACTION, KIND_MOVE, KIND_RELOAD = "eclipse_action", "eclipse_move", "eclipse_reload"
+KIND_TURN_END = "eclipse_turn_end"
+RUNNING, AIM_QUICK, AIM_COMPLEX = "Running (-10)", "Aimed (+10)", "Aimed (+30)"
+ACTION_NAME_MAX = 120
+COMPLEX_WEIGHT = 10
+
+
+# --- action accounting ----------------------------------------------------------------------
+
+def phase_actions(encounter) -> PhaseActions:
+    """What the current combatant used in this action phase (Encounter.turn_actions)."""
+    n = encounter.turn_actions
+    return PhaseActions(quick=n % COMPLEX_WEIGHT, complex=n // COMPLEX_WEIGHT)
+
+
+def spend(ctx: TurnContext, kind: ActionKind) -> PhaseActions:
+    """Count ``kind`` in the phase. Raises ActionsSpent ("no_action_left") when it does not
+    fit."""
+    after = phase_actions(ctx.encounter).spend(kind, params_of(ctx.encounter))
+    ctx.encounter.turn_actions = after.quick + COMPLEX_WEIGHT * after.complex
+    return after
+
+
+def _effect(ctx: TurnContext, name: str) -> EncounterEffect:
+    e = ctx.encounter
+    return EncounterEffect.objects.create(
+        encounter=e, name=name, bearer=ctx.combatant, anchor=ctx.combatant,
+        edge=clock.Edge.START, rounds=1, created_round=e.round,
+        expires_round=clock.expires_round(e.round, 1))
+
+
+def _mine(ctx: TurnContext, *names: str) -> list[EncounterEffect]:
+    return list(EncounterEffect.objects.filter(encounter=ctx.encounter, bearer=ctx.combatant,
+                                               name__in=names, expired_round__isnull=True))
+
+
+def _expire(effects: list[EncounterEffect], round_: int) -> None:
+    if effects:
+        EncounterEffect.objects.filter(pk__in=[f.pk for f in effects]).update(
+            expired_round=round_)
+
+
+def _loaded(combatant) -> Loaded:
+    if combatant.character is None:
+        raise NoSheet(name=combatant.name)
+    sheets = loaded_sheets([combatant.character_id])
+    if combatant.character_id not in sheets:
+        raise NoSheet(name=combatant.name)
+    return rules_of(sheets[combatant.character_id])
+
+
+def _able(ctx: TurnContext, me: Loaded) -> None:
+    params = params_of(ctx.encounter)
+    if not can_act(me.health, me.character.morph, params):
+        state = condition(me.health, me.character.morph, params).value
+        raise CannotAct(name=ctx.combatant.name,
+                        state="stunned" if state == "active" else state)
+
+
+def _begin(ctx: TurnContext, kind: ActionKind) -> Loaded:
+    """The acting combatant's sheet, checked able to act; full defence ends at its first
+    action of a later phase; ``kind`` counted."""
+    me = _loaded(ctx.combatant)
+    _able(ctx, me)
+    if ctx.encounter.turn_actions == 0:
+        _expire(_mine(ctx, FULL_DEFENCE), ctx.encounter.round)
+    spend(ctx, kind)
+    return me
+
+
+def _context(ctx: TurnContext, **more) -> dict[str, Any]:
+    spent = phase_actions(ctx.encounter)
+    return {"encounter": ctx.encounter.pk, "round": ctx.encounter.round,
+            "phase": ctx.encounter.current_phase + 1, "combatant": ctx.combatant.name,
+            "quick": spent.quick, "complex": spent.complex, **more}
+
+
+# --- the attack -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AttackStep:
+    """What an attack in turn did: the pending reaction (None when resolved at once, then
+    ``action_id`` is its journal entry) and the stored payload."""
+
+    payload: dict[str, Any]
+    reaction: Any = None
+    action_id: int | None = None
+
+
+def _target(ctx: TurnContext, target_id: int):
+    target = ctx.combatants.get(target_id)
+    if target is None or target.removed or target.character_id is None \
+            or target.pk == ctx.combatant.pk:
+        raise NotATarget()
+    return target
+
+
+def _armed(me: Loaded, weapon_id: int) -> Armed:
+    armed = next((a for a in me.weapons if a.row.pk == weapon_id), None)
+    if armed is None:
+        raise NotCarried()
+    if armed.row.state in (WeaponState.JAMMED, WeaponState.DESTROYED):
+        raise WeaponUnusable(weapon=armed.weapon.name, state=armed.row.get_state_display())
+    return armed
+
+
+def volley(armed: Armed, mode: str, shots: int, concentrate: str, target: int,
+           params) -> firing.Volley:
+    """The volley of one complex action at ``target`` (every shot at it). Raises
+    FiringRefused (mode not offered, too few rounds: nothing spent), BadChoice."""
+    weapon, magazine = armed.weapon, armed.magazine
+    try:
+        fm = FiringMode(mode) if mode else min(weapon.modes, key=list(FiringMode).index)
+        conc = firing.Concentrate(concentrate) if concentrate else None
+    except ValueError:
+        raise BadChoice(value=mode or concentrate) from None
+    if fm is FiringMode.SS:
+        return firing.single_shot(weapon, magazine, target)
+    if fm is FiringMode.SA:
+        return firing.semi_auto(weapon, magazine, [target] * max(1, shots), params)
+    if fm is FiringMode.BF:
+        return firing.burst_fire(weapon, magazine,
+                                 [firing.Burst((target,), concentrate=conc)] * max(1, shots),
+                                 params)
+    return firing.full_auto(weapon, magazine, firing.Burst((target,), concentrate=conc), params)
+
+
+def _mods(mods) -> list[dict[str, Any]]:
+    return [m.as_record() for m in mods]
+
+
+def declare(ctx: TurnContext, me: Loaded, target, *, weapon_id: int, mode: str = "",
+            shots: int = 1, concentrate: str = "", range_band: str = "",
+            situations: Mapping[str, int] | None = None, charge: bool = False,
+            called_shot: str = "", second_weapon_id: int | None = None,
+            one_handed: bool = False, moxie: bool = False, description: str = "",
+            spend_rounds: bool = True) -> dict[str, Any]:
+    """The attack's payload, every choice checked by the pure rules (plan_attack) before any
+    die; the rounds spent (``spend_rounds``). Raises what plan_attack and firing raise."""
+    params = params_of(ctx.encounter)
+    armed = _armed(me, weapon_id)
+    weapon = armed.weapon
+    chosen = {str(k): int(v) for k, v in (situations or {}).items() if v}
+    extra: list[Modifier] = []
+    aims = _mine(ctx, AIM_QUICK, AIM_COMPLEX)
+    if aims and not weapon.melee and not any(k.startswith("aim_") for k in chosen):
+        chosen["aim_complex" if any(a.name == AIM_COMPLEX for a in aims) else "aim_quick"] = 1
+    if _mine(ctx, RUNNING):
+        extra += movement(Pace.RUN, params).modifiers
+    if second_weapon_id:
+        second = _armed(me, second_weapon_id)
+        if second.row.pk == armed.row.pk:
+            raise BadChoice(value=second_weapon_id)
+        extra += weapons_modifiers(me.character.morph, 2, off_hand=True, params=params)
+    try:
+        band = RangeBand(range_band) if range_band and not weapon.melee else None
+        called = rules.CalledShot(called_shot) if called_shot else None
+    except ValueError:
+        raise BadChoice(value=range_band or called_shot) from None
+    if weapon.melee:
+        shot_rows: list[dict[str, Any]] = [{"modifiers": [], "extra_d10": 0}]
+        rounds, mode_used = 0, ""
+    else:
+        v = volley(armed, mode, shots, concentrate, target.pk, params)
+        shot_rows = [{"modifiers": _mods(s.modifiers), "extra_d10": s.extra_d10}
+                     for s in v.shots]
+        rounds, mode_used = v.rounds, v.mode.value
+        if spend_rounds:
+            CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=v.magazine.loaded)
+    payload = {"weapon": armed.row.pk, "weapon_name": weapon.name, "mode": mode_used,
+               "rounds": rounds, "range_band": band.value if band else "",
+               "situations": chosen, "charge": charge,
+               "called_shot": called.value if called else "", "one_handed": one_handed,
+               "extra": _mods(extra), "shots": shot_rows, "moxie": moxie,
+               "melee": weapon.melee, "psi": weapon.damage_type is DamageType.PSI,
+               "description": description.strip()[:300]}
+    them = _loaded(target)
+    attacker = rules.Combatant(me.character, me.health.wounds, me.mind.traumas)
+    defender = rules.Combatant(them.character, them.health.wounds, them.mind.traumas,
+                               them.health.knocked_down)
+    rules.plan_attack(attacker, defender, weapon, params,
+                      options=options_of(payload, shot_rows[0]),
+                      defence=defence_choice(DODGE, surprised=False, full_defence=False))
+    if aims and not weapon.melee and spend_rounds:
+        _expire(aims, ctx.encounter.round)
+    return payload
+
+
+def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: int,
+                     weapon_id: int, mode: str = "", shots: int = 1, concentrate: str = "",
+                     range_band: str = "", situations: Mapping[str, int] | None = None,
+                     charge: bool = False, called_shot: str = "",
+                     second_weapon_id: int | None = None, one_handed: bool = False,
+                     moxie: bool = False, description: str = "", turn: int | None = None,
+                     rng: RandomSource | None = None, now: datetime | None = None
+                     ) -> AttackStep:
+    """``combatant_id`` attacks ``target_id`` (a complex action) with a carried weapon: the
+    rounds of the firing mode are spent, then the target is prompted to defend (dodge, a melee
+    skill against melee), or, surprised in round 1 or against psi, the attack is resolved at
+    once. Raises what encounter_act raises, PlayError, and the pure rules' refusals
+    (ActionsSpent, FiringRefused, InvalidModifier, ManoeuvreRefused): nothing is kept then."""
+    rng, now = rng or random.SystemRandom(), now or timezone.now()
+
+    def act(ctx: TurnContext) -> AttackStep:
+        target = _target(ctx, target_id)
+        me = _begin(ctx, ActionKind.COMPLEX)
+        payload = declare(ctx, me, target, weapon_id=weapon_id, mode=mode, shots=shots,
+                          concentrate=concentrate, range_band=range_band,
+                          situations=situations, charge=charge, called_shot=called_shot,
+                          second_weapon_id=second_weapon_id, one_handed=one_handed,
+                          moxie=moxie, description=description)
+        surprised = target.surprised and ctx.encounter.round == 1
+        if surprised or payload["psi"]:
+            summary, rolls = resolve(ctx.encounter, ctx.combatant, target, payload, NONE_KEY,
+                                     rng, now, surprised=surprised)
+            action = _immediate(ctx, target, payload, summary, rolls)
+            return AttackStep(payload, None, action.pk)
+        reaction = ctx.request_reaction(target=target, action_payload=payload,
+                                        options=defence_options(payload["melee"]),
+                                        resolver=RESOLVER, default=DODGE)
+        return AttackStep(payload, reaction)
+
+    return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
+                         act=act, costs_action=False, turn=turn, now=now, rng=rng)
+
+
+NONE_KEY = "none"
+
+
+def _immediate(ctx: TurnContext, target, payload, summary, rolls):
+    """The one journal entry of an attack with no defence to ask for, in the shape the
+    encounter gives an answered prompt."""
+    e = ctx.encounter
+    return record_action(
+        campaign=e.campaign, kind=KIND_ATTACK, now=ctx.now, user=ctx.user,
+        actor=ctx.combatant.character, target=target.character,
+        summary={"encounter": e.pk, "round": e.round,
+                 "prompt": {"actor": ctx.combatant.name, "target": target.name,
+                            "payload": payload, "options": [NONE_KEY], "default": NONE_KEY},
+                 "answer": {"choice": NONE_KEY, "defaulted": False,
+                            "by": getattr(ctx.user, "pk", None), "immediate": True},
+                 "result": summary},
+        rolls=rolls)
+
+
+KIND_SUPPRESSIVE = "eclipse_suppressive"
+
+
+def encounter_suppressive_fire(*, user, encounter_id: int, combatant_id: int, weapon_id: int,
+                               target_ids: list[int], in_cover_ids: tuple[int, ...] = (),
+                               turn: int | None = None, rng: RandomSource | None = None,
+                               now: datetime | None = None):
+    """Suppressive fire (a complex action, FA, 20 rounds; refused with a smaller magazine or
+    fewer loaded: firing.suppressive_fire). Without positions the attacker names who is in the
+    zone (``target_ids``) and who is in cover (``in_cover_ids``, spared), as the table sees it.
+    *Choice*: the free attacks ("sans modificateur": short range, no table row; the
+    attacker's wounds count) are rolled when the fire opens, each target dodging (dodge/2),
+    those in full defence spared (``suppressive_spares_full_defence``); ONE journal entry."""
+    rng, now = rng or random.SystemRandom(), now or timezone.now()
+
+    def act(ctx: TurnContext):
+        params = params_of(ctx.encounter)
+        targets = [_target(ctx, t) for t in dict.fromkeys(target_ids)]
+        if not targets:
+            raise NotATarget()
+        me = _begin(ctx, ActionKind.COMPLEX)
+        armed = _armed(me, weapon_id)
+        _zone, after = firing.suppressive_fire(armed.weapon, armed.magazine, ctx.combatant.pk,
+                                               (0.0, 0.0), (1.0, 0.0), params)
+        CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=after.loaded)
+        defending = set(EncounterEffect.objects.filter(
+            encounter=ctx.encounter, bearer__in=targets, name=FULL_DEFENCE,
+            expired_round__isnull=True).values_list("bearer_id", flat=True))
+        payload = {"weapon": armed.row.pk, "weapon_name": armed.weapon.name, "mode": "FA",
+                   "rounds": params.suppressive_rounds, "range_band": RangeBand.SHORT.value,
+                   "situations": {}, "extra": [], "shots": [{"modifiers": [], "extra_d10": 0}],
+                   "melee": False, "psi": False}
+        results: list[dict[str, Any]] = []
+        rolls: list[dict[str, Any]] = []
+        for t in targets:
+            if t.pk in in_cover_ids or (t.pk in defending
+                                        and params.suppressive_spares_full_defence):
+                results.append({"target": t.name, "spared": "cover" if t.pk in in_cover_ids
+                                else "full_defence"})
+                continue
+            surprised = t.surprised and ctx.encounter.round == 1
+            summary, more = resolve(ctx.encounter, ctx.combatant, t, payload, DODGE, rng, now,
+                                    surprised=surprised)
+            results.append({"target": t.name, **summary})
+            rolls += more
+        return record_action(
+            campaign=ctx.encounter.campaign, kind=KIND_SUPPRESSIVE, now=now, user=ctx.user,
+            actor=ctx.combatant.character,
+            summary=_context(ctx, weapon=armed.weapon.name, rounds=params.suppressive_rounds,
+                             loaded=after.loaded, targets=results),
+            rolls=rolls)
+
+    return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
+                         act=act, costs_action=False, turn=turn, now=now, rng=rng)
+
+KIND_EXPLOSION = "eclipse_explosion"
+
+
+def encounter_explode(*, user, encounter_id: int, combatant_id: int, weapon_id: int,
+                      targets: list[tuple[int, float]], range_band: str = "",
+                      turn: int | None = None, rng: RandomSource | None = None,
+                      now: datetime | None = None):
+    """An explosive goes off (a complex action; one round of its magazine when it has one):
+    ``targets`` (combatant, metres from the centre; for a cone, from the weapon, with its
+    ``range_band``), as the table places them without positions. The DV is rolled once
+    (explosives.explode: -2 per metre of a blast, the same in a uniform blast's radius, the
+    cone's d10), then each target takes it through its armour (health.take_hit). *Choice*:
+    no attack test (throwing and scatter are the table's call). ONE journal entry."""
+    rng, now = rng or random.SystemRandom(), now or timezone.now()
+
+    def act(ctx: TurnContext):
+        from campaigns.journal import roll_row
+        from encounters.models import Combatant as CombatantRow
+        from gamerules.eclipse_phase.explosives import explode
+        from gamerules.eclipse_phase.health import Condition, take_hit
+
+        from eclipse.defence import test_json, test_row
+
+        params = params_of(ctx.encounter)
+        placed = [(_target(ctx, t), float(d)) for t, d in dict(targets).items()]
+        if not placed or any(d < 0 for _t, d in placed):
+            raise NotATarget()
+        me = _begin(ctx, ActionKind.COMPLEX)
+        armed = _armed(me, weapon_id)
+        try:
+            band = RangeBand(range_band) if range_band else None
+        except ValueError:
+            raise BadChoice(value=range_band) from None
+        if armed.weapon.magazine:
+            after = armed.magazine.spend(1)
+            CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=after.loaded)
+        boom = explode(armed.weapon, [(t.pk, d) for t, d in placed], rng, params, band=band)
+        rolls = [roll_row(label="explosion", roll=boom.roll, actor=ctx.combatant.character)]
+        if boom.cone_roll is not None:
+            rolls.append(roll_row(label="cone", roll=boom.cone_roll,
+                                  actor=ctx.combatant.character))
+        sheets = loaded_sheets([t.character_id for t, _d in placed if t.character_id])
+        by_pk = {t.pk: t for t, _d in placed}
+        lines, sleeves, down = [], [], []
+        for who, distance, dv in boom.by_target:
+            target = by_pk[who]
+            sheet = sheets.get(target.character_id or 0)
+            if sheet is None or sheet.sleeve is None:
+                continue
+            them = rules_of(sheet)
+            hit = take_hit(them.character, them.health, dv, armed.weapon.damage_type,
+                           armed.weapon.ap, rng, params, traumas=them.mind.traumas)
+            if hit.som_test is not None:
+                rolls.append(test_row(hit.som_test, target.character))
+            s = sheet.sleeve
+            s.damage, s.wounds = hit.after.damage, hit.after.wounds
+            s.knocked_down, s.stunned = hit.after.knocked_down, hit.after.stunned
+            sleeves.append(s)
+            if hit.condition is not Condition.ACTIVE and not target.defeated:
+                down.append(target.pk)
+            lines.append({"target": target.name, "distance_m": distance, "dv": dv,
+                          "armour_effective": hit.armour.effective, "damage": hit.damage,
+                          "new_wounds": hit.new_wounds, "som_test": test_json(hit.som_test),
+                          "knocked_down": hit.knocked_down, "stunned": hit.stunned,
+                          "condition": hit.condition.value})
+        if sleeves:
+            Sleeve.objects.bulk_update(sleeves, ["damage", "wounds", "knocked_down", "stunned"])
+        if down:
+            CombatantRow.objects.filter(pk__in=down).update(defeated=True)
+        return record_action(
+            campaign=ctx.encounter.campaign, kind=KIND_EXPLOSION, now=now, user=ctx.user,
+            actor=ctx.combatant.character,
+            summary=_context(ctx, weapon=armed.weapon.name, blast=armed.weapon.blast.value
+                             if armed.weapon.blast else "", dv=boom.dv, targets=lines),
+            rolls=rolls)
+
+    return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
+                         act=act, costs_action=False, turn=turn, now=now, rng=rng)
+
+# --- the other actions ----------------------------------------------------------------------
+
+def _act(user, encounter_id, combatant_id, turn, now, fn):
+    return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
+                         act=fn, costs_action=False, turn=turn, now=now or timezone.now())
+
+
+def _journal(ctx: TurnContext, kind: str, **summary):
+    return record_action(campaign=ctx.encounter.campaign, kind=kind, now=ctx.now, user=ctx.user,
+                         actor=ctx.combatant.character, summary=_context(ctx, **summary))
+
+
+def encounter_full_defence(*, user, encounter_id: int, combatant_id: int,
+                           turn: int | None = None, now: datetime | None = None):
+    """Full defence (a complex action): +30 to every defence until the combatant's next
+    action phase (seed, "Défense totale : esquive +30 (action complexe)")."""
+    def act(ctx: TurnContext):
+        _begin(ctx, ActionKind.COMPLEX)
+        if not _mine(ctx, FULL_DEFENCE):
+            _effect(ctx, FULL_DEFENCE)
+        return _journal(ctx, KIND_ACTION, action="full_defence", cost="complex",
+                        bonus=params_of(ctx.encounter).full_defence_bonus)
+    return _act(user, encounter_id, combatant_id, turn, now, act)
+
+
+def encounter_reload(*, user, encounter_id: int, combatant_id: int, weapon_id: int,
+                     turn: int | None = None, now: datetime | None = None):
+    """Reload (a complex action): a full magazine from the spares (firing.reload). Raises
+    OutOfAmmo without a spare, NotCarried."""
+    def act(ctx: TurnContext):
+        me = _begin(ctx, ActionKind.COMPLEX)
+        armed = next((a for a in me.weapons if a.row.pk == weapon_id), None)
+        if armed is None:
+            raise NotCarried()
+        after = firing.reload(armed.magazine)
+        CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=after.loaded,
+                                                             spares=after.spares)
+        return _journal(ctx, KIND_RELOAD, action="reload", cost="complex",
+                        weapon=armed.weapon.name, loaded=after.loaded, spares=after.spares)
+    return _act(user, encounter_id, combatant_id, turn, now, act)
+
+
+def encounter_stand_up(*, user, encounter_id: int, combatant_id: int,
+                       turn: int | None = None, now: datetime | None = None):
+    """Stand up (a quick action): the knockdown ends. Raises PlayError when standing."""
+    def act(ctx: TurnContext):
+        me = _loaded(ctx.combatant)
+        if not me.health.knocked_down:
+            raise PlayError("ep_not_knocked_down", code="ep_not_knocked_down",
+                            name=ctx.combatant.name)
+        _begin(ctx, ActionKind.QUICK)
+        after = stand_up(me.health)
+        Sleeve.objects.filter(pk=me.sheet.sleeve_id or 0).update(
+            knocked_down=after.knocked_down)
+        return _journal(ctx, KIND_ACTION, action="stand_up", cost="quick")
+    return _act(user, encounter_id, combatant_id, turn, now, act)
+
+
+def encounter_move(*, user, encounter_id: int, combatant_id: int, pace: str,
+                   name: str = "", turn: int | None = None, now: datetime | None = None):
+    """Move (a quick action): walk 4 m or run 20 m; running gives -10 to every test until the
+    start of the combatant's next turn (manoeuvres.movement). Raises BadChoice."""
+    try:
+        chosen = Pace(pace)
+    except ValueError:
+        raise BadChoice(value=pace) from None
+    if chosen is Pace.STILL:
+        raise BadChoice(value=pace)
+
+    def act(ctx: TurnContext):
+        _begin(ctx, ActionKind.QUICK)
+        moved = movement(chosen, params_of(ctx.encounter))
+        if chosen is Pace.RUN and not _mine(ctx, RUNNING):
+            _effect(ctx, RUNNING)
+        return _journal(ctx, KIND_MOVE, action="move", cost="quick", pace=chosen.value,
+                        metres=moved.metres, where=name.strip()[:ACTION_NAME_MAX],
+                        modifiers=_mods(moved.modifiers))
+    return _act(user, encounter_id, combatant_id, turn, now, act)
+
+
+def encounter_aim(*, user, encounter_id: int, combatant_id: int, kind: str,
+                  turn: int | None = None, now: datetime | None = None):
+    """Aim (quick: +10, complex: +30) for the next ranged attack (seed, "Viser")."""
+    try:
+        cost = ActionKind(kind)
+    except ValueError:
+        raise BadChoice(value=kind) from None
+    if cost is ActionKind.AUTOMATIC:
+        raise BadChoice(value=kind)
+
+    def act(ctx: TurnContext):
+        _begin(ctx, cost)
+        _expire(_mine(ctx, AIM_QUICK, AIM_COMPLEX), ctx.encounter.round)
+        _effect(ctx, AIM_QUICK if cost is ActionKind.QUICK else AIM_COMPLEX)
+        return _journal(ctx, KIND_ACTION, action="aim", cost=cost.value)
+    return _act(user, encounter_id, combatant_id, turn, now, act)
+
+
+def encounter_other(*, user, encounter_id: int, combatant_id: int, name: str, kind: str,
+                    turn: int | None = None, now: datetime | None = None):
+    """Another action the table names (draw, activate an implant...), quick, complex or
+    automatic, journaled. Raises PlayError ("ep_bad_choice") without a name."""
+    label = (name or "").strip()[:ACTION_NAME_MAX]
+    try:
+        cost = ActionKind(kind)
+    except ValueError:
+        raise BadChoice(value=kind) from None
+    if not label:
+        raise BadChoice(value=name)
+
+    def act(ctx: TurnContext):
+        _begin(ctx, cost)
+        return _journal(ctx, KIND_ACTION, action="other", name=label, cost=cost.value)
+    return _act(user, encounter_id, combatant_id, turn, now, act)
+
+
+def encounter_turn_end(*, user, encounter_id: int, now: datetime | None = None):
+    """The end of the action turn (the GM, once a round): each combatant's sleeve bleeds
+    (beyond DUR with a wound) and counts one turn of stun down (health.end_of_turn); those
+    now out of the fight are marked defeated. One journal entry. Raises GameMasterOnly,
+    TurnEndDone (this round's was applied)."""
+    from django.db import transaction
+
+    from campaigns.models import ActionRecord
+    from encounters.models import Combatant as CombatantRow
+    from encounters.services import combatants_of, lock_encounter
+
+    now = now or timezone.now()
+    with transaction.atomic():
+        e = lock_encounter(encounter_id)
+        if not is_gm(user, e):
+            raise GameMasterOnly()
+        if ActionRecord.objects.filter(campaign=e.campaign, kind=KIND_TURN_END,
+                                       summary__encounter=e.pk,
+                                       summary__round=e.round).exists():
+            raise TurnEndDone()
+        params = params_of(e)
+        playing = [c for c in combatants_of(e).values() if not c.removed and c.character_id]
+        sheets = loaded_sheets([c.character_id for c in playing if c.character_id])
+        changed, lines, down = [], [], []
+        for c in playing:
+            sheet = sheets.get(c.character_id or 0)
+            if sheet is None or sheet.sleeve is None:
+                continue
+            loaded = rules_of(sheet)
+            end = end_of_turn(loaded.health, loaded.character.morph, params)
+            if end.after != end.before:
+                s = sheet.sleeve
+                s.damage, s.stunned = end.after.damage, end.after.stunned
+                changed.append(s)
+                lines.append({"name": c.name, "bled": end.bled, "damage": end.after.damage,
+                              "stunned": end.after.stunned, "condition": end.condition.value})
+            if end.condition.value != "active" and not c.defeated:
+                down.append(c.pk)
+        if changed:
+            Sleeve.objects.bulk_update(changed, ["damage", "stunned"])
+        if down:
+            CombatantRow.objects.filter(pk__in=down).update(defeated=True)
+        e.version += 1
+        e.save(update_fields=["version"])
+        return record_action(campaign=e.campaign, kind=KIND_TURN_END, now=now, user=user,
+                             summary={"encounter": e.pk, "round": e.round, "lines": lines})
+
+
+LABELS_KEYS = (DODGE, NONE_KEY, *(f"melee:{s}" for s in MELEE_SKILLS))
+
+
+def register() -> None:
+    """The resolver, the actions partial, and the labels of the defence options and the
+    journal's kinds (added to the spec's ``action_labels``)."""
+    from django.utils.translation import gettext_lazy as _
+
+    from campaigns import rule_systems
+    from eclipse import defence
+    from encounters import hooks
+
+    defence.register()
+    hooks.register_templates("eclipse_phase", hooks.EncounterTemplates(
+        actions="eclipse/encounter/_turn.html"))
+    spec = rule_systems.get("eclipse_phase")
+    labels = spec.action_labels if spec is not None else None
+    if isinstance(labels, dict):  # the spec's own dict: a new spec would be another helper's
+        labels.update({
+            DODGE: _("Dodge"), NONE_KEY: _("No defence"),
+            "melee:blades": _("Parry (blades)"), "melee:clubs": _("Parry (clubs)"),
+            "melee:unarmed_combat": _("Parry (unarmed combat)"),
+            KIND_ATTACK: _("Attack"), KIND_ACTION: _("Action"), KIND_MOVE: _("Move"),
+            KIND_TURN_END: _("End of the action turn"),
+            KIND_SUPPRESSIVE: _("Suppressive fire"), KIND_EXPLOSION: _("Explosion")})
+
+
+def reaction_range_correct(*, user, reaction_id: int, range_band: str):
+    """The GM corrects the range band the attacker picked while the target's defence is
+    pending (no positions: "the attacker picks, the GM may correct"). The old band is kept in
+    the payload (``range_band_picked``). Raises GameMasterOnly, BadChoice, PlayError
+    ("ep_play_refused": not pending, not an Eclipse Phase ranged attack)."""
+    from django.db import transaction
+
+    from encounters.models import PendingReaction
+    from encounters.services import lock_encounter
+    from gamerules.encounter.reactions import Status
+
+    try:
+        band = RangeBand(range_band)
+    except ValueError:
+        raise BadChoice(value=range_band) from None
+    encounter_id = (PendingReaction.objects.filter(pk=reaction_id)
+                    .values_list("encounter_id", flat=True).first())
+    if encounter_id is None:
+        raise PlayError()
+    with transaction.atomic():
+        e = lock_encounter(encounter_id)
+        if not is_gm(user, e):
+            raise GameMasterOnly()
+        reaction = PendingReaction.objects.get(pk=reaction_id)
+        if reaction.status != Status.PENDING or reaction.resolver != RESOLVER \
+                or reaction.payload.get("melee"):
+            raise PlayError()
+        payload = dict(reaction.payload)
+        payload.setdefault("range_band_picked", payload.get("range_band", ""))
+        payload["range_band"] = band.value
+        reaction.payload = payload
+        reaction.save(update_fields=["payload"])
+        e.version += 1
+        e.save(update_fields=["version"])
+        return reaction

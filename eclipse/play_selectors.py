@@ -1,0 +1,171 @@
+"""What the Eclipse Phase actions partial shows on the encounter page, and the odds of an attack
+before it is made (gamerules.eclipse_phase.odds, exact with icepool)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Mapping
+
+from django.utils.translation import gettext
+
+from eclipse.defence import (FULL_DEFENCE, defence_choice, defence_options, options_of,
+                             params_of)
+from eclipse.models import WeaponState
+from eclipse.play import AIM_COMPLEX, AIM_QUICK, RUNNING, declare, phase_actions
+from eclipse.selectors import Armed, Loaded, loaded_sheets, loaded_view, rules_of
+from gamerules.eclipse_phase import attack as rules
+from gamerules.eclipse_phase.gear import FiringMode, RangeBand
+from gamerules.eclipse_phase.odds import attack_odds
+from gamerules.eclipse_phase.situations import SITUATIONS
+from gamerules.eclipse_phase.turn import ActionKind
+from gamerules.errors import gettext_noop
+
+# The labels of the rows offered, for makemessages (French: the seed's own words).
+ROW_LABELS = (
+    gettext_noop('off hand'),
+    gettext_noop('superior position'),
+    gettext_noop('small target'),
+    gettext_noop('very small target'),
+    gettext_noop('large target'),
+    gettext_noop('very large target'),
+    gettext_noop('poor visibility (minor)'),
+    gettext_noop('poor visibility (major)'),
+    gettext_noop('blind attack'),
+    gettext_noop('reach advantage'),
+    gettext_noop('smartlink or laser sight'),
+    gettext_noop('attacker in cover'),
+    gettext_noop('attacker running'),
+    gettext_noop('attacker in melee'),
+    gettext_noop('target in minor cover'),
+    gettext_noop('target in moderate cover'),
+    gettext_noop('target in major cover'),
+    gettext_noop('target prone and far (10 m+)'),
+    gettext_noop('target hidden'),
+)
+MODES = [m.value for m in FiringMode]
+SUPPRESSIVE_MAGAZINE = 20  # the parameter's default; the service checks the campaign's
+BANDS = [b.value for b in RangeBand]
+CALLED = [c.value for c in rules.CalledShot]
+
+
+@dataclass(frozen=True)
+class SituationChoice:
+    code: str
+    label: str
+    value: int
+    applies: str
+    group: str
+
+
+@dataclass
+class TurnOptions:
+    """``me`` the loaded sheet (None without one); ``quick``/``complex`` whether such an action
+    still fits in this phase; ``weapons`` the usable carried weapons; ``targets`` the other
+    combatants with a sheet; ``effects`` the names of the states borne."""
+
+    me: Loaded | None
+    quick: bool = False
+    complex: bool = False
+    used: Any = None
+    weapons: list[Armed] = field(default_factory=list)
+    targets: list[Any] = field(default_factory=list)
+    effects: set[str] = field(default_factory=set)
+    situations: list[SituationChoice] = field(default_factory=list)
+    modes: list[str] = field(default_factory=lambda: list(MODES))
+    bands: list[str] = field(default_factory=lambda: list(BANDS))
+    called: list[str] = field(default_factory=lambda: list(CALLED))
+
+    @property
+    def full_auto(self) -> list[Armed]:
+        """The weapons able to open suppressive fire (FA, a magazine of 20 or more)."""
+        return [a for a in self.weapons if FiringMode.FA in a.weapon.modes
+                and a.weapon.magazine >= SUPPRESSIVE_MAGAZINE]
+
+    @property
+    def explosives(self) -> list[Armed]:
+        return [a for a in self.weapons if a.weapon.blast is not None]
+
+    @property
+    def knocked_down(self) -> bool:
+        return bool(self.me and self.me.health.knocked_down)
+
+    @property
+    def full_defence(self) -> bool:
+        return FULL_DEFENCE in self.effects
+
+    @property
+    def aimed(self) -> str:
+        return next((n for n in (AIM_COMPLEX, AIM_QUICK) if n in self.effects), "")
+
+    @property
+    def running(self) -> bool:
+        return RUNNING in self.effects
+
+
+def situation_choices() -> list[SituationChoice]:
+    """The seed's table rows a player picks on the form (the automatic ones follow from the
+    sheet and the other choices)."""
+    return [SituationChoice(s.code, gettext(s.label), s.value, s.applies, s.group)
+            for s in SITUATIONS
+            if not s.automatic and s.side == "attack" and not s.code.startswith("aim_")]
+
+
+def turn_options(*, view, me) -> TurnOptions:
+    """The partial's data for ``me`` (a Combatant) in ``view`` (encounters.selectors.
+    EncounterView): three queries for the sheet's sleeve, armour and weapons, one for the
+    effects, whatever the number of combatants."""
+    loaded = loaded_view(me.character) if me is not None and me.character else None
+    if loaded is None:
+        return TurnOptions(None)
+    params = params_of(view.encounter)
+    used = phase_actions(view.encounter)
+    effects = {f.name for f in view.effects if f.bearer_id == me.pk}
+    targets = [c for c in view.combatants if c.pk != me.pk and not c.removed
+               and c.character is not None and getattr(c.character, "eclipse", None)]
+    weapons = [a for a in loaded.weapons
+               if a.row.state not in (WeaponState.JAMMED, WeaponState.DESTROYED)]
+    return TurnOptions(loaded, used.allows(ActionKind.QUICK, params),
+                       used.allows(ActionKind.COMPLEX, params), used, weapons, targets,
+                       effects, situation_choices())
+
+
+@dataclass(frozen=True)
+class OddsLine:
+    defence: str
+    odds: Any
+
+    @property
+    def wounds(self) -> list[tuple[int, Fraction]]:
+        return sorted(self.odds.wounds.items())
+
+    @property
+    def damage(self) -> list[tuple[int, Fraction]]:
+        return sorted(self.odds.damage.items())
+
+
+def odds_for(ctx, me: Loaded, target, choices: Mapping[str, Any]) -> list[OddsLine]:
+    """The exact odds of the attack the form describes against each defence ``target`` may
+    choose (``ctx`` a TurnContext-like object: encounter, combatant). Nothing is spent.
+    Raises as ``eclipse.play.declare``."""
+    params = params_of(ctx.encounter)
+    payload = declare(ctx, me, target, spend_rounds=False, **choices)
+    sheets = loaded_sheets([target.character_id])
+    them = rules_of(sheets[target.character_id])
+    attacker = rules.Combatant(me.character, me.health.wounds, me.mind.traumas)
+    defender = rules.Combatant(them.character, them.health.wounds, them.mind.traumas,
+                               them.health.knocked_down)
+    armed = next(a for a in me.weapons if a.row.pk == payload["weapon"])
+    shot = payload["shots"][0]
+    full = FULL_DEFENCE in {f.name for f in ctx.encounter.effects.filter(
+        bearer=target, expired_round__isnull=True)}
+    surprised = target.surprised and ctx.encounter.round == 1
+    keys = ["none"] if surprised or payload["psi"] else defence_options(payload["melee"])
+    lines = []
+    for key in keys:
+        odds = attack_odds(attacker, defender, armed.weapon, params,
+                           options=options_of(payload, shot),
+                           defence=defence_choice(key, surprised=surprised, full_defence=full),
+                           extra_d10=int(shot["extra_d10"]))
+        lines.append(OddsLine(key, odds))
+    return lines

@@ -1,0 +1,22 @@
+"""The Eclipse Phase actions on the shared encounter (eclipse.play_views), under
+"eclipse/encounters/"."""
+
+from django.urls import path
+
+from eclipse import play_views as views
+
+app_name = "eclipse_play"
+urlpatterns = [
+    path("<int:encounter_id>/attack/", views.attack, name="attack"),
+    path("<int:encounter_id>/odds/", views.odds, name="odds"),
+    path("<int:encounter_id>/full-defence/", views.full_defence, name="full_defence"),
+    path("<int:encounter_id>/reload/", views.reload, name="reload"),
+    path("<int:encounter_id>/stand-up/", views.stand_up, name="stand_up"),
+    path("<int:encounter_id>/move/", views.move, name="move"),
+    path("<int:encounter_id>/aim/", views.aim, name="aim"),
+    path("<int:encounter_id>/other/", views.other, name="other"),
+    path("<int:encounter_id>/turn-end/", views.turn_end, name="turn_end"),
+    path("<int:encounter_id>/range/", views.range_correct, name="range_correct"),
+    path("<int:encounter_id>/suppressive/", views.suppressive, name="suppressive"),
+    path("<int:encounter_id>/explode/", views.explode, name="explode"),
+]

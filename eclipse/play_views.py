@@ -1,0 +1,184 @@
+"""The Eclipse Phase actions on the shared encounter (htmx, English and French): each calls an
+eclipse.play service and answers with the encounter's fragment (encounters.pages.respond); the
+odds answer with their own fragment. Thin: form reading only."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from campaigns.errors import InvalidInput
+from campaigns.messages import error_message
+from campaigns.numbers import whole_number
+from eclipse import play
+from eclipse.play_selectors import odds_for, situation_choices
+from encounters.pages import respond
+from encounters.services import can_see, combatants_of, controls
+from gamerules.errors import RuleError
+
+
+def _int(request, name: str) -> int | None:
+    return whole_number(request.POST.get(name, ""), negative=False, digits=9)
+
+
+def _required(request, name: str) -> int:
+    value = _int(request, name)
+    if value is None:
+        raise InvalidInput()
+    return value
+
+
+def _common(request, encounter_id: int) -> dict:
+    return {"user": request.user, "encounter_id": encounter_id,
+            "combatant_id": _required(request, "combatant"), "turn": _int(request, "turn")}
+
+
+def attack_choices(request) -> dict:
+    """The attack form's choices, as eclipse.play.declare takes them."""
+    codes = {s.code for s in situation_choices()}
+    situations = {c: 1 for c in request.POST.getlist("situation") if c in codes}
+    for group in ("size", "visibility", "cover"):
+        code = request.POST.get(group, "")
+        if code in codes:
+            situations[code] = 1
+    if request.POST.get("aim") in ("aim_quick", "aim_complex"):
+        situations[request.POST["aim"]] = 1
+    return {"weapon_id": _required(request, "weapon"), "mode": request.POST.get("mode", ""),
+            "shots": 2 if request.POST.get("shots") == "2" else 1,
+            "concentrate": request.POST.get("concentrate", ""),
+            "range_band": request.POST.get("range_band", ""), "situations": situations,
+            "charge": request.POST.get("charge") == "1",
+            "called_shot": request.POST.get("called_shot", ""),
+            "second_weapon_id": _int(request, "second_weapon") or None,
+            "one_handed": request.POST.get("one_handed") == "1",
+            "moxie": request.POST.get("moxie") == "1",
+            "description": request.POST.get("description", "")[:300]}
+
+
+@login_required
+@require_POST
+def attack(request, encounter_id: int):
+    return respond(request, encounter_id, lambda: play.encounter_attack(
+        **_common(request, encounter_id), target_id=_required(request, "target"),
+        **attack_choices(request)))
+
+
+@login_required
+@require_POST
+def full_defence(request, encounter_id: int):
+    return respond(request, encounter_id, lambda: play.encounter_full_defence(
+        **_common(request, encounter_id)))
+
+
+@login_required
+@require_POST
+def reload(request, encounter_id: int):
+    return respond(request, encounter_id, lambda: play.encounter_reload(
+        **_common(request, encounter_id), weapon_id=_required(request, "weapon")))
+
+
+@login_required
+@require_POST
+def stand_up(request, encounter_id: int):
+    return respond(request, encounter_id, lambda: play.encounter_stand_up(
+        **_common(request, encounter_id)))
+
+
+@login_required
+@require_POST
+def move(request, encounter_id: int):
+    return respond(request, encounter_id, lambda: play.encounter_move(
+        **_common(request, encounter_id), pace=request.POST.get("pace", ""),
+        name=request.POST.get("name", "")))
+
+
+@login_required
+@require_POST
+def aim(request, encounter_id: int):
+    return respond(request, encounter_id, lambda: play.encounter_aim(
+        **_common(request, encounter_id), kind=request.POST.get("kind", "")))
+
+
+@login_required
+@require_POST
+def other(request, encounter_id: int):
+    return respond(request, encounter_id, lambda: play.encounter_other(
+        **_common(request, encounter_id), name=request.POST.get("name", ""),
+        kind=request.POST.get("kind", "")))
+
+
+@login_required
+@require_POST
+def turn_end(request, encounter_id: int):
+    return respond(request, encounter_id, lambda: play.encounter_turn_end(
+        user=request.user, encounter_id=encounter_id), done=_("Bleeding and stun applied."))
+
+
+@login_required
+@require_POST
+def odds(request, encounter_id: int):
+    """The exact odds of the attack the form describes (nothing spent, nothing journaled)."""
+    from encounters.models import Encounter
+
+    encounter = (Encounter.objects.select_related("campaign").filter(pk=encounter_id).first())
+    if encounter is None:
+        raise Http404(_("No such encounter."))
+    combatants = combatants_of(encounter)
+    if not can_see(request.user, encounter, combatants.values()):
+        raise Http404(_("No such encounter."))
+    lines, error, target = [], None, None
+    try:
+        me = combatants.get(_required(request, "combatant"))
+        target = combatants.get(_required(request, "target"))
+        if me is None or target is None or not controls(request.user, encounter, me):
+            raise InvalidInput()
+        ctx = SimpleNamespace(encounter=encounter, combatant=me)
+        lines = odds_for(ctx, play._loaded(me), target, attack_choices(request))
+    except RuleError as exc:
+        error = error_message(exc)
+    return render(request, "eclipse/encounter/_odds.html",
+                  {"lines": lines, "error": error, "target": target})
+
+
+
+
+@login_required
+@require_POST
+def range_correct(request, encounter_id: int):
+    """The GM corrects a pending attack's range band."""
+    return respond(request, encounter_id, lambda: play.reaction_range_correct(
+        user=request.user, reaction_id=_required(request, "reaction"),
+        range_band=request.POST.get("range_band", "")))
+
+
+@login_required
+@require_POST
+def suppressive(request, encounter_id: int):
+    def ids(name: str) -> list[int]:
+        return [n for n in (whole_number(v, negative=False, digits=9)
+                            for v in request.POST.getlist(name)) if n is not None]
+
+    return respond(request, encounter_id, lambda: play.encounter_suppressive_fire(
+        **_common(request, encounter_id), weapon_id=_required(request, "weapon"),
+        target_ids=ids("zone"), in_cover_ids=tuple(ids("cover"))))
+
+
+@login_required
+@require_POST
+def explode(request, encounter_id: int):
+    """Targets are the ``dist-<combatant>`` fields filled (metres, whole numbers)."""
+    targets = []
+    for key, value in request.POST.items():
+        if key.startswith("dist-") and value.strip():
+            who = whole_number(key[5:], negative=False, digits=9)
+            metres = whole_number(value, negative=False, digits=4)
+            if who is not None and metres is not None:
+                targets.append((who, float(metres)))
+    return respond(request, encounter_id, lambda: play.encounter_explode(
+        **_common(request, encounter_id), weapon_id=_required(request, "weapon"),
+        targets=targets, range_band=request.POST.get("range_band", "")))

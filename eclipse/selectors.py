@@ -1,0 +1,157 @@
+"""Reading Eclipse Phase sheets: the rows turned into the pure rules' values in constant queries.
+
+``loaded_sheets(ids)`` reads any number of sheets in three queries (the sheets with their
+characters, campaigns and current sleeves; their carried weapons with templates; the armour
+worn over their current sleeves with templates); ``rules_of(sheet)`` then builds, in memory,
+the pure ``gamerules.eclipse_phase.sheet.Character`` (ego, morph, worn armour), the sleeve's
+``health.Health``, the ego's ``stress.Mind`` and each carried weapon's ``gear.Weapon`` and
+``gear.Magazine``. Services and the encounter read these; nothing here writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+
+from campaigns.errors import NotFound, SheetMissing
+from campaigns.permissions import allowed
+from characters.models import Character
+from eclipse.models import CarriedWeapon, EclipseSheet, Sleeve, WornArmour
+from gamerules.eclipse_phase import gear
+from gamerules.eclipse_phase.errors import EclipseError
+from gamerules.eclipse_phase.health import Health
+from gamerules.eclipse_phase.sheet import Aptitude, Ego, Morph, MorphKind, Trait
+from gamerules.eclipse_phase.sheet import Character as RulesCharacter
+from gamerules.eclipse_phase.stress import Mind
+
+SHEET_RELATED = ("character__campaign", "sleeve")
+
+
+def weapons_prefetch() -> Prefetch:
+    return Prefetch("weapons", queryset=CarriedWeapon.objects.select_related("template"))
+
+
+def armour_prefetch(prefix: str = "sleeve__") -> Prefetch:
+    return Prefetch(f"{prefix}armour", queryset=WornArmour.objects.select_related("template"))
+
+
+def sheets_loaded(queryset: QuerySet | None = None) -> QuerySet:
+    """Sheets with everything ``rules_of`` reads: three queries whatever their number."""
+    qs = queryset if queryset is not None else EclipseSheet.objects.all()
+    return qs.select_related(*SHEET_RELATED).prefetch_related(weapons_prefetch(),
+                                                             armour_prefetch())
+
+
+def loaded_sheets(character_ids: Iterable[int]) -> dict[int, EclipseSheet]:
+    """The sheets of ``character_ids`` (missing ones left out), by character id."""
+    return {s.pk: s for s in sheets_loaded(EclipseSheet.objects.filter(pk__in=set(character_ids)))}
+
+
+def morph_of(row) -> Morph:
+    """The pure morph of a MorphTemplate or a Sleeve row."""
+    bonus = {Aptitude(k): int(v) for k, v in (row.aptitude_bonus or {}).items()
+             if k in Aptitude.__members__}
+    traits = frozenset(Trait(t) for t in (row.traits or []) if t in {x.value for x in Trait})
+    return Morph(name=row.name, kind=MorphKind(row.kind), durability=row.durability,
+                 wound_threshold=row.wound_threshold, death_rating=row.death_rating,
+                 armour_energy=row.armour_energy, armour_kinetic=row.armour_kinetic,
+                 speed=row.speed, traits=traits, mesh_implants=row.mesh_implants,
+                 limbs=row.limbs, aptitude_bonus=bonus, initiative_bonus=row.initiative_bonus)
+
+
+def ego_of(sheet: EclipseSheet) -> Ego:
+    links = {name: Aptitude(code) for name, code in (sheet.skill_aptitudes or {}).items()
+             if code in Aptitude.__members__}
+    return Ego(name=sheet.character.name, aptitudes=sheet.aptitudes(),
+               skills={k: int(v) for k, v in (sheet.skills or {}).items()},
+               skill_aptitudes=links, moxie=sheet.moxie, lucidity=sheet.lucidity,
+               trauma_threshold=sheet.trauma_threshold, insanity_rating=sheet.insanity_rating)
+
+
+def health_of(sleeve: Sleeve | None) -> Health:
+    if sleeve is None:
+        return Health()
+    return Health(damage=sleeve.damage, wounds=sleeve.wounds, knocked_down=sleeve.knocked_down,
+                  stunned=sleeve.stunned)
+
+
+def mind_of(sheet: EclipseSheet) -> Mind:
+    return Mind(stress=sheet.stress, traumas=sheet.traumas,
+                derangements=tuple(sheet.derangements or ()),
+                disorders=tuple(sheet.disorders or ()), insane=sheet.insane)
+
+
+NO_MORPH = Morph(name="(no morph)", durability=1)  # an ego without a sleeve (infomorph)
+
+
+@dataclass(frozen=True)
+class Armed:
+    """A carried weapon: its row, the pure weapon and its magazine."""
+
+    row: CarriedWeapon
+    weapon: gear.Weapon
+    magazine: gear.Magazine
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """One sheet as the rules see it. ``sheet`` is the row it came from."""
+
+    sheet: EclipseSheet
+    character: RulesCharacter
+    health: Health
+    mind: Mind
+    weapons: tuple[Armed, ...]
+
+    @property
+    def sleeved(self) -> bool:
+        return self.sheet.sleeve_id is not None
+
+
+def worn_armour(sleeve: Sleeve | None) -> tuple[gear.Armour, ...]:
+    if sleeve is None:
+        return ()
+    return tuple(w.template.rules() for w in sleeve.armour.all())
+
+
+def rules_of(sheet: EclipseSheet) -> Loaded:
+    """The pure values of a sheet loaded by ``sheets_loaded`` (no query). Raises InvalidSheet
+    for a row the rules refuse (a value written around the services)."""
+    sleeve = sheet.sleeve
+    morph = morph_of(sleeve) if sleeve is not None else NO_MORPH
+    character = RulesCharacter(ego=ego_of(sheet), morph=morph, worn=worn_armour(sleeve))
+    weapons = tuple(Armed(w, w.template.rules(), w.magazine()) for w in sheet.weapons.all())
+    return Loaded(sheet, character, health_of(sleeve), mind_of(sheet), weapons)
+
+
+def character_with_sheet(*, user, character_id: int) -> Character:
+    """The character with its campaign, sheet, current sleeve, weapons and armour (three
+    queries), if ``user`` may see it. Raises NotFound (missing or not visible), SheetMissing."""
+    character = (Character.objects
+                 .select_related("campaign", "owner", "eclipse__sleeve")
+                 .prefetch_related(Prefetch("eclipse__weapons",
+                                            queryset=CarriedWeapon.objects.select_related(
+                                                "template")),
+                                   armour_prefetch("eclipse__sleeve__"))
+                 .filter(pk=character_id).first())
+    if character is None or not allowed(user, "characters.view_sheet", character):
+        raise NotFound("no_such_character")
+    if not hasattr(character, "eclipse"):
+        raise SheetMissing()
+    return character
+
+
+def loaded_view(character) -> Loaded | None:
+    """``rules_of`` the character's sheet, loading what it lacks (three queries at most, none
+    when ``character_with_sheet`` loaded it). None without a sheet; a sheet the rules refuse
+    (written around the services) is shown as None too."""
+    sheet = getattr(character, "eclipse", None)
+    if sheet is None:
+        return None
+    prefetch_related_objects([sheet], "sleeve", armour_prefetch(), weapons_prefetch())
+    try:
+        return rules_of(sheet)
+    except EclipseError:
+        return None

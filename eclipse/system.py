@@ -1,0 +1,75 @@
+"""Eclipse Phase as the registry sees it (campaigns.rule_systems.RuleSystemSpec).
+
+The hooks import the eclipse modules when called (the spec is built while the apps load). The
+shared character API shows an Eclipse Phase character's identity; its sheet is served by the
+eclipse API (eclipse.api), so the spec names no shared-API serializer.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from types import SimpleNamespace
+
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext_lazy as _
+
+from campaigns import rule_systems
+from gamerules.eclipse_phase.params import EclipsePhaseParameters
+
+CODE = "eclipse_phase"
+
+
+def sheet_of(character):
+    """The ``eclipse`` sheet (selected with the character), or None."""
+    return getattr(character, "eclipse", None)
+
+
+def new_sheet(character):
+    """A default sheet for a character saved in the admin (eclipse.services.sheet_default)."""
+    from eclipse.services import sheet_default
+    return sheet_default(character=character)
+
+
+def copy_sheets(template, characters):
+    """Fresh copies of a creature's sheet for its copies (eclipse.services.sheets_copy)."""
+    from eclipse.services import sheets_copy
+    return sheets_copy(template=template, characters=characters)
+
+
+def begin_creation(*, user, campaign, name: str) -> str:
+    """Creation is one page (aptitudes, skills, the first morph): go there with the name."""
+    return reverse("eclipse:create", kwargs={"campaign_id": campaign.pk}) + "?" + urlencode(
+        {"name": name})
+
+
+def sheet_view(*, character, log, now: datetime):
+    """The shared character page's view: the character (its sheet loaded), its log, now."""
+    from eclipse.selectors import loaded_view
+    return SimpleNamespace(character=character, log=log, now=now,
+                           sheet=character.eclipse, rules=loaded_view(character))
+
+
+SPEC = rule_systems.RuleSystemSpec(
+    code=CODE,
+    name="Eclipse Phase",
+    parameters=EclipsePhaseParameters,
+    rules_package="gamerules.eclipse_phase",
+    play_mode=rule_systems.ENCOUNTER,
+    sheet_related_name="eclipse",
+    sheet=sheet_of,
+    new_sheet=new_sheet,
+    copy_sheets=copy_sheets,
+    begin_creation=begin_creation,
+    sheet_view=sheet_view,
+    templates=rule_systems.Templates(
+        sheet="eclipse/registry/_sheet.html",
+        gauges="eclipse/registry/_gauges.html",
+        list_columns="eclipse/registry/_list_columns.html",
+        list_cells="eclipse/registry/_list_cells.html",
+        log_entry="eclipse/registry/_log_entry.html"),
+    action_labels={"eclipse_create": _("Creation"), "eclipse_resleeve": _("Resleeve"),
+                   "eclipse_equip": _("Equip"), "eclipse_unequip": _("Unequip"),
+                   "eclipse_heal": _("Healing"), "eclipse_recover": _("Stress recovery"),
+                   "eclipse_moxie": _("Moxie"), "eclipse_reload": _("Reload")},
+)

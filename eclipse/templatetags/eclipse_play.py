@@ -1,0 +1,19 @@
+"""Template helpers of the Eclipse Phase actions on the encounter page (eclipse.play_selectors)."""
+
+from django import template
+
+from eclipse.play_selectors import turn_options
+
+register = template.Library()
+
+
+@register.simple_tag
+def eclipse_turn(view, me):
+    """eclipse.play_selectors.TurnOptions of ``me`` in ``view``'s encounter."""
+    return turn_options(view=view, me=me)
+
+
+@register.filter
+def percent(value):
+    """A Fraction as a percentage with one decimal."""
+    return f"{float(value) * 100:.1f}"

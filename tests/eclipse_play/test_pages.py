@@ -1,0 +1,142 @@
+"""The Eclipse Phase actions on the encounter page: the partial in English and French, the
+attack posted with htmx prompting the target, the odds fragment, a refusal inside the fragment;
+query counts pinned."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from campaigns.models import ActionRecord
+from eclipse.models import CarriedWeapon
+from encounters.models import PendingReaction
+from tests.eclipse_play.conftest import running
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _logged(client, user, lang="en"):
+    client.force_login(user)
+    client.cookies["django_language"] = lang
+    return client
+
+
+def _attack(e, c, ep, **extra):
+    return {"page": "play", "turn": e.turn_serial, "combatant": c[ep.ava.pk].pk,
+            "target": c[ep.guard.pk].pk, "weapon": ep.w.ava_pistol.pk, "mode": "SS",
+            "range_band": "medium", **extra}
+
+
+def test_the_actions_partial_opens_in_english_and_french(client, ep):
+    e, c = running(ep)
+    url = reverse("encounters:play", args=[e.pk])
+    html = _logged(client, ep.alice).get(url).content.decode()
+    assert 'data-testid="attack-form"' in html and "Attack (complex action)" in html
+    assert "This action phase: 0 quick, 0 complex action(s) used." in html
+    assert "superior position (+20)" in html  # a row of the seed's tables
+    client.cookies["django_language"] = "fr"
+    html = client.get(url).content.decode()
+    assert "Attaque (action complexe)" in html and "Défense totale (complexe, +30)" in html
+    assert "Position supérieure (+20)" in html  # the seed's own words
+
+
+def test_an_attack_posted_prompts_the_target_whose_page_offers_dodge(client, ep):
+    e, c = running(ep)
+    response = _logged(client, ep.alice).post(reverse("eclipse_play:attack", args=[e.pk]),
+                                              _attack(e, c, ep, situation=["superior_position"]),
+                                              **HTMX)
+    assert response.status_code == 200
+    reaction = PendingReaction.objects.get()
+    assert reaction.payload["situations"] == {"superior_position": 1}
+    assert reaction.payload["range_band"] == "medium"
+    html = _logged(client, ep.gm).get(reverse("encounters:play", args=[e.pk])).content.decode()
+    assert 'data-testid="answer-dodge"' in html and ">Dodge<" in html
+    assert ">No defence<" in html
+
+
+def test_a_refusal_comes_back_in_the_fragment_and_changes_nothing(client, ep):
+    CarriedWeapon.objects.filter(pk=ep.w.ava_pistol.pk).update(loaded=0)
+    e, c = running(ep)
+    html = _logged(client, ep.alice, "fr").post(
+        reverse("eclipse_play:attack", args=[e.pk]), _attack(e, c, ep), **HTMX).content.decode()
+    assert 'data-testid="error"' in html
+    assert not PendingReaction.objects.exists() and not ActionRecord.objects.exists()
+
+
+def test_the_odds_fragment_gives_the_chances_and_the_wounds(client, ep):
+    e, c = running(ep)
+    response = _logged(client, ep.alice).post(reverse("eclipse_play:odds", args=[e.pk]),
+                                              _attack(e, c, ep), **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.count('data-testid="odds-line"') == 2  # no defence, dodge
+    assert "Against Guard" in html and "to hit" in html and 'data-testid="odds-wounds"' in html
+    # nothing spent, nothing journaled
+    assert CarriedWeapon.objects.get(pk=ep.w.ava_pistol.pk).loaded == 12
+    assert not ActionRecord.objects.exists()
+
+
+@pytest.mark.parametrize("extra", [0, 3])
+def test_the_play_page_query_count_is_pinned(client, ep, extra, django_assert_num_queries):
+    """10 queries whatever the number of combatants: the encounter's 6 (and the session's),
+    the sheet's sleeve, armour and weapons of the one in turn."""
+    from characters.models import Character
+    from encounters import services as enc
+    from tests.eclipse_play.conftest import sheet
+
+    e, c = running(ep)
+    pod = ep.sheets[ep.guard.pk].sleeve.template
+    more = [Character.objects.create(campaign=ep.campaign, name=f"Drone {i}",
+                                     kind=Character.Kind.CREATURE) for i in range(extra)]
+    for m in more:
+        sheet(m, pod)
+    if more:
+        enc.combatants_add(user=ep.gm, encounter_id=e.pk,
+                           entries=[enc.CombatantEntry(character_id=m.pk) for m in more])
+    url = reverse("encounters:play", args=[e.pk])
+    _logged(client, ep.alice).get(url)
+    with django_assert_num_queries(10):
+        html = client.get(url).content.decode()
+    assert html.count('data-testid="combatant"') == 3 + extra
+
+
+def test_suppressive_fire_posted_from_the_gms_page(client, ep):
+    from tests.eclipse_play.test_play import next_turn
+
+    e, c = running(ep)
+    next_turn(ep.alice, e)
+    next_turn(ep.bob, e)
+    e.refresh_from_db()
+    html = _logged(client, ep.gm).get(reverse("encounters:play", args=[e.pk])).content.decode()
+    assert 'data-testid="suppressive-form"' in html
+    client.post(reverse("eclipse_play:suppressive", args=[e.pk]),
+                {"page": "play", "turn": e.turn_serial, "combatant": c[ep.guard.pk].pk,
+                 "weapon": ep.w.guard_rifle.pk, "zone": [c[ep.ava.pk].pk, c[ep.bo.pk].pk],
+                 "cover": [c[ep.ava.pk].pk, c[ep.bo.pk].pk]}, **HTMX)
+    entry = ActionRecord.objects.get(kind="eclipse_suppressive")
+    assert [t["spared"] for t in entry.summary["targets"]] == ["cover", "cover"]
+    assert CarriedWeapon.objects.get(pk=ep.w.guard_rifle.pk).loaded == 0
+
+
+def test_an_explosive_posted_with_distances(client, ep):
+    e, c = running(ep)
+    html = _logged(client, ep.alice).get(reverse("encounters:play", args=[e.pk])).content.decode()
+    assert 'data-testid="explode-form"' in html
+    client.post(reverse("eclipse_play:explode", args=[e.pk]),
+                {"page": "play", "turn": e.turn_serial, "combatant": c[ep.ava.pk].pk,
+                 "weapon": ep.w.ava_grenade.pk, f"dist-{c[ep.guard.pk].pk}": "50",
+                 f"dist-{c[ep.bo.pk].pk}": ""}, **HTMX)
+    entry = ActionRecord.objects.get(kind="eclipse_explosion")
+    [guard] = entry.summary["targets"]
+    assert guard["target"] == "Guard" and guard["dv"] == 0  # 50 m: nothing left of 3d10
+
+
+def test_the_odds_query_count_is_pinned(client, ep, django_assert_num_queries):
+    e, c = running(ep)
+    _logged(client, ep.alice).get(reverse("encounters:play", args=[e.pk]))
+    with django_assert_num_queries(ODDS_QUERIES):
+        client.post(reverse("eclipse_play:odds", args=[e.pk]), _attack(e, c, ep), **HTMX)
+
+
+ODDS_QUERIES = 16  # session, user, encounter, combatants, two sheets (3 each, the target twice), effects
