@@ -106,7 +106,7 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             "factions/pending/count/", "accounts/password-reset/sent/", "accounts/reset/done/",
             # issue 11: the encounter's pages and the version they poll
             "encounters/", "encounters/<int:encounter_id>/", "encounters/<int:encounter_id>/control/",
-            "encounters/<int:encounter_id>/version/",
+            "encounters/<int:encounter_id>/version/", "encounters/<int:encounter_id>/events/",
             # issue 11: the homebrew sheet
             "homebrew/characters/<int:character_id>/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",

@@ -25,8 +25,9 @@ STATS = re.compile(r"\b(?:FOR(?! UPDATE| SHARE| NO KEY)|DEF|TAI|INT|DEX|LUK)\b")
 EW1_TEMPLATES = ("templates/ew1/", "templates/combat/_board.html", "templates/combat/_pad.html",
                  "templates/combat/_rolls.html", "templates/combat/board.html",
                  "templates/magic/")
-# Another system's own templates may use its words ("dodge" is a homebrew reaction too).
-OTHER_SYSTEM_TEMPLATES = ("templates/homebrew/",)
+# Another system's own templates may use its words ("dodge" is a homebrew and an Eclipse
+# Phase reaction too).
+OTHER_SYSTEM_TEMPLATES = ("templates/homebrew/", "templates/eclipse/")
 
 ALLOWED = {
     "campaigns/models.py": "RuleSystem: the codes and names of the known systems (choices)",
