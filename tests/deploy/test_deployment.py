@@ -28,6 +28,7 @@ import requests
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.core.cache import cache
 from django.db import connection
+from django_ratelimit.core import _get_window as ratelimit_window_end
 
 from campaigns.models import ActionRecord
 from encounters import services as encounter_services
@@ -37,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BASE_PORT = 8170  # this branch's range: web.1 on 8170, web.2 on 8171
 WEBS = [f"http://127.0.0.1:{BASE_PORT}", f"http://127.0.0.1:{BASE_PORT + 1}"]
 USER_RATE = 8  # API calls per minute and user, shared by every process
+BURST_ROOM_S = 20  # the burst of USER_RATE + 2 calls takes a few seconds
 START_DEADLINE_S = 150
 PUSH_WITHIN_S = 1.0  # issue 11, item 6: each change on every page within a second
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.deployment]
@@ -213,6 +215,11 @@ def test_a_game_across_two_web_processes(deployment, tmp_path):
 
     # One throttle for both processes: Bob's calls over HTTP Basic alternate between them and
     # the limit holds for the sum.
+    # The count is django-ratelimit's fixed one-minute window, whose edge depends on the key:
+    # a burst across that edge would start a fresh count, so start it with room in the window.
+    window_end = ratelimit_window_end(f"user:{bob.pk}", 60)
+    if window_end - time.time() < BURST_ROOM_S:
+        time.sleep(max(0.0, window_end - time.time()) + 0.5)
     statuses = [requests.get(f"{WEBS[i % 2]}/api/characters/", auth=("bob", factories.PASSWORD),
                              timeout=10).status_code for i in range(USER_RATE + 2)]
     assert statuses == [200] * USER_RATE + [429, 429], statuses
