@@ -28,6 +28,7 @@ urlpatterns = [
     path("encounters/", include("encounters.urls")),
 
     path("homebrew/", include("homebrew.urls")),
+    path("eclipse/", include("eclipse.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),
 ]
