@@ -136,3 +136,14 @@ def test_the_api_sheet_takes_constant_queries(ep, alice, extra, django_assert_nu
         CarriedWeapon.objects.create(sheet_id=ep.ash.pk, template=ep.pistol, loaded=12)
     with django_assert_num_queries(8):
         assert api(alice).get(f"/api/eclipse/characters/{ep.ash.pk}/").status_code == 200
+
+
+def test_the_shared_list_character_page_and_journal_show_the_eclipse_partials(ep, alice):
+    from eclipse import services
+    services.moxie_spend(user=alice, character=ep.ash, reason="luck")
+    client = page(alice)
+    listing = client.get("/characters/").content.decode()
+    assert "Splicer" in listing and f"/eclipse/characters/{ep.ash.pk}/" in listing
+    body = client.get(f"/characters/{ep.ash.pk}/").content.decode()
+    assert 'data-testid="eclipse-sheet-link"' in body and 'data-testid="moxie"' in body
+    assert "luck" in body  # the journal's entry, through the system's log template
