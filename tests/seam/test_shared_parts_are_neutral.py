@@ -26,7 +26,7 @@ EW1_TEMPLATES = ("templates/ew1/", "templates/combat/_board.html", "templates/co
                  "templates/combat/_rolls.html", "templates/combat/board.html",
                  "templates/magic/")
 # Another system's own templates may use its words ("dodge" is a homebrew reaction too).
-OTHER_SYSTEM_TEMPLATES = ("templates/homebrew/",)
+OTHER_SYSTEM_TEMPLATES = ("templates/homebrew/", "templates/eclipse/")
 
 ALLOWED = {
     "campaigns/models.py": "RuleSystem: the codes and names of the known systems (choices)",
