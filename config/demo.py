@@ -1,6 +1,7 @@
 """The demo campaigns, loaded by ``manage.py load_demo`` (config, on top, loads every system's):
 one of Eternal War One II (a GM, two players with characters side by side, the seed's items and
-spells: 000_afeb9d2c9ccd2b72.txt, "Objets" and "La magie"), then the homebrew's (homebrew.demo)."""
+spells: 000_afeb9d2c9ccd2b72.txt, "Objets" and "La magie"), then the homebrew's (homebrew.demo) and
+Eclipse Phase's (eclipse.demo)."""
 
 from __future__ import annotations
 
@@ -112,4 +113,7 @@ def load_demo(*, seed: int = 100) -> Campaign | None:
     from homebrew.demo import load_homebrew_demo
 
     load_homebrew_demo(gm=gm, players=players, now=now)
+    from eclipse.demo import load_eclipse_demo
+
+    load_eclipse_demo(gm=gm, players=players, now=now)
     return campaign

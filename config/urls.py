@@ -29,6 +29,7 @@ urlpatterns = [
 
     path("homebrew/", include("homebrew.urls")),
     path("eclipse/encounters/", include("eclipse.play_urls")),
+    path("eclipse/", include("eclipse.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),
 ]

@@ -15,11 +15,6 @@ MESSAGES: dict[str, str] = {
     "armour_worn_already": gettext_noop("%(name)s is worn already."),
     "no_sleeve": gettext_noop("%(name)s has no morph: resleeve first."),
     "gm_only": gettext_noop("Only the campaign's game master can do that."),
-    "aptitude_range": gettext_noop("%(aptitude)s is between %(low)s and %(high)s (%(value)s)."),
-    "aptitude_points": gettext_noop(
-        "The aptitudes add up to %(spent)s points; a new character spends %(budget)s."),
-    "unknown_skill": gettext_noop("Unknown skill %(skill)r."),
-    "skill_range": gettext_noop("A skill is rated %(low)s to %(high)s (%(skill)s: %(value)s)."),
     "amount_range": gettext_noop("Give a whole number from %(low)s to %(high)s."),
     "not_a_recovery": gettext_noop("Choose rest or psychosurgery (%(method)r)."),
     "moxie_full": gettext_noop("Moxie is full (%(max)s)."),

@@ -22,6 +22,7 @@ from eclipse.models import CarriedWeapon, EclipseSheet, Sleeve, WornArmour
 from gamerules.eclipse_phase import gear
 from gamerules.eclipse_phase.errors import EclipseError
 from gamerules.eclipse_phase.health import Health
+from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from gamerules.eclipse_phase.sheet import Aptitude, Ego, Morph, MorphKind, Trait
 from gamerules.eclipse_phase.sheet import Character as RulesCharacter
 from gamerules.eclipse_phase.stress import Mind
@@ -155,3 +156,69 @@ def loaded_view(character) -> Loaded | None:
         return rules_of(sheet)
     except EclipseError:
         return None
+
+
+@dataclass(frozen=True)
+class AptitudeLine:
+    code: str
+    ego: int
+    bonus: int
+    total: int
+
+
+@dataclass(frozen=True)
+class SkillLine:
+    name: str
+    rating: int
+    trained: bool
+    aptitude: str
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What the sheet shows, computed from ``loaded`` with the campaign's ``params``: the
+    aptitudes with the morph's bonus, the skills (trained and the catalogue's defaults), the
+    morph's thresholds, the ego's lucidity, the conditions."""
+
+    loaded: Loaded
+    aptitudes: tuple[AptitudeLine, ...]
+    skills: tuple[SkillLine, ...]
+    durability: int
+    wound_threshold: int
+    death_rating: int
+    speed: int
+    lucidity: int
+    trauma_threshold: int
+    insanity_rating: int
+    armour_energy: int
+    armour_kinetic: int
+    condition: str
+    mental_condition: str
+    initiative_base: int
+
+
+def figures_of(loaded: Loaded, params: EclipsePhaseParameters) -> Figures:
+    from gamerules.eclipse_phase.health import condition
+    from gamerules.eclipse_phase.sheet import SKILL_APTITUDES
+    from gamerules.eclipse_phase.stress import mental_condition
+    from gamerules.eclipse_phase.turn import initiative_base
+
+    c = loaded.character
+    aptitudes = tuple(AptitudeLine(a.value, c.ego.aptitudes[a], c.morph.aptitude_bonus.get(a, 0),
+                                   c.aptitude(a, params)) for a in Aptitude)
+    names = sorted(set(SKILL_APTITUDES) | set(c.ego.skills))
+    skills = []
+    for name in names:
+        linked = c.ego.skill_aptitudes.get(name) or SKILL_APTITUDES.get(name)
+        if linked is None and name not in c.ego.skills:
+            continue
+        skills.append(SkillLine(name, c.skill(name, params) if linked or c.trained(name)
+                                else c.ego.skills[name], c.trained(name),
+                                linked.value if linked else ""))
+    morph, ego = c.morph, c.ego
+    return Figures(
+        loaded, aptitudes, tuple(skills), morph.durability, morph.wt(params), morph.dr(params),
+        morph.spd(params), ego.luc(params), ego.tt(params), ego.ir(params),
+        c.armour("energy"), c.armour("kinetic"),
+        condition(loaded.health, morph, params).value if loaded.sleeved else "",
+        mental_condition(loaded.mind, ego, params).value, initiative_base(c, params))

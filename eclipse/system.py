@@ -45,9 +45,11 @@ def begin_creation(*, user, campaign, name: str) -> str:
 
 def sheet_view(*, character, log, now: datetime):
     """The shared character page's view: the character (its sheet loaded), its log, now."""
-    from eclipse.selectors import loaded_view
-    return SimpleNamespace(character=character, log=log, now=now,
-                           sheet=character.eclipse, rules=loaded_view(character))
+    from eclipse.selectors import figures_of, loaded_view
+    loaded = loaded_view(character)
+    figures = figures_of(loaded, character.campaign.parameters) if loaded is not None else None
+    return SimpleNamespace(character=character, log=log, now=now, sheet=character.eclipse,
+                           rules=loaded, figures=figures)
 
 
 SPEC = rule_systems.RuleSystemSpec(

@@ -90,6 +90,10 @@ MESSAGES: dict[str, str] = {
     "test_was_flipped": gettext_noop("This test was flipped already."),
     "no_moxie_point": gettext_noop("No Moxie point left."),
     "difficulty_between": gettext_noop("A difficulty is between -%(max)s and +%(max)s."),
+    "creation_aptitude_range": gettext_noop(
+        "A new ego's %(aptitude)s is %(low)s to %(high)s (%(value)s)."),
+    "creation_aptitude_points": gettext_noop(
+        "A new ego's aptitudes add up to %(budget)s points (%(spent)s spent)."),
     "invalid_dv": gettext_noop("The damage value %(dv)r is not dice notation: %(error)s"),
 }
 

@@ -35,6 +35,13 @@ class EclipsePhaseParameters(RuleParameters):
                                          "hits).")
     moxie_max_default: int = param(3, 0, 20, "Moxie points of a new ego (GM-set afterwards).")
     aptitude_max: int = param(40, 1, 99, "Highest aptitude (with the morph's bonus).")
+    # Creation (first edition; the seed gives none).
+    creation_aptitude_points: int = param(105, 0, 700, "Aptitude points a new ego spends "
+                                          "(first edition: 105; 0: no budget).")
+    creation_aptitude_min: int = param(5, 1, 99, "Lowest aptitude of a new ego (first "
+                                       "edition: 5).")
+    creation_aptitude_max: int = param(30, 1, 99, "Highest aptitude of a new ego before the "
+                                       "morph's bonus (first edition: 30).")
     # Initiative and phases (first edition; the seed gives SPD only).
     initiative_divisor: int = param(5, 1, 20, "Initiative base = (INT + REF) / this.")
     initiative_round_up: bool = param(True, False, True, "Round the initiative base up (off: down).")

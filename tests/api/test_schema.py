@@ -57,6 +57,12 @@ PATHS = [
     "/api/homebrew/encounters/{encounter_id}/attack/",
     "/api/homebrew/encounters/{encounter_id}/posture/",
     "/api/homebrew/encounters/{encounter_id}/actions/",
+    # issue 12: Eclipse Phase
+    "/api/eclipse/campaigns/{campaign_id}/characters/",
+    "/api/eclipse/characters/{character_id}/",
+    *(f"/api/eclipse/characters/{{character_id}}/{suffix}" for suffix in (
+        "resleeve/", "weapons/", "weapons/drop/", "armour/", "armour/remove/", "heal/",
+        "recover/", "derangement/", "moxie/")),
 ]
 
 

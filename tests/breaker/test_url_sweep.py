@@ -108,7 +108,9 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             "encounters/", "encounters/<int:encounter_id>/", "encounters/<int:encounter_id>/control/",
             "encounters/<int:encounter_id>/version/", "encounters/<int:encounter_id>/events/",
             # issue 11: the homebrew sheet
-            "homebrew/characters/<int:character_id>/"}
+            "homebrew/characters/<int:character_id>/",
+            # issue 12: the Eclipse Phase sheet
+            "eclipse/characters/<int:character_id>/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/", "accounts/signup/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
@@ -117,7 +119,9 @@ GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "encounters/campaign/<int:campaign_id>/",
             # issue 11: homebrew creation and the GM's rests
             "homebrew/campaigns/<int:campaign_id>/new/",
-            "homebrew/campaigns/<int:campaign_id>/rest/"}
+            "homebrew/campaigns/<int:campaign_id>/rest/",
+            # issue 12: Eclipse Phase creation
+            "eclipse/campaigns/<int:campaign_id>/new/"}
 # Django's LoginView (a FormView) also takes PUT.
 GET_POST_PUT = {"accounts/login/"}
 

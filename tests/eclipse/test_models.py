@@ -112,3 +112,20 @@ def test_loading_sheets_takes_three_queries_whatever_their_number(ep, count,
     with django_assert_num_queries(3):
         loaded = [rules_of(s) for s in loaded_sheets(ids).values()]
     assert len(loaded) == count
+
+
+def test_the_admin_refuses_a_weapon_the_rules_refuse_and_lists_the_templates(ep, client):
+    from tests import factories
+    client.force_login(factories.user("root", is_staff=True, is_superuser=True))
+    data = {"campaign": ep.campaign.pk, "name": "Broken", "skill": "kinetic_weapons",
+            "dv": "2x10", "ap": 0, "damage_type": "kinetic", "mode_ss": "on", "magazine": 1,
+            "range_short": 1, "range_medium": 2, "range_long": 3, "range_extreme": 4,
+            "blast_radius_m": 0}
+    response = client.post("/admin/eclipse/weapontemplate/add/", data)
+    assert response.status_code == 200 and response.context["adminform"].form.errors
+    assert not WeaponTemplate.objects.filter(name="Broken").exists()
+    response = client.post("/admin/eclipse/weapontemplate/add/", {**data, "dv": "2d10"})
+    assert response.status_code == 302
+    for url in ("/admin/eclipse/morphtemplate/", "/admin/eclipse/eclipsesheet/",
+                f"/admin/eclipse/eclipsesheet/{ep.ash.pk}/change/"):
+        assert client.get(url).status_code == 200, url

@@ -8,14 +8,14 @@ from config.demo import DEMO_PASSWORD, GM, PLAYERS, load_demo
 
 class Command(BaseCommand):
     help = ("Load the demo campaigns when the database has no campaign yet; on a database whose "
-            "demo came before the homebrew system, add the homebrew demo.")
+            "demo came before the homebrew or Eclipse Phase system, add their demos.")
 
     def handle(self, *args, **options):
         campaign = load_demo()
         if campaign is None:
-            added = self._homebrew_demo_added()
-            self.stdout.write(f"Demo campaign {added.name!r} added." if added else
-                              "Campaigns exist already: demo not loaded.")
+            added = [c for c in (self._homebrew_demo_added(), self._eclipse_demo_added()) if c]
+            self.stdout.write("".join(f"Demo campaign {c.name!r} added. " for c in added).strip()
+                              if added else "Campaigns exist already: demo not loaded.")
             return
         names = ", ".join(repr(c.name) for c in Campaign.objects.order_by("pk"))
         self.stdout.write(self.style.SUCCESS(f"Demo campaigns loaded: {names}."))
@@ -32,3 +32,14 @@ class Command(BaseCommand):
         if len(users) != 1 + len(PARTY) or Campaign.objects.filter(name=DEMO_CAMPAIGN).exists():
             return None
         return load_homebrew_demo(gm=users[GM], players=users, now=timezone.now())
+
+    def _eclipse_demo_added(self):
+        """The Eclipse Phase demo for a database made by an earlier load_demo (its users there,
+        no Eclipse Phase demo yet), else None."""
+        from eclipse.demo import DEMO_CAMPAIGN, load_eclipse_demo
+
+        names = [GM, *(p[0] for p in PLAYERS)]
+        users = {u.username: u for u in get_user_model().objects.filter(username__in=names)}
+        if len(users) != len(names) or Campaign.objects.filter(name=DEMO_CAMPAIGN).exists():
+            return None
+        return load_eclipse_demo(gm=users[GM], players=users, now=timezone.now())
