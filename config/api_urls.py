@@ -24,6 +24,7 @@ urlpatterns = [
     path("", include("encounters.api")),
 
     path("", include("homebrew.api")),
+    path("", include("eclipse.api")),
     path("campaigns/", CampaignListView.as_view(), name="api-campaigns"),
     path("characters/", CharacterListView.as_view(), name="api-characters"),
     path("characters/<int:character_id>/", CharacterDetailView.as_view(),

@@ -470,12 +470,13 @@ def encounter_zone_attack(*, user, encounter_id: int, zone_id: int, target_id: i
 MISHAPS = (WeaponState.DAMAGED, WeaponState.JAMMED, WeaponState.DESTROYED)
 
 
-def attack_mishap_choose(*, user, action_id: int, state: str):
+def attack_mishap_choose(*, user, action_id: int, state: str,
+                         encounter_id: int | None = None):
     """The GM picks what a defender's winning critical did to the attacker's weapon (damaged,
     jammed or destroyed; "jammed" until then): the carried weapon's state is set and the
     attack's journal entry says it (``weapon_mishap``, the default kept in
-    ``weapon_mishap_default``). Raises GameMasterOnly, BadChoice, PlayError (no mishap in
-    that entry, the encounter over)."""
+    ``weapon_mishap_default``). ``encounter_id`` when given must be the entry's. Raises
+    GameMasterOnly, BadChoice, PlayError (no mishap in that entry, the encounter over)."""
     from django.db import transaction
 
     from campaigns.models import ActionRecord
@@ -488,9 +489,10 @@ def attack_mishap_choose(*, user, action_id: int, state: str):
     if chosen not in MISHAPS:
         raise BadChoice(value=state)
     entry = ActionRecord.objects.filter(pk=action_id, kind=KIND_ATTACK).first()
-    encounter_id = (entry.summary or {}).get("encounter") if entry is not None else None
-    if entry is None or not encounter_id:
+    of = (entry.summary or {}).get("encounter") if entry is not None else None
+    if not of or (encounter_id is not None and of != encounter_id):
         raise PlayError()
+    encounter_id = of
     with transaction.atomic():
         e = lock_encounter(encounter_id)
         if not is_gm(user, e):

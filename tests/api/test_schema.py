@@ -57,6 +57,9 @@ PATHS = [
     "/api/homebrew/encounters/{encounter_id}/attack/",
     "/api/homebrew/encounters/{encounter_id}/posture/",
     "/api/homebrew/encounters/{encounter_id}/actions/",
+    *(f"/api/eclipse/encounters/{{encounter_id}}/{step}/" for step in (
+        "attack", "full-defence", "brace", "reload", "stand-up", "move", "aim", "actions",
+        "escape", "zone-attack", "mishap")),
 ]
 
 
