@@ -377,7 +377,7 @@ def reaction_resolver(ctx):
 
     summary, rolls = resolve(ctx.encounter, ctx.actor, ctx.target, ctx.reaction.payload,
                              ctx.choice or NONE, ctx.rng, ctx.now)
-    if ctx.reaction.payload.get("others"):
+    if ctx.reaction.payload.get("others") and not summary.get("weapon_mishap"):  # a jam stops it
         more, extra = resolve_others(ctx.encounter, ctx.actor, ctx.reaction.payload, ctx.rng,
                                      ctx.now)
         summary, rolls = {**summary, "others": more}, rolls + extra
