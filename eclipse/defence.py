@@ -22,6 +22,7 @@ a volley stops at the first jam; every shot goes at the one target.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -48,22 +49,56 @@ def params_of(encounter) -> EclipsePhaseParameters:
     return params if isinstance(params, EclipsePhaseParameters) else EclipsePhaseParameters()
 
 
-def defence_options(melee: bool) -> list[str]:
-    """What the target may answer: dodge, and a melee skill against a melee attack."""
-    return [NONE, DODGE, *(f"melee:{s}" for s in MELEE_SKILLS)] if melee else [NONE, DODGE]
+MOXIE_SUFFIX, QUICK_PREFIX = "+moxie", "quick:"
+
+
+def defence_options(melee: bool, *, moxie: bool = False, surprised: bool = False) -> list[str]:
+    """What the target may answer: dodge, and a melee skill against a melee attack; each also
+    with "+moxie" (flip a failed defence roll, from the defender's pool) when ``moxie``; a
+    ``surprised`` target defends only by spending a quick action ("quick:" before each)."""
+    base = [DODGE, *(f"melee:{s}" for s in MELEE_SKILLS)] if melee else [DODGE]
+    keys = [k for b in base for k in ((b, b + MOXIE_SUFFIX) if moxie else (b,))]
+    return [NONE, *((QUICK_PREFIX + k for k in keys) if surprised else keys)]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A defence answer read: ``base`` ("none", "dodge", "melee:<skill>"), ``moxie`` the
+    defender flips a failed defence roll, ``quick`` a surprised defender spends a quick
+    action to defend."""
+
+    base: str
+    moxie: bool = False
+    quick: bool = False
+
+
+def read_answer(choice: str) -> Answer:
+    quick = choice.startswith(QUICK_PREFIX)
+    rest = choice[len(QUICK_PREFIX):] if quick else choice
+    moxie = rest.endswith(MOXIE_SUFFIX)
+    return Answer(rest[:-len(MOXIE_SUFFIX)] if moxie else rest, moxie, quick)
 
 
 def defence_choice(choice: str, *, surprised: bool, full_defence: bool,
-                   situations: dict[str, int] | None = None) -> rules.DefenceChoice:
-    """The pure DefenceChoice of an answer ("none", "dodge", "melee:<skill>")."""
-    if surprised:
+                   situations: dict[str, int] | None = None,
+                   braced: bool = False) -> rules.DefenceChoice:
+    """The pure DefenceChoice of an answer ("none", "dodge", "melee:<skill>", with "+moxie"
+    and "quick:": read_answer). A surprised target defends only with "quick:" (spend_quick);
+    ``braced`` it delayed its action to receive a charge."""
+    answer = read_answer(choice)
+    if surprised and not answer.quick:
         return rules.DefenceChoice(kind=rules.Defence.NONE, surprised=True)
-    if choice.startswith("melee:"):
-        return rules.DefenceChoice(kind=rules.Defence.MELEE_SKILL, skill=choice[6:],
-                                   full_defence=full_defence, situations=situations or {})
-    kind = rules.Defence.DODGE if choice == DODGE else rules.Defence.NONE
-    return rules.DefenceChoice(kind=kind, full_defence=full_defence and kind is not
-                               rules.Defence.NONE, situations=situations or {})
+    full = full_defence and not surprised
+    if answer.base.startswith("melee:"):
+        return rules.DefenceChoice(kind=rules.Defence.MELEE_SKILL, skill=answer.base[6:],
+                                   full_defence=full, surprised=surprised,
+                                   spend_quick=surprised, delayed_for_charge=braced,
+                                   situations=situations or {})
+    kind = rules.Defence.DODGE if answer.base == DODGE else rules.Defence.NONE
+    return rules.DefenceChoice(kind=kind, full_defence=full and kind is not
+                               rules.Defence.NONE, surprised=surprised and kind is not
+                               rules.Defence.NONE, spend_quick=surprised,
+                               delayed_for_charge=braced, situations=situations or {})
 
 
 def _modifiers(rows: list[dict[str, Any]]) -> tuple[Modifier, ...]:
@@ -78,7 +113,7 @@ def options_of(payload: dict[str, Any], shot: dict[str, Any]) -> rules.AttackOpt
         situations=dict(payload.get("situations") or {}),
         range_band=RangeBand(band) if band else None, charge=bool(payload.get("charge")),
         called_shot=rules.CalledShot(called) if called else None,
-        one_handed=bool(payload.get("one_handed")),
+        one_handed=bool(payload.get("one_handed")), subdue=bool(payload.get("subdue")),
         extra=_modifiers(payload.get("extra") or []) + _modifiers(shot.get("modifiers") or []))
 
 
@@ -98,11 +133,13 @@ def test_row(t: SkillTest, actor) -> dict[str, Any]:
 
 def roll_shot(attacker: rules.Combatant, defender: rules.Combatant, weapon, rng: RandomSource,
               params: EclipsePhaseParameters, *, options: rules.AttackOptions,
-              defence: rules.DefenceChoice, moxie: int = 0
-              ) -> tuple[rules.AttackResult, int]:
-    """``attack.resolve_attack`` with the attacker's Moxie flip of a failed attack test when
-    ``moxie`` points are offered (the flip spends one: checks.spend_moxie). Returns the result
-    and the Moxie left. Raises as ``attack.plan_attack``."""
+              defence: rules.DefenceChoice, moxie: int = 0, defence_moxie: int = 0
+              ) -> tuple[rules.AttackResult, int, int]:
+    """``attack.resolve_attack`` with the Moxie flips: the attacker's of a failed attack test
+    when ``moxie`` points are offered, the defender's of a failed defence test when
+    ``defence_moxie`` are (each flip spends one point, and only when it turns the failure into
+    a success: checks.spend_moxie). Returns the result and both pools left. Raises as
+    ``attack.plan_attack``."""
     plan = rules.plan_attack(attacker, defender, weapon, params, options=options,
                              defence=defence)
     test = skill_test(plan.attack_base, rng, params, label=plan.attack_label,
@@ -116,21 +153,49 @@ def roll_shot(attacker: rules.Combatant, defender: rules.Combatant, weapon, rng:
     if test.success and plan.defence_kind is not rules.Defence.NONE:
         against = skill_test(plan.defence_base, rng, params, label=plan.defence_label,
                              modifiers=plan.defence_modifiers)
+        if not against.success and defence_moxie > 0:
+            flipped, left = spend_moxie(against, defence_moxie, params)
+            if flipped.success:
+                against, defence_moxie = flipped, left
         won = settle((test.grade, test.reading), (against.grade, against.reading), params)
         tie = won is None
         hit = won == "first" or (tie and not params.combat_tie_to_defender)
     result = rules._result(weapon, test, against, plan, hit, tie, options, defender, params)
-    return result, moxie
+    return result, moxie, defence_moxie
+
+
+def _bearing(encounter, target, name: str) -> bool:
+    from encounters.models import EncounterEffect
+
+    return EncounterEffect.objects.filter(encounter=encounter, bearer=target, name=name,
+                                          expired_round__isnull=True).exists()
+
+
+def _effect_on(encounter, bearer, anchor, name: str, rounds: int) -> None:
+    from encounters.models import EncounterEffect
+    from gamerules.encounter import clock
+
+    EncounterEffect.objects.create(
+        encounter=encounter, name=name[:80], bearer=bearer, anchor=anchor,
+        edge=clock.Edge.START, rounds=rounds, created_round=encounter.round,
+        expires_round=clock.expires_round(encounter.round, rounds))
 
 
 def resolve(encounter, actor, target, payload: dict[str, Any], choice: str,
             rng: RandomSource, now: datetime, *, surprised: bool = False
             ) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
-    """Roll every shot of the declared attack against ``target`` defending with ``choice``;
-    write the target's sleeve, the weapon's state, the attacker's Moxie and ``defeated``.
-    Returns (summary, rolls). Call under the encounter's lock."""
+    """Roll every shot of the declared attack at ``target`` (the payload's shots aimed at it)
+    defending with ``choice`` (read_answer); write the target's sleeve, the weapon's state,
+    both Moxie pools, the hold of a subdue and ``defeated``. Blind fire rolls the attacker's
+    perception first (failed: no attack); a beam's sweep gives the second shot +20 after a
+    missed first, its concentration doubles the first hit's DV and forgoes the second; a
+    disarming called shot rolls the defender's SOMx3. Returns (summary, rolls). Call under
+    the encounter's lock."""
     from encounters.models import Combatant as CombatantRow
-    from encounters.models import EncounterEffect
+
+    from gamerules.eclipse_phase import firing
+    from gamerules.eclipse_phase.errors import ManoeuvreRefused
+    from gamerules.eclipse_phase.gear import FiringMode
 
     params = params_of(encounter)
     sheets = loaded_sheets([actor.character_id, target.character_id])
@@ -138,24 +203,54 @@ def resolve(encounter, actor, target, payload: dict[str, Any], choice: str,
     armed = next((a for a in mine.weapons if a.row.pk == payload["weapon"]), None)
     if armed is None:  # dropped between the prompt and the answer: nothing to resolve
         return {"cancelled": True}, ()
-    full_defence = EncounterEffect.objects.filter(
-        encounter=encounter, bearer=target, name=FULL_DEFENCE, expired_round__isnull=True
-    ).exists()
-    defence = defence_choice(choice, surprised=surprised, full_defence=full_defence)
+    answer = read_answer(choice)
+    surprised = surprised or bool(payload.get("surprised"))
+    full_defence = _bearing(encounter, target, FULL_DEFENCE)
+    braced = bool(payload.get("charge")) and _bearing(encounter, target, BRACED)
+    defence = defence_choice(choice, surprised=surprised, full_defence=full_defence,
+                             braced=braced)
     attacker = rules.Combatant(mine.character, mine.health.wounds, mine.mind.traumas,
                                mine.health.knocked_down)
     health = theirs.health
     moxie = mine.sheet.moxie if payload.get("moxie") else 0
-    moxie_before = moxie
-    shots, rolls = [], []
+    theirs_moxie = theirs.sheet.moxie if answer.moxie else 0
+    moxie_before, theirs_before = moxie, theirs_moxie
+    shots: list[dict[str, Any]] = []
+    rolls: list[dict[str, Any]] = []
     mishap = None
     state = Condition.ACTIVE
-    for shot in payload["shots"]:
+    blind: dict[str, Any] | None = None
+    blind_mods: tuple[Modifier, ...] = ()
+    if payload.get("blind_fire"):
+        perception = skill_test(mine.character.skill("perception", params), rng, params,
+                                label="perception (blind fire)", wounds=mine.health.wounds,
+                                traumas=mine.mind.traumas)
+        rolls.append(test_row(perception, actor.character))
+        blind = {"perception": test_json(perception), "fired": perception.success}
+        if perception.success:
+            blind_mods = (firing.blind_fire_modifier(perception, params),)
+    beam = payload.get("beam") or ""
+    mode = FiringMode(payload["mode"]) if payload.get("mode") else None
+    aimed = [s for s in payload["shots"] if s.get("target", target.pk) == target.pk]
+    concentrated = forgone = False
+    for index, shot in enumerate(aimed if blind is None or blind["fired"] else []):
+        if index == 1 and concentrated:
+            forgone = True
+            break
+        options = options_of(payload, shot)
+        extra = blind_mods
+        if index == 1 and beam == "sweep" and mode is not None and shots:
+            try:
+                extra += (firing.sweep_modifier(armed.weapon, mode, shots[0]["hit"], params),)
+            except ManoeuvreRefused:
+                pass  # the first shot hit: no sweep bonus
+        if extra:
+            options = replace(options, extra=options.extra + extra)
         defender = rules.Combatant(theirs.character, health.wounds, theirs.mind.traumas,
                                    health.knocked_down)
-        result, moxie = roll_shot(attacker, defender, armed.weapon, rng, params,
-                                  options=options_of(payload, shot), defence=defence,
-                                  moxie=moxie)
+        result, moxie, theirs_moxie = roll_shot(
+            attacker, defender, armed.weapon, rng, params, options=options, defence=defence,
+            moxie=moxie, defence_moxie=theirs_moxie)
         rolls.append(test_row(result.attack, actor.character))
         if result.defence is not None:
             rolls.append(test_row(result.defence, target.character))
@@ -164,10 +259,23 @@ def resolve(encounter, actor, target, payload: dict[str, Any], choice: str,
             "defence_kind": result.defence_kind.value, "hit": result.hit, "tie": result.tie,
             "critical": result.critical, "dv_bonus": result.dv_bonus,
             "ignore_armour": result.ignore_armour,
-            "called_effect": result.called_effect.value if result.called_effect else None}
+            "called_effect": result.called_effect.value if result.called_effect else None,
+            "defence_cost": result.defence_cost.value if result.defence_cost else None}
+        if result.called_effect is rules.CalledShot.PRECISE:
+            line["precise_effect"] = payload.get("precise_effect", "")
+        if result.subdue:
+            line["subdued"] = result.subdued
+            if result.subdued and not _bearing(encounter, target, held_by(actor.name)):
+                _effect_on(encounter, target, actor, held_by(actor.name), HOLD_ROUNDS)
         if result.hit and not result.subdue:
+            concentrate = (index == 0 and beam == "concentrate" and mode is not None
+                           and len(aimed) > 1)
+            if concentrate:
+                firing.check_concentration(armed.weapon, mode, True)
+                concentrated = True
             dmg = rules.roll_damage(result, mine.character, rng, params,
-                                    extra_d10=int(shot.get("extra_d10") or 0))
+                                    extra_d10=int(shot.get("extra_d10") or 0),
+                                    concentrate=concentrate)
             rolls.append(roll_row(label="damage", roll=dmg.roll, actor=actor.character,
                                   modifiers=dmg.modifiers))
             hit = take_hit(theirs.character, health, dmg.dv, dmg.damage_type, dmg.ap, rng,
@@ -177,11 +285,17 @@ def resolve(encounter, actor, target, payload: dict[str, Any], choice: str,
             health, state = hit.after, hit.condition
             line.update({
                 "dv": dmg.dv, "dv_modifiers": [m.as_record() for m in dmg.modifiers],
+                "dv_multiplier": dmg.multiplier, "dv_halved": dmg.halved,
                 "armour": hit.armour.armour, "ap": hit.armour.ap,
                 "armour_effective": hit.armour.effective, "damage": hit.damage,
                 "new_wounds": hit.new_wounds, "som_test": test_json(hit.som_test),
                 "knocked_down": hit.knocked_down, "stunned": hit.stunned,
                 "condition": hit.condition.value})
+            if result.called_effect is rules.CalledShot.DISARM:
+                keep = rules.disarm_test(rules.Combatant(theirs.character, health.wounds,
+                                                         theirs.mind.traumas), rng, params)
+                rolls.append(test_row(keep, target.character))
+                line.update({"disarm_test": test_json(keep), "disarmed": not keep.success})
         shots.append(line)
         if result.weapon_mishap:
             mishap = MISHAP_DEFAULT
@@ -196,12 +310,18 @@ def resolve(encounter, actor, target, payload: dict[str, Any], choice: str,
         CarriedWeapon.objects.filter(pk=armed.row.pk).update(state=mishap.value)
     if moxie != moxie_before:
         EclipseSheet.objects.filter(pk=mine.sheet.pk).update(moxie=moxie)
+    if theirs_moxie != theirs_before:
+        EclipseSheet.objects.filter(pk=theirs.sheet.pk).update(moxie=theirs_moxie)
+    if surprised and answer.quick and defence.kind is not rules.Defence.NONE \
+            and not payload["psi"] and not _bearing(encounter, target, QUICK_OWED):
+        _effect_on(encounter, target, target, QUICK_OWED, 1)
     if state is not Condition.ACTIVE and not target.defeated:
         target.defeated = True
         CombatantRow.objects.filter(pk=target.pk).update(defeated=True)
     summary = {
-        "weapon": armed.weapon.name, "mode": payload.get("mode", ""),
+        "weapon": armed.weapon.name, "mode": payload.get("mode", ""), "target": target.name,
         "defence": choice, "full_defence": defence.full_defence, "surprised": surprised,
+        "spend_quick": bool(surprised and answer.quick), "braced": braced,
         "shots": shots, "hits": sum(1 for s in shots if s["hit"]),
         "damage": sum(s.get("damage", 0) for s in shots),
         "new_wounds": sum(s.get("new_wounds", 0) for s in shots),
@@ -209,8 +329,43 @@ def resolve(encounter, actor, target, payload: dict[str, Any], choice: str,
         "after": {"damage": health.damage, "wounds": health.wounds,
                   "knocked_down": health.knocked_down, "stunned": health.stunned},
         "condition": state.value, "moxie_spent": moxie_before - moxie,
+        "defence_moxie_spent": theirs_before - theirs_moxie,
+        "blind_fire": blind, "beam": beam, "concentrated": concentrated, "forgone": forgone,
         "weapon_mishap": mishap.value if mishap else None}
     return summary, tuple(rolls)
+
+
+def resolve_others(encounter, actor, payload: dict[str, Any], rng: RandomSource, now: datetime
+                   ) -> tuple[list[dict[str, Any]], tuple[dict[str, Any], ...]]:
+    """The volley's other targets (``payload["others"]``: combatant ids), after the prompted
+    one: each defends with the default (dodge; none when surprised in round 1: no prompt to
+    spend a quick action on), rolled here, in the same journal entry."""
+    from encounters.models import Combatant as CombatantRow
+
+    rows = {c.pk: c for c in CombatantRow.objects.filter(
+        encounter=encounter, pk__in=payload["others"]).select_related("character")}
+    lines: list[dict[str, Any]] = []
+    rolls: list[dict[str, Any]] = []
+    for pk in payload["others"]:
+        t = rows.get(pk)
+        if t is None or t.removed:
+            continue
+        surprised = t.surprised and encounter.round == 1
+        summary, more = resolve(encounter, actor, t, {**payload, "surprised": surprised}, DODGE,
+                                rng, now, surprised=surprised)
+        lines.append(summary)
+        rolls += more
+    return lines, tuple(rolls)
+
+
+BRACED = "Braced for a charge (+20)"
+QUICK_OWED = "Defended while surprised (quick action)"
+HOLD_ROUNDS = 1000  # a hold lasts until an escape (the clock's longest duration)
+
+
+def held_by(name: str) -> str:
+    """The name of the effect a subdued target bears (the holder is its anchor)."""
+    return f"Subdued by {name}"[:80]
 
 
 FULL_DEFENCE = "Full defence (+30)"
@@ -222,6 +377,10 @@ def reaction_resolver(ctx):
 
     summary, rolls = resolve(ctx.encounter, ctx.actor, ctx.target, ctx.reaction.payload,
                              ctx.choice or NONE, ctx.rng, ctx.now)
+    if ctx.reaction.payload.get("others") and not summary.get("weapon_mishap"):  # a jam stops it
+        more, extra = resolve_others(ctx.encounter, ctx.actor, ctx.reaction.payload, ctx.rng,
+                                     ctx.now)
+        summary, rolls = {**summary, "others": more}, rolls + extra
     return hooks.ReactionOutcome(kind=KIND_ATTACK, summary=summary, rolls=rolls)
 
 

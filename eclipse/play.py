@@ -24,13 +24,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from django.utils import timezone
 
 from campaigns.journal import record_action
-from eclipse.defence import (DODGE, FULL_DEFENCE, KIND_ATTACK, MELEE_SKILLS, RESOLVER,
-                             defence_choice, defence_options, options_of, params_of, resolve)
+from eclipse.defence import (BRACED, DODGE, FULL_DEFENCE, KIND_ATTACK, MELEE_SKILLS, MOXIE_SUFFIX,
+                             QUICK_OWED, QUICK_PREFIX, RESOLVER, defence_choice,
+                             defence_options, held_by, options_of, params_of, resolve,
+                             resolve_others, test_json, test_row)
 from eclipse.models import CarriedWeapon, Sleeve, WeaponState
 from eclipse.play_errors import (BadChoice, CannotAct, GameMasterOnly, NoSheet, NotATarget,
                                  NotCarried, PlayError, TurnEndDone, WeaponUnusable)
@@ -112,7 +114,10 @@ def _begin(ctx: TurnContext, kind: ActionKind) -> Loaded:
     me = _loaded(ctx.combatant)
     _able(ctx, me)
     if ctx.encounter.turn_actions == 0:
-        _expire(_mine(ctx, FULL_DEFENCE), ctx.encounter.round)
+        ending = _mine(ctx, FULL_DEFENCE, BRACED, QUICK_OWED)
+        if any(f.name == QUICK_OWED for f in ending):
+            spend(ctx, ActionKind.QUICK)  # a surprised defence spent a quick action of it
+        _expire(ending, ctx.encounter.round)
     spend(ctx, kind)
     return me
 
@@ -153,25 +158,32 @@ def _armed(me: Loaded, weapon_id: int) -> Armed:
     return armed
 
 
-def volley(armed: Armed, mode: str, shots: int, concentrate: str, target: int,
+def volley(armed: Armed, mode: str, shots: int, concentrate: str, targets: list[int],
            params) -> firing.Volley:
-    """The volley of one complex action at ``target`` (every shot at it). Raises
-    FiringRefused (mode not offered, too few rounds: nothing spent), BadChoice."""
+    """The volley of one complex action at ``targets`` (the first the prompted one): SA one
+    shot each (a second target at -20), BF every burst at them all and FA the one attack at
+    them all (two, three within 1 m: the attacker declares them so, positions to check), or
+    every shot at the one target. Raises FiringRefused (mode not offered, too few rounds,
+    too many targets: nothing spent), BadChoice."""
     weapon, magazine = armed.weapon, armed.magazine
     try:
         fm = FiringMode(mode) if mode else min(weapon.modes, key=list(FiringMode).index)
         conc = firing.Concentrate(concentrate) if concentrate else None
     except ValueError:
         raise BadChoice(value=mode or concentrate) from None
+    spacing = (float(params.spread_m),) * (len(targets) - 1)
     if fm is FiringMode.SS:
-        return firing.single_shot(weapon, magazine, target)
+        if len(targets) > 1:
+            raise BadChoice(value=mode)
+        return firing.single_shot(weapon, magazine, targets[0])
     if fm is FiringMode.SA:
-        return firing.semi_auto(weapon, magazine, [target] * max(1, shots), params)
+        return firing.semi_auto(weapon, magazine, targets if len(targets) > 1
+                                else targets * max(1, shots), params)
     if fm is FiringMode.BF:
-        return firing.burst_fire(weapon, magazine,
-                                 [firing.Burst((target,), concentrate=conc)] * max(1, shots),
-                                 params)
-    return firing.full_auto(weapon, magazine, firing.Burst((target,), concentrate=conc), params)
+        burst = firing.Burst(tuple(targets), spacing, concentrate=conc)
+        return firing.burst_fire(weapon, magazine, [burst] * max(1, shots), params)
+    return firing.full_auto(weapon, magazine, firing.Burst(tuple(targets), spacing,
+                                                           concentrate=conc), params)
 
 
 def _mods(mods) -> list[dict[str, Any]]:
@@ -183,9 +195,14 @@ def declare(ctx: TurnContext, me: Loaded, target, *, weapon_id: int, mode: str =
             situations: Mapping[str, int] | None = None, charge: bool = False,
             called_shot: str = "", second_weapon_id: int | None = None,
             one_handed: bool = False, moxie: bool = False, description: str = "",
+            others: tuple[Any, ...] = (), subdue: bool = False, beam: str = "",
+            indirect: bool = False, spotter: bool = False, precise_effect: str = "",
             spend_rounds: bool = True) -> dict[str, Any]:
-    """The attack's payload, every choice checked by the pure rules (plan_attack) before any
-    die; the rounds spent (``spend_rounds``). Raises what plan_attack and firing raise."""
+    """The attack's payload, every choice checked by the pure rules (plan_attack, firing's
+    beam and indirect-fire checks) before any die; the rounds spent (``spend_rounds``).
+    ``others`` the volley's other targets; ``beam`` "sweep" or "concentrate" (two SA shots or
+    BF bursts of a beam); blind fire is the "blind" row with a ranged weapon (the perception
+    test is rolled with the attack). Raises what plan_attack and firing raise."""
     params = params_of(ctx.encounter)
     armed = _armed(me, weapon_id)
     weapon = armed.weapon
@@ -201,6 +218,9 @@ def declare(ctx: TurnContext, me: Loaded, target, *, weapon_id: int, mode: str =
         if second.row.pk == armed.row.pk:
             raise BadChoice(value=second_weapon_id)
         extra += weapons_modifiers(me.character.morph, 2, off_hand=True, params=params)
+    blind_fire = not weapon.melee and bool(chosen.pop("blind", 0))
+    if indirect:
+        extra += firing.indirect_fire_modifiers(weapon, spotter=spotter, params=params)
     try:
         band = RangeBand(range_band) if range_band and not weapon.melee else None
         called = rules.CalledShot(called_shot) if called_shot else None
@@ -210,9 +230,12 @@ def declare(ctx: TurnContext, me: Loaded, target, *, weapon_id: int, mode: str =
         shot_rows: list[dict[str, Any]] = [{"modifiers": [], "extra_d10": 0}]
         rounds, mode_used = 0, ""
     else:
-        v = volley(armed, mode, shots, concentrate, target.pk, params)
-        shot_rows = [{"modifiers": _mods(s.modifiers), "extra_d10": s.extra_d10}
-                     for s in v.shots]
+        v = volley(armed, mode, shots, concentrate, [target.pk, *(o.pk for o in others)],
+                   params)
+        shot_rows = [{"modifiers": _mods(s.modifiers), "extra_d10": s.extra_d10,
+                      "target": s.target} for s in v.shots]
+        if beam:
+            _beam_check(armed, v, beam, params)
         rounds, mode_used = v.rounds, v.mode.value
         if spend_rounds:
             CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=v.magazine.loaded)
@@ -222,8 +245,13 @@ def declare(ctx: TurnContext, me: Loaded, target, *, weapon_id: int, mode: str =
                "called_shot": called.value if called else "", "one_handed": one_handed,
                "extra": _mods(extra), "shots": shot_rows, "moxie": moxie,
                "melee": weapon.melee, "psi": weapon.damage_type is DamageType.PSI,
-               "description": description.strip()[:300]}
+               "description": description.strip()[:300], "subdue": subdue,
+               "beam": beam, "blind_fire": blind_fire, "indirect": indirect,
+               "spotter": spotter and indirect,
+               "precise_effect": precise_effect.strip()[:300] if called_shot == "precise"
+               else "", "others": [o.pk for o in others]}
     them = _loaded(target)
+    payload["defender_moxie"] = them.sheet.moxie > 0
     attacker = rules.Combatant(me.character, me.health.wounds, me.mind.traumas)
     defender = rules.Combatant(them.character, them.health.wounds, them.mind.traumas,
                                them.health.knocked_down)
@@ -235,38 +263,66 @@ def declare(ctx: TurnContext, me: Loaded, target, *, weapon_id: int, mode: str =
     return payload
 
 
+def _beam_check(armed: Armed, v: firing.Volley, beam: str, params) -> None:
+    """A sweep or a concentration needs a beam, SA or BF, and two shots or bursts at the one
+    target. Raises ManoeuvreRefused, BadChoice."""
+    if beam == "sweep":
+        firing.sweep_modifier(armed.weapon, v.mode, False, params)
+    elif beam == "concentrate":
+        firing.check_concentration(armed.weapon, v.mode, True)
+    else:
+        raise BadChoice(value=beam)
+    if len(v.shots) != 2 or len({s.target for s in v.shots}) != 1:
+        raise BadChoice(value=beam)
+
+
 def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: int,
                      weapon_id: int, mode: str = "", shots: int = 1, concentrate: str = "",
                      range_band: str = "", situations: Mapping[str, int] | None = None,
                      charge: bool = False, called_shot: str = "",
                      second_weapon_id: int | None = None, one_handed: bool = False,
-                     moxie: bool = False, description: str = "", turn: int | None = None,
+                     moxie: bool = False, description: str = "",
+                     other_target_ids: Sequence[int] = (), subdue: bool = False,
+                     beam: str = "", indirect: bool = False, spotter: bool = False,
+                     precise_effect: str = "", turn: int | None = None,
                      rng: RandomSource | None = None, now: datetime | None = None
                      ) -> AttackStep:
     """``combatant_id`` attacks ``target_id`` (a complex action) with a carried weapon: the
     rounds of the firing mode are spent, then the target is prompted to defend (dodge, a melee
-    skill against melee), or, surprised in round 1 or against psi, the attack is resolved at
-    once. Raises what encounter_act raises, PlayError, and the pure rules' refusals
-    (ActionsSpent, FiringRefused, InvalidModifier, ManoeuvreRefused): nothing is kept then."""
+    skill against melee, each with its own Moxie flip; surprised in round 1: only by spending
+    a quick action), or, against psi, the attack is resolved at once. The volley's other
+    targets (``other_target_ids``) defend with the default, in the same entry. Raises what
+    encounter_act raises, PlayError, and the pure rules' refusals (ActionsSpent,
+    FiringRefused, InvalidModifier, ManoeuvreRefused): nothing is kept then."""
     rng, now = rng or random.SystemRandom(), now or timezone.now()
 
     def act(ctx: TurnContext) -> AttackStep:
         target = _target(ctx, target_id)
+        others = tuple(_target(ctx, t) for t in dict.fromkeys(other_target_ids)
+                       if t != target_id)
         me = _begin(ctx, ActionKind.COMPLEX)
         payload = declare(ctx, me, target, weapon_id=weapon_id, mode=mode, shots=shots,
                           concentrate=concentrate, range_band=range_band,
                           situations=situations, charge=charge, called_shot=called_shot,
                           second_weapon_id=second_weapon_id, one_handed=one_handed,
-                          moxie=moxie, description=description)
+                          moxie=moxie, description=description, others=others,
+                          subdue=subdue, beam=beam, indirect=indirect, spotter=spotter,
+                          precise_effect=precise_effect)
         surprised = target.surprised and ctx.encounter.round == 1
-        if surprised or payload["psi"]:
+        payload["surprised"] = surprised
+        if payload["psi"]:
             summary, rolls = resolve(ctx.encounter, ctx.combatant, target, payload, NONE_KEY,
                                      rng, now, surprised=surprised)
+            if others:
+                more, extra = resolve_others(ctx.encounter, ctx.combatant, payload, rng, now)
+                summary, rolls = {**summary, "others": more}, rolls + extra
             action = _immediate(ctx, target, payload, summary, rolls)
             return AttackStep(payload, None, action.pk)
+        options = defence_options(payload["melee"], moxie=payload["defender_moxie"],
+                                  surprised=surprised)
         reaction = ctx.request_reaction(target=target, action_payload=payload,
-                                        options=defence_options(payload["melee"]),
-                                        resolver=RESOLVER, default=DODGE)
+                                        options=options, resolver=RESOLVER,
+                                        default=NONE_KEY if surprised else DODGE)
         return AttackStep(payload, reaction)
 
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
@@ -337,15 +393,125 @@ def encounter_suppressive_fire(*, user, encounter_id: int, combatant_id: int, we
                                     surprised=surprised)
             results.append({"target": t.name, **summary})
             rolls += more
+        _expire(_mine(ctx, ZONE), ctx.encounter.round)  # a new fire replaces the old zone
+        zone = _effect(ctx, ZONE)
         return record_action(
             campaign=ctx.encounter.campaign, kind=KIND_SUPPRESSIVE, now=now, user=ctx.user,
             actor=ctx.combatant.character,
-            summary=_context(ctx, weapon=armed.weapon.name, rounds=params.suppressive_rounds,
+            summary=_context(ctx, weapon=armed.weapon.name, weapon_id=armed.row.pk,
+                             zone=zone.pk, rounds=params.suppressive_rounds,
                              loaded=after.loaded, targets=results),
             rolls=rolls)
 
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
                          act=act, costs_action=False, turn=turn, now=now, rng=rng)
+
+ZONE = "Suppressive fire zone"
+
+
+def encounter_zone_attack(*, user, encounter_id: int, zone_id: int, target_id: int,
+                          in_cover: bool = False, rng: RandomSource | None = None,
+                          now: datetime | None = None):
+    """Someone enters or acts inside a suppressive fire's zone while it lasts (until the
+    attacker's next action phase: the zone is an encounter effect borne and anchored by the
+    attacker): the free attack, no round spent, the target dodging (dodge/2), spared when in
+    cover (at the start of its action phase, as the table says) or in full defence. The GM
+    calls it (no positions: the table says who enters), in anyone's turn. ONE journal entry.
+    Raises GameMasterOnly, NotATarget, PlayError ("ep_play_refused": no such zone, over)."""
+    from django.db import transaction
+
+    from campaigns.models import ActionRecord
+    from encounters.services import combatants_of, lock_encounter
+
+    rng, now = rng or random.SystemRandom(), now or timezone.now()
+    with transaction.atomic():
+        e = lock_encounter(encounter_id)
+        if not is_gm(user, e):
+            raise GameMasterOnly()
+        zone = EncounterEffect.objects.filter(pk=zone_id, encounter=e, name=ZONE,
+                                              expired_round__isnull=True).first()
+        opened = (ActionRecord.objects.filter(campaign=e.campaign, kind=KIND_SUPPRESSIVE,
+                                              summary__zone=zone_id).first()
+                  if zone is not None else None)
+        if zone is None or opened is None or e.state != "running":
+            raise PlayError()
+        combatants = combatants_of(e)
+        attacker, target = combatants.get(zone.anchor_id), combatants.get(target_id)
+        if attacker is None or target is None or target.removed \
+                or target.character_id is None or target.pk == attacker.pk:
+            raise NotATarget()
+        params = params_of(e)
+        full = EncounterEffect.objects.filter(encounter=e, bearer=target, name=FULL_DEFENCE,
+                                              expired_round__isnull=True).exists()
+        line: dict[str, Any] = {"target": target.name, "zone": zone.pk, "free_attack": True,
+                                "in_cover": in_cover}
+        rolls: tuple[dict[str, Any], ...] = ()
+        if in_cover or (full and params.suppressive_spares_full_defence):
+            line["spared"] = "cover" if in_cover else "full_defence"
+        else:
+            payload = {"weapon": opened.summary["weapon_id"], "mode": "FA",
+                       "range_band": RangeBand.SHORT.value, "situations": {}, "extra": [],
+                       "shots": [{"modifiers": [], "extra_d10": 0}], "melee": False,
+                       "psi": False}
+            surprised = target.surprised and e.round == 1
+            summary, rolls = resolve(e, attacker, target, payload, DODGE, rng, now,
+                                     surprised=surprised)
+            line.update(summary)
+        e.version += 1
+        e.save(update_fields=["version"])
+        return record_action(
+            campaign=e.campaign, kind=KIND_SUPPRESSIVE, now=now, user=user,
+            actor=attacker.character, target=target.character,
+            summary={"encounter": e.pk, "round": e.round, "combatant": attacker.name,
+                     "weapon": opened.summary.get("weapon", ""), "targets": [line]},
+            rolls=rolls)
+
+
+MISHAPS = (WeaponState.DAMAGED, WeaponState.JAMMED, WeaponState.DESTROYED)
+
+
+def attack_mishap_choose(*, user, action_id: int, state: str,
+                         encounter_id: int | None = None):
+    """The GM picks what a defender's winning critical did to the attacker's weapon (damaged,
+    jammed or destroyed; "jammed" until then): the carried weapon's state is set and the
+    attack's journal entry says it (``weapon_mishap``, the default kept in
+    ``weapon_mishap_default``). ``encounter_id`` when given must be the entry's. Raises
+    GameMasterOnly, BadChoice, PlayError (no mishap in that entry, the encounter over)."""
+    from django.db import transaction
+
+    from campaigns.models import ActionRecord
+    from encounters.services import lock_encounter
+
+    try:
+        chosen = WeaponState(state)
+    except ValueError:
+        raise BadChoice(value=state) from None
+    if chosen not in MISHAPS:
+        raise BadChoice(value=state)
+    entry = ActionRecord.objects.filter(pk=action_id, kind=KIND_ATTACK).first()
+    of = (entry.summary or {}).get("encounter") if entry is not None else None
+    if not of or (encounter_id is not None and of != encounter_id):
+        raise PlayError()
+    encounter_id = of
+    with transaction.atomic():
+        e = lock_encounter(encounter_id)
+        if not is_gm(user, e):
+            raise GameMasterOnly()
+        entry = ActionRecord.objects.select_for_update().get(pk=action_id)
+        result = dict(entry.summary.get("result") or {})
+        if not result.get("weapon_mishap") or e.state == "ended":
+            raise PlayError()
+        weapon_id = entry.summary["prompt"]["payload"]["weapon"]
+        result.setdefault("weapon_mishap_default", result["weapon_mishap"])
+        result["weapon_mishap"] = chosen.value
+        result["weapon_mishap_by"] = user.pk
+        entry.summary = {**entry.summary, "result": result}
+        entry.save(update_fields=["summary"])
+        CarriedWeapon.objects.filter(pk=weapon_id).update(state=chosen.value)
+        e.version += 1
+        e.save(update_fields=["version"])
+        return entry
+
 
 KIND_EXPLOSION = "eclipse_explosion"
 
@@ -367,8 +533,6 @@ def encounter_explode(*, user, encounter_id: int, combatant_id: int, weapon_id: 
         from encounters.models import Combatant as CombatantRow
         from gamerules.eclipse_phase.explosives import explode
         from gamerules.eclipse_phase.health import Condition, take_hit
-
-        from eclipse.defence import test_json, test_row
 
         params = params_of(ctx.encounter)
         placed = [(_target(ctx, t), float(d)) for t, d in dict(targets).items()]
@@ -449,6 +613,63 @@ def encounter_full_defence(*, user, encounter_id: int, combatant_id: int,
         return _journal(ctx, KIND_ACTION, action="full_defence", cost="complex",
                         bonus=params_of(ctx.encounter).full_defence_bonus)
     return _act(user, encounter_id, combatant_id, turn, now, act)
+
+
+def encounter_brace(*, user, encounter_id: int, combatant_id: int,
+                    turn: int | None = None, now: datetime | None = None):
+    """Wait for a charge (a complex action: the phase's action delayed to prepare): +20 to
+    the defence against a charge until the combatant's next action phase (seed, "Recevoir
+    une charge : bonus de 20 à la défense si on a retardé son action")."""
+    def act(ctx: TurnContext):
+        _begin(ctx, ActionKind.COMPLEX)
+        if not _mine(ctx, BRACED):
+            _effect(ctx, BRACED)
+        return _journal(ctx, KIND_ACTION, action="brace", cost="complex",
+                        bonus=params_of(ctx.encounter).receive_charge_bonus)
+    return _act(user, encounter_id, combatant_id, turn, now, act)
+
+
+def encounter_escape(*, user, encounter_id: int, combatant_id: int, how: str,
+                     turn: int | None = None, rng: RandomSource | None = None,
+                     now: datetime | None = None):
+    """Escape a hold (a complex action, manoeuvres.escape): an opposed unarmed combat test
+    against the holder, or SOMx3 -30; free on a win, the hold (an effect anchored on the
+    holder) ends. Raises PlayError ("ep_not_held"), BadChoice."""
+    from gamerules.eclipse_phase.manoeuvres import escape
+
+    if how not in ("opposed", "somx3"):
+        raise BadChoice(value=how)
+    rng = rng or random.SystemRandom()
+
+    def act(ctx: TurnContext):
+        holds = list(EncounterEffect.objects.filter(
+            encounter=ctx.encounter, bearer=ctx.combatant, name__startswith="Subdued by ",
+            expired_round__isnull=True))
+        hold = next((h for h in holds if h.anchor_id in ctx.combatants
+                     and h.name == held_by(ctx.combatants[h.anchor_id].name)), None)
+        if hold is None:
+            raise PlayError("ep_not_held", code="ep_not_held", name=ctx.combatant.name)
+        me = _begin(ctx, ActionKind.COMPLEX)
+        holder = ctx.combatants[hold.anchor_id]
+        them = _loaded(holder)
+        out = escape(me.character, them.character, how, rng,  # type: ignore[arg-type]
+                     params_of(ctx.encounter), held_wounds=me.health.wounds,
+                     holder_wounds=them.health.wounds)
+        rolls = [test_row(out.test, ctx.combatant.character)]
+        if out.opposed is not None:
+            rolls.append(test_row(out.opposed.second, holder.character))
+        if out.free:
+            _expire([hold], ctx.encounter.round)
+        return record_action(
+            campaign=ctx.encounter.campaign, kind=KIND_ACTION, now=ctx.now, user=ctx.user,
+            actor=ctx.combatant.character, target=holder.character,
+            summary=_context(ctx, action="escape", cost="complex", how=how, free=out.free,
+                             holder=holder.name, test=test_json(out.test),
+                             against=test_json(out.opposed.second) if out.opposed else None),
+            rolls=rolls)
+    return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
+                         act=act, costs_action=False, turn=turn, now=now or timezone.now(),
+                         rng=rng)
 
 
 def encounter_reload(*, user, encounter_id: int, combatant_id: int, weapon_id: int,
@@ -596,6 +817,7 @@ LABELS_KEYS = (DODGE, NONE_KEY, *(f"melee:{s}" for s in MELEE_SKILLS))
 def register() -> None:
     """The resolver, the actions partial, and the labels of the defence options and the
     journal's kinds (added to the spec's ``action_labels``)."""
+    from django.utils.text import format_lazy
     from django.utils.translation import gettext_lazy as _
 
     from campaigns import rule_systems
@@ -608,10 +830,18 @@ def register() -> None:
     spec = rule_systems.get("eclipse_phase")
     labels = spec.action_labels if spec is not None else None
     if isinstance(labels, dict):  # the spec's own dict: a new spec would be another helper's
+        base = {DODGE: _("Dodge"), "melee:blades": _("Parry (blades)"),
+                "melee:clubs": _("Parry (clubs)"),
+                "melee:unarmed_combat": _("Parry (unarmed combat)")}
+        for key, label in base.items():
+            labels[key] = label
+            labels[key + MOXIE_SUFFIX] = format_lazy(_("{}, Moxie flip if it fails"), label)
+            labels[QUICK_PREFIX + key] = format_lazy(_("{} (surprised: a quick action)"),
+                                                     label)
+            labels[QUICK_PREFIX + key + MOXIE_SUFFIX] = format_lazy(
+                _("{} (surprised: a quick action), Moxie flip if it fails"), label)
         labels.update({
-            DODGE: _("Dodge"), NONE_KEY: _("No defence"),
-            "melee:blades": _("Parry (blades)"), "melee:clubs": _("Parry (clubs)"),
-            "melee:unarmed_combat": _("Parry (unarmed combat)"),
+            NONE_KEY: _("No defence"),
             KIND_ATTACK: _("Attack"), KIND_ACTION: _("Action"), KIND_MOVE: _("Move"),
             KIND_TURN_END: _("End of the action turn"),
             KIND_SUPPRESSIVE: _("Suppressive fire"), KIND_EXPLOSION: _("Explosion")})

@@ -16,6 +16,7 @@ MESSAGES: dict[str, str] = {
     "ep_not_carried": gettext_noop("This combatant carries no such weapon."),
     "ep_needs_ranged": gettext_noop("%(weapon)s is not a ranged weapon."),
     "ep_not_knocked_down": gettext_noop("%(name)s is standing already."),
+    "ep_not_held": gettext_noop("%(name)s is not held."),
     "ep_bad_choice": gettext_noop("Unknown choice %(value)r."),
     "ep_turn_end_done": gettext_noop("The end of this action turn was applied already."),
     "ep_gm_only": gettext_noop("Only the campaign's game master can do that."),

@@ -102,6 +102,28 @@ class TurnOptions:
     def running(self) -> bool:
         return RUNNING in self.effects
 
+    @property
+    def held(self) -> bool:
+        return any(n.startswith("Subdued by ") for n in self.effects)
+
+
+def zones(view) -> list[Any]:
+    """The suppressive zones lasting (their effects), from the view's effects: no query."""
+    from eclipse.play import ZONE
+
+    return [f for f in view.effects if f.name == ZONE and f.expired_round is None]
+
+
+def mishaps(view) -> list[Any]:
+    """The encounter's attack entries whose weapon mishap the GM may still pick: one query."""
+    from campaigns.models import ActionRecord
+    from eclipse.defence import KIND_ATTACK
+
+    return list(ActionRecord.objects.filter(
+        campaign_id=view.encounter.campaign_id, kind=KIND_ATTACK,
+        summary__encounter=view.encounter.pk, summary__result__weapon_mishap__isnull=False,
+        summary__result__weapon_mishap_by__isnull=True).order_by("-id")[:10])
+
 
 def situation_choices() -> list[SituationChoice]:
     """The seed's table rows a player picks on the form (the automatic ones follow from the

@@ -19,4 +19,8 @@ urlpatterns = [
     path("<int:encounter_id>/range/", views.range_correct, name="range_correct"),
     path("<int:encounter_id>/suppressive/", views.suppressive, name="suppressive"),
     path("<int:encounter_id>/explode/", views.explode, name="explode"),
+    path("<int:encounter_id>/brace/", views.brace, name="brace"),
+    path("<int:encounter_id>/escape/", views.escape, name="escape"),
+    path("<int:encounter_id>/zone-attack/", views.zone_attack, name="zone_attack"),
+    path("<int:encounter_id>/mishap/", views.mishap, name="mishap"),
 ]

@@ -57,7 +57,17 @@ def attack_choices(request) -> dict:
             "second_weapon_id": _int(request, "second_weapon") or None,
             "one_handed": request.POST.get("one_handed") == "1",
             "moxie": request.POST.get("moxie") == "1",
-            "description": request.POST.get("description", "")[:300]}
+            "description": request.POST.get("description", "")[:300],
+            "subdue": request.POST.get("subdue") == "1",
+            "beam": request.POST.get("beam", ""),
+            "indirect": request.POST.get("indirect") == "1",
+            "spotter": request.POST.get("spotter") == "1",
+            "precise_effect": request.POST.get("precise_effect", "")[:300]}
+
+
+def _others(request) -> list[int]:
+    return [n for n in (whole_number(v, negative=False, digits=9)
+                        for v in request.POST.getlist("other_target")) if n is not None]
 
 
 @login_required
@@ -65,7 +75,37 @@ def attack_choices(request) -> dict:
 def attack(request, encounter_id: int):
     return respond(request, encounter_id, lambda: play.encounter_attack(
         **_common(request, encounter_id), target_id=_required(request, "target"),
-        **attack_choices(request)))
+        other_target_ids=_others(request), **attack_choices(request)))
+
+
+@login_required
+@require_POST
+def brace(request, encounter_id: int):
+    return respond(request, encounter_id, lambda: play.encounter_brace(
+        **_common(request, encounter_id)))
+
+
+@login_required
+@require_POST
+def escape(request, encounter_id: int):
+    return respond(request, encounter_id, lambda: play.encounter_escape(
+        **_common(request, encounter_id), how=request.POST.get("how", "")))
+
+
+@login_required
+@require_POST
+def zone_attack(request, encounter_id: int):
+    return respond(request, encounter_id, lambda: play.encounter_zone_attack(
+        user=request.user, encounter_id=encounter_id, zone_id=_required(request, "zone"),
+        target_id=_required(request, "target"), in_cover=request.POST.get("in_cover") == "1"))
+
+
+@login_required
+@require_POST
+def mishap(request, encounter_id: int):
+    return respond(request, encounter_id, lambda: play.attack_mishap_choose(
+        user=request.user, encounter_id=encounter_id, action_id=_required(request, "action"),
+        state=request.POST.get("state", "")))
 
 
 @login_required

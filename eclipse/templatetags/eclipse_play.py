@@ -2,7 +2,7 @@
 
 from django import template
 
-from eclipse.play_selectors import turn_options
+from eclipse.play_selectors import mishaps, turn_options, zones
 
 register = template.Library()
 
@@ -17,3 +17,9 @@ def eclipse_turn(view, me):
 def percent(value):
     """A Fraction as a percentage with one decimal."""
     return f"{float(value) * 100:.1f}"
+
+
+@register.simple_tag
+def eclipse_gm(view):
+    """The GM's steps out of turn: the lasting suppressive zones, the mishaps to pick."""
+    return {"zones": zones(view), "mishaps": mishaps(view)}

@@ -63,6 +63,9 @@ PATHS = [
     *(f"/api/eclipse/characters/{{character_id}}/{suffix}" for suffix in (
         "resleeve/", "weapons/", "weapons/drop/", "armour/", "armour/remove/", "heal/",
         "recover/", "derangement/", "moxie/")),
+    *(f"/api/eclipse/encounters/{{encounter_id}}/{step}/" for step in (
+        "attack", "full-defence", "brace", "reload", "stand-up", "move", "aim", "actions",
+        "escape", "zone-attack", "mishap")),
 ]
 
 

@@ -140,3 +140,36 @@ def test_the_odds_query_count_is_pinned(client, ep, django_assert_num_queries):
 
 
 ODDS_QUERIES = 16  # session, user, encounter, combatants, two sheets (3 each, the target twice), effects
+
+
+def test_the_form_offers_the_options_and_the_gm_picks_a_mishap_on_the_page(
+        client, ep, django_assert_num_queries):
+    from eclipse.models import CarriedWeapon
+    from encounters import services as enc
+    from tests.gamerules.fakes import FakeRandom
+
+    e, c = running(ep)
+    html = _logged(client, ep.alice).get(reverse("encounters:play", args=[e.pk])).content.decode()
+    for testid in ("other-targets", "attack-subdue", "brace"):
+        assert f'data-testid="{testid}"' in html
+    response = client.post(reverse("eclipse_play:attack", args=[e.pk]),
+                           _attack(e, c, ep, mode="SA", other_target=[c[ep.bo.pk].pk]), **HTMX)
+    assert response.status_code == 200
+    assert CarriedWeapon.objects.get(pk=ep.w.ava_pistol.pk).loaded == 10
+    reaction = e.reactions.get(status="pending")
+    assert reaction.payload["others"] == [c[ep.bo.pk].pk]
+    enc.answer_reaction(user=ep.gm, reaction_id=reaction.pk, choice="dodge",
+                        rng=FakeRandom(15, 11), now=ep.now)  # the Guard's critical
+    for user in (ep.alice, ep.bob):  # the Guard's turn: the GM's partial shows
+        e.refresh_from_db()
+        enc.encounter_next_turn(user=user, encounter_id=e.pk, turn=e.turn_serial)
+    gm = _logged(client, ep.gm, "fr")
+    url = reverse("encounters:play", args=[e.pk])
+    gm.get(url)
+    page = gm.get(url).content.decode()
+    assert 'data-testid="mishap-form"' in page and "ce qu’a fait le critique" in page
+    action = e.campaign.actions.get(kind="eclipse_attack")
+    gm.post(reverse("eclipse_play:mishap", args=[e.pk]),
+            {"page": "play", "action": action.pk, "state": "destroyed"}, **HTMX)
+    assert CarriedWeapon.objects.get(pk=ep.w.ava_pistol.pk).state == "destroyed"
+    assert 'data-testid="mishap-form"' not in gm.get(url).content.decode()

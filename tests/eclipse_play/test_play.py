@@ -56,7 +56,8 @@ def test_a_shot_prompts_a_dodge_and_the_answer_rolls_damage_wounds_and_the_stun_
     e, c = running(ep)
     step = shoot(ep, e, c, FakeRandom())  # nothing rolled before the answer
     assert step.reaction is not None and entries(e) == []
-    assert set(step.reaction.options) == {"none", "dodge"} and step.reaction.default == "dodge"
+    assert set(step.reaction.options) == {"none", "dodge", "dodge+moxie"}  # Moxie 2
+    assert step.reaction.default == "dodge"
     assert CarriedWeapon.objects.get(pk=ep.w.ava_pistol.pk).loaded == 11  # one round fired
     # Attack 45 < 60 (margin 45: +5 DV); dodge/2 = 20, 30 fails; 2d10 = 7 + 8 = 15 + 5 = 20,
     # kinetic armour 4 - AP 2 = 2: 18 damage, WT 6: (18 - 1) // 6 = 2 wounds; SOMx3 = 60
@@ -110,7 +111,8 @@ def test_a_burst_spends_three_rounds_and_concentrated_adds_a_d10(ep):
     e, c = running(ep)
     step = shoot(ep, e, c, FakeRandom(), mode="BF", concentrate="damage")
     assert CarriedWeapon.objects.get(pk=ep.w.ava_pistol.pk).loaded == 9
-    assert step.reaction.payload["shots"] == [{"modifiers": [], "extra_d10": 1}]
+    assert step.reaction.payload["shots"] == [{"modifiers": [], "extra_d10": 1,
+                                               "target": c[ep.guard.pk].pk}]
     # 20 < 60 (no margin bonus), dodge 90 fails; 2d10+1d10 = 1 + 1 + 1 = 3 - 2 armour = 1.
     enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="dodge",
                         rng=FakeRandom(20, 90, 1, 1, 1), now=ep.now)
@@ -196,12 +198,15 @@ def test_refusals_of_a_weapon_not_carried_jammed_or_a_bad_modifier(ep):
     assert e.turn_actions == 0 and entries(e) == []
 
 
-def test_a_surprised_target_cannot_defend_resolved_at_once(ep):
+def test_a_surprised_target_defends_only_by_spending_a_quick_action(ep):
     e, c = running(ep, surprised=(ep.guard,))
-    step = shoot(ep, e, c, FakeRandom(50, 1, 1))
-    assert step.reaction is None
+    step = shoot(ep, e, c, FakeRandom())
+    assert step.reaction.default == "none"
+    assert set(step.reaction.options) == {"none", "quick:dodge", "quick:dodge+moxie"}
+    enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="none",
+                        rng=FakeRandom(50, 1, 1), now=ep.now)
     [entry] = entries(e)
-    assert entry.summary["answer"]["immediate"] and entry.summary["result"]["surprised"]
+    assert entry.summary["result"]["surprised"] and not entry.summary["result"]["spend_quick"]
     assert entry.summary["result"]["shots"][0]["defence"] is None
 
 
@@ -337,7 +342,9 @@ def test_two_weapons_called_shot_and_charge_modifiers_are_in_the_payload(ep):
         ("off hand", -20), ("2 weapons", 10)]
     assert payload["called_shot"] == "ignore_armour" and payload["charge"]
     assert set(step.reaction.options) == {"none", "dodge", "melee:blades", "melee:clubs",
-                                          "melee:unarmed_combat"}
+                                          "melee:unarmed_combat", "dodge+moxie",
+                                          "melee:blades+moxie", "melee:clubs+moxie",
+                                          "melee:unarmed_combat+moxie"}
     # blades 50 - 10 (charge) - 10 (called shot) - 20 + 10 = 20: 15 hits; no defence.
     # 1d10 = 5 + charge 10 + SOM 20 // 10 = 2: 17; margin 15 < 30: no called effect.
     enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="none",
