@@ -29,6 +29,7 @@ from typing import Any, Mapping, Sequence
 from django.utils import timezone
 
 from campaigns.journal import record_action
+from eclipse import positions
 from eclipse.defence import (BRACED, DODGE, FULL_DEFENCE, KIND_ATTACK, MELEE_SKILLS, MOXIE_SUFFIX,
                              QUICK_OWED, QUICK_PREFIX, RESOLVER, defence_choice,
                              defence_options, held_by, options_of, params_of, resolve,
@@ -42,7 +43,7 @@ from encounters.services import TurnContext, encounter_act, is_gm
 from gamerules.dice import RandomSource
 from gamerules.eclipse_phase import attack as rules
 from gamerules.eclipse_phase import firing
-from gamerules.eclipse_phase.gear import DamageType, FiringMode, RangeBand
+from gamerules.eclipse_phase.gear import BlastKind, DamageType, FiringMode, RangeBand
 from gamerules.eclipse_phase.health import can_act, condition, end_of_turn, stand_up
 from gamerules.eclipse_phase.manoeuvres import Pace, movement, weapons_modifiers
 from gamerules.eclipse_phase.turn import ActionKind, PhaseActions
@@ -226,6 +227,9 @@ def declare(ctx: TurnContext, me: Loaded, target, *, weapon_id: int, mode: str =
         called = rules.CalledShot(called_shot) if called_shot else None
     except ValueError:
         raise BadChoice(value=range_band or called_shot) from None
+    placed = positions.attack_range(ctx.combatant, target, weapon)  # None: the pick stays
+    if placed is not None:
+        band = placed.band
     if weapon.melee:
         shot_rows: list[dict[str, Any]] = [{"modifiers": [], "extra_d10": 0}]
         rounds, mode_used = 0, ""
@@ -249,7 +253,8 @@ def declare(ctx: TurnContext, me: Loaded, target, *, weapon_id: int, mode: str =
                "beam": beam, "blind_fire": blind_fire, "indirect": indirect,
                "spotter": spotter and indirect,
                "precise_effect": precise_effect.strip()[:300] if called_shot == "precise"
-               else "", "others": [o.pk for o in others]}
+               else "", "others": [o.pk for o in others],
+               **(placed.record() if placed is not None else {})}
     them = _loaded(target)
     payload["defender_moxie"] = them.sheet.moxie > 0
     attacker = rules.Combatant(me.character, me.health.wounds, me.mind.traumas)
@@ -353,8 +358,8 @@ KIND_SUPPRESSIVE = "eclipse_suppressive"
 
 def encounter_suppressive_fire(*, user, encounter_id: int, combatant_id: int, weapon_id: int,
                                target_ids: list[int], in_cover_ids: tuple[int, ...] = (),
-                               turn: int | None = None, rng: RandomSource | None = None,
-                               now: datetime | None = None):
+                               aim_id: int | None = None, turn: int | None = None,
+                               rng: RandomSource | None = None, now: datetime | None = None):
     """Suppressive fire (a complex action, FA, 20 rounds; refused with a smaller magazine or
     fewer loaded: firing.suppressive_fire). Without positions the attacker names who is in the
     zone (``target_ids``) and who is in cover (``in_cover_ids``, spared), as the table sees it.
@@ -366,12 +371,22 @@ def encounter_suppressive_fire(*, user, encounter_id: int, combatant_id: int, we
     def act(ctx: TurnContext):
         params = params_of(ctx.encounter)
         targets = [_target(ctx, t) for t in dict.fromkeys(target_ids)]
-        if not targets:
+        aim = _target(ctx, aim_id) if aim_id else None
+        if not targets and aim is None:
             raise NotATarget()
         me = _begin(ctx, ActionKind.COMPLEX)
         armed = _armed(me, weapon_id)
-        _zone, after = firing.suppressive_fire(armed.weapon, armed.magazine, ctx.combatant.pk,
-                                               (0.0, 0.0), (1.0, 0.0), params)
+        aimed = positions.suppressive_zone(ctx.combatant, aim, armed.weapon, armed.magazine,
+                                           params)  # with positions the zone says who
+        if aimed is not None:
+            zone, after = aimed
+            named = [t for t in targets if t.point is None]  # the table's, for the unplaced
+            targets = named + [t for t in positions.in_zone(zone, ctx.combatants.values())
+                               if not t.removed and t.character_id and t not in named]
+        else:
+            _zone, after = firing.suppressive_fire(armed.weapon, armed.magazine,
+                                                   ctx.combatant.pk, (0.0, 0.0), (1.0, 0.0),
+                                                   params)
         CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=after.loaded)
         defending = set(EncounterEffect.objects.filter(
             encounter=ctx.encounter, bearer__in=targets, name=FULL_DEFENCE,
@@ -518,6 +533,7 @@ KIND_EXPLOSION = "eclipse_explosion"
 
 def encounter_explode(*, user, encounter_id: int, combatant_id: int, weapon_id: int,
                       targets: list[tuple[int, float]], range_band: str = "",
+                      centre_id: int | None = None, centre: tuple[Any, Any] | None = None,
                       turn: int | None = None, rng: RandomSource | None = None,
                       now: datetime | None = None):
     """An explosive goes off (a complex action; one round of its magazine when it has one):
@@ -536,7 +552,7 @@ def encounter_explode(*, user, encounter_id: int, combatant_id: int, weapon_id: 
 
         params = params_of(ctx.encounter)
         placed = [(_target(ctx, t), float(d)) for t, d in dict(targets).items()]
-        if not placed or any(d < 0 for _t, d in placed):
+        if any(d < 0 for _t, d in placed):
             raise NotATarget()
         me = _begin(ctx, ActionKind.COMPLEX)
         armed = _armed(me, weapon_id)
@@ -544,6 +560,20 @@ def encounter_explode(*, user, encounter_id: int, combatant_id: int, weapon_id: 
             band = RangeBand(range_band) if range_band else None
         except ValueError:
             raise BadChoice(value=range_band) from None
+        where: dict[str, Any] = {}
+        if armed.weapon.blast is BlastKind.CONE:  # from the attacker: positions when all have
+            cone = positions.cone_distances(ctx.combatant, [t for t, _d in placed], armed.weapon)
+            if cone is not None:
+                placed, band = cone
+                where = {"range_band": band.value, "range_from": "positions"}
+        elif centre_id or centre is not None:  # the blast's reach from positions
+            point, where = positions.blast_centre(
+                ctx.combatant, ctx.combatants.get(centre_id) if centre_id else centre,
+                armed.weapon)
+            placed = positions.blast_targets(point, armed.weapon, [
+                c for c in ctx.combatants.values() if not c.removed and c.character_id], params)
+        if not placed:
+            raise NotATarget()
         if armed.weapon.magazine:
             after = armed.magazine.spend(1)
             CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=after.loaded)
@@ -584,7 +614,8 @@ def encounter_explode(*, user, encounter_id: int, combatant_id: int, weapon_id: 
             campaign=ctx.encounter.campaign, kind=KIND_EXPLOSION, now=now, user=ctx.user,
             actor=ctx.combatant.character,
             summary=_context(ctx, weapon=armed.weapon.name, blast=armed.weapon.blast.value
-                             if armed.weapon.blast else "", dv=boom.dv, targets=lines),
+                             if armed.weapon.blast else "", dv=boom.dv, targets=lines,
+                             **where),
             rolls=rolls)
 
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
@@ -597,9 +628,10 @@ def _act(user, encounter_id, combatant_id, turn, now, fn):
                          act=fn, costs_action=False, turn=turn, now=now or timezone.now())
 
 
-def _journal(ctx: TurnContext, kind: str, **summary):
+def _journal(ctx: TurnContext, kind: str, rolls=(), **summary):
     return record_action(campaign=ctx.encounter.campaign, kind=kind, now=ctx.now, user=ctx.user,
-                         actor=ctx.combatant.character, summary=_context(ctx, **summary))
+                         actor=ctx.combatant.character, summary=_context(ctx, **summary),
+                         rolls=list(rolls))
 
 
 def encounter_full_defence(*, user, encounter_id: int, combatant_id: int,
@@ -706,9 +738,14 @@ def encounter_stand_up(*, user, encounter_id: int, combatant_id: int,
 
 
 def encounter_move(*, user, encounter_id: int, combatant_id: int, pace: str,
-                   name: str = "", turn: int | None = None, now: datetime | None = None):
+                   name: str = "", x: Any = None, y: Any = None, extension: str = "",
+                   turn: int | None = None, now: datetime | None = None,
+                   rng: RandomSource | None = None):
     """Move (a quick action): walk 4 m or run 20 m; running gives -10 to every test until the
-    start of the combatant's next turn (manoeuvres.movement). Raises BadChoice."""
+    start of the combatant's next turn (manoeuvres.movement). With a destination (``x``,
+    ``y``) the combatant's position moves there, at most that far (eclipse.positions.move; a
+    run extended by a Freerunning or Freefall ``extension`` test). Raises BadChoice,
+    PositionRefused, PositionError."""
     try:
         chosen = Pace(pace)
     except ValueError:
@@ -717,13 +754,18 @@ def encounter_move(*, user, encounter_id: int, combatant_id: int, pace: str,
         raise BadChoice(value=pace)
 
     def act(ctx: TurnContext):
-        _begin(ctx, ActionKind.QUICK)
-        moved = movement(chosen, params_of(ctx.encounter))
+        me = _begin(ctx, ActionKind.QUICK)
+        went = positions.move(ctx.combatant, me, chosen, params_of(ctx.encounter), x=x, y=y,
+                              extension=extension, rng=rng or random.SystemRandom())
+        moved = went.movement
         if chosen is Pace.RUN and not _mine(ctx, RUNNING):
             _effect(ctx, RUNNING)
         return _journal(ctx, KIND_MOVE, action="move", cost="quick", pace=chosen.value,
                         metres=moved.metres, where=name.strip()[:ACTION_NAME_MAX],
-                        modifiers=_mods(moved.modifiers))
+                        modifiers=_mods(moved.modifiers), **went.summary,
+                        **({"extension": test_json(went.test)} if went.test else {}),
+                        rolls=[test_row(went.test, ctx.combatant.character)] if went.test
+                        else ())
     return _act(user, encounter_id, combatant_id, turn, now, act)
 
 
@@ -826,7 +868,7 @@ def register() -> None:
 
     defence.register()
     hooks.register_templates("eclipse_phase", hooks.EncounterTemplates(
-        actions="eclipse/encounter/_turn.html"))
+        actions="eclipse/encounter/_turn.html", reaction="eclipse/encounter/_reaction.html"))
     spec = rule_systems.get("eclipse_phase")
     labels = spec.action_labels if spec is not None else None
     if isinstance(labels, dict):  # the spec's own dict: a new spec would be another helper's

@@ -44,6 +44,11 @@ class EncounterCombatantSerializer(serializers.Serializer):
     defeated = serializers.BooleanField()
     removed = serializers.BooleanField()
     joined_round = serializers.IntegerField()
+    x = serializers.DecimalField(max_digits=7, decimal_places=2, allow_null=True,
+                                 coerce_to_string=False,
+                                 help_text="Metres; null (with y) without a position.")
+    y = serializers.DecimalField(max_digits=7, decimal_places=2, allow_null=True,
+                                 coerce_to_string=False)
 
 
 class EncounterEffectSerializer(serializers.Serializer):
@@ -161,6 +166,13 @@ class EncounterEffectInSerializer(StrictSerializer):
     edge = serializers.ChoiceField(choices=["start", "end"])
     rounds = serializers.IntegerField(min_value=1, max_value=1000)
     bearer = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+
+
+class CombatantPlaceSerializer(StrictSerializer):
+    x = serializers.DecimalField(max_digits=9, decimal_places=4, allow_null=True,
+                                 help_text="Metres (rounded to the centimetre); x and y both "
+                                           "null clear the position.")
+    y = serializers.DecimalField(max_digits=9, decimal_places=4, allow_null=True)
 
 
 class ReactionAnswerSerializer(StrictSerializer):
@@ -287,6 +299,13 @@ STEPS = [
      lambda u, e, d, combatant_id: services.combatant_readd(user=u, encounter_id=e,
                                                             combatant_id=combatant_id),
      "Bring a removed combatant back, at the end of the order (GM)."),
+    ("combatants/<int:combatant_id>/position/", "encounters_place", CombatantPlaceSerializer,
+     lambda u, e, d, combatant_id: services.combatant_place(
+         user=u, encounter_id=e, combatant_id=combatant_id, x=d["x"], y=d["y"]),
+     "Put a combatant at (x, y) metres, or clear its position with nulls (GM)."),
+    ("positions/clear/", "encounters_positions_clear", EncounterEmptySerializer,
+     lambda u, e, d: services.positions_clear(user=u, encounter_id=e),
+     "Clear every combatant's position (GM)."),
 ]
 
 

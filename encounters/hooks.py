@@ -70,9 +70,11 @@ class EncounterTemplates:
     """Templates a system adds to the encounter pages. ``actions``: the player's actions in
     turn (with their odds), included with ``view`` (selectors.EncounterView) and ``me`` (the
     Combatant whose turn it is, played by the user); it posts to the system's own views, which
-    call encounters.services.encounter_act."""
+    call encounters.services.encounter_act. ``reaction``: included in each pending reaction's
+    card, with ``view`` and ``r`` (the PendingReaction): the GM's corrections of a prompt."""
 
     actions: str = ""
+    reaction: str = ""
 
 
 InitiativeFn = Callable[[Any, RandomSource], Initiative]

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from gamerules.encounter.clock import Edge
 from gamerules.encounter.order import OrderMode
 from gamerules.encounter.reactions import Status
+from gamerules.encounter.space import Point
 
 DEFAULT_REACTION_TIMEOUT = 30  # seconds: midi-qol's range is 10-30 (ENCOUNTER-NOTES.md)
 
@@ -80,10 +81,27 @@ class Combatant(models.Model):
     defeated = models.BooleanField(_("defeated"), default=False)
     removed = models.BooleanField(default=False)
     joined_round = models.PositiveIntegerField(default=0)
+    # Where it stands, in metres to the centimetre (gamerules.encounter.space); both null: no
+    # position (the table places it). Set by the GM, moved by its system's move action.
+    x = models.DecimalField(_("x (m)"), max_digits=7, decimal_places=2, null=True, blank=True)
+    y = models.DecimalField(_("y (m)"), max_digits=7, decimal_places=2, null=True, blank=True)
 
     class Meta:
         ordering = ["rank", "position", "id"]
         indexes = [models.Index(fields=["encounter", "rank"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=(models.Q(x__isnull=True, y__isnull=True)
+                           | models.Q(x__isnull=False, y__isnull=False,
+                                      x__gte=-10_000, x__lte=10_000,
+                                      y__gte=-10_000, y__lte=10_000)),
+                name="combatant_position_both_or_neither_bounded"),
+        ]
+
+    @property
+    def point(self):
+        """Its gamerules.encounter.space.Point, None without a position."""
+        return None if self.x is None or self.y is None else Point(self.x, self.y)
 
     def __str__(self) -> str:
         return self.name

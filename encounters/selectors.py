@@ -19,6 +19,7 @@ from encounters.services import can_see, controls, is_gm
 from gamerules.encounter.reactions import Status
 
 LOG_SIZE = 20
+GROUND_PX, GROUND_MARGIN, GROUND_MIN_M = 320, 30, 10.0  # the map: pixels, margin, metres
 
 
 @dataclass
@@ -52,6 +53,30 @@ class EncounterView:
     @property
     def my_turn(self) -> bool:
         return self.encounter.current_id in self.mine
+
+    @property
+    def ground(self) -> dict[str, Any] | None:
+        """The small map of the combatants in play that have a position (None when none has):
+        metres to pixels, north up (y grows upwards), the whole fitted in GROUND_PX with a
+        margin, at least GROUND_MIN_M across."""
+        placed = [(c, c.point.as_floats()) for c in self.combatants
+                  if c.point is not None and not c.removed]
+        if not placed:
+            return None
+        xs, ys = [p[0] for _c, p in placed], [p[1] for _c, p in placed]
+        span = max(max(xs) - min(xs), max(ys) - min(ys), GROUND_MIN_M)
+        scale = (GROUND_PX - 2 * GROUND_MARGIN) / span
+        cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+        half = GROUND_PX / 2
+        dots = [{"name": c.name, "current": c.pk == self.encounter.current_id,
+                 "cx": round(half + (x - cx) * scale), "cy": round(half - (y - cy) * scale)}
+                for c, (x, y) in placed]
+        return {"width": GROUND_PX, "height": GROUND_PX, "dots": dots,
+                "metres": round(span, 1)}
+
+    @property
+    def reaction_template(self) -> str:
+        return hooks.templates_for(self.encounter.campaign.rule_system).reaction
 
     @property
     def actions_template(self) -> str:

@@ -44,6 +44,7 @@ from encounters.models import Combatant, Encounter, EncounterEffect, PendingReac
 from gamerules.dice import RandomSource
 from gamerules.encounter import clock as rules
 from gamerules.encounter import reactions as prompts
+from gamerules.encounter import space
 from gamerules.encounter.errors import OrderError
 from gamerules.encounter.order import Contender, OrderMode, place
 
@@ -626,6 +627,49 @@ def combatant_update(*, user, encounter_id: int, combatant_id: int,
             me.save(update_fields=fields)
             _save(encounter)
         return me
+
+
+# --- positions ------------------------------------------------------------------------------
+
+def set_position(combatant: Combatant, where: space.Point | None) -> None:
+    """Write ``combatant``'s position (None: clear it). The caller holds the encounter's lock
+    and saves the encounter (``_save``, or ``encounter_act`` for a system's move)."""
+    combatant.x, combatant.y = (where.x, where.y) if where is not None else (None, None)
+    Combatant.objects.filter(pk=combatant.pk).update(x=combatant.x, y=combatant.y)
+
+
+def combatant_place(*, user, encounter_id: int, combatant_id: int, x: Any = None,
+                    y: Any = None) -> Combatant:
+    """The GM puts ``combatant_id`` at (``x``, ``y``) metres, rounded to the centimetre, or
+    clears its position (both None or empty). A step: locked, version bumped, pushed. Raises
+    PositionError ("position_not_number", "position_out_of_bounds", "position_needs_both"),
+    EncounterInvalid(code="no_such_combatant"), EncounterConflict(code="encounter_ended")."""
+    where = space.point(x, y)
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        combatants = combatants_of(encounter)
+        _require_gm(user, encounter, combatants.values())
+        _require_not_ended(encounter)
+        me = _combatant(combatants, combatant_id)
+        if me.point != where:
+            set_position(me, where)
+            _save(encounter)
+        return me
+
+
+def positions_clear(*, user, encounter_id: int) -> int:
+    """The GM clears every combatant's position (the encounter goes back to the table's
+    judgement). Returns how many were cleared; a step when any was."""
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        combatants = combatants_of(encounter)
+        _require_gm(user, encounter, combatants.values())
+        _require_not_ended(encounter)
+        cleared = Combatant.objects.filter(encounter=encounter, x__isnull=False).update(
+            x=None, y=None)
+        if cleared:
+            _save(encounter)
+        return cleared
 
 
 def effect_add(*, user, encounter_id: int, name: str, anchor_id: int, edge: str, rounds: int,

@@ -267,3 +267,19 @@ def _edge(request) -> str:
 def answer(request, encounter_id: int, reaction_id: int):
     return _step(request, encounter_id, lambda: services.answer_reaction(
         user=request.user, reaction_id=reaction_id, choice=request.POST.get("choice", "")))
+
+
+@login_required
+@require_POST
+def place(request, encounter_id: int, combatant_id: int):
+    """The GM's position of one combatant: ``x`` and ``y`` in metres (both empty: clear it)."""
+    return _step(request, encounter_id, lambda: services.combatant_place(
+        user=request.user, encounter_id=encounter_id, combatant_id=combatant_id,
+        x=request.POST.get("x", ""), y=request.POST.get("y", "")))
+
+
+@login_required
+@require_POST
+def positions_clear(request, encounter_id: int):
+    return _step(request, encounter_id, lambda: services.positions_clear(
+        user=request.user, encounter_id=encounter_id))
