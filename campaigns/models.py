@@ -117,7 +117,7 @@ class RollRecord(models.Model):
     action = models.ForeignKey(ActionRecord, on_delete=models.CASCADE, related_name="rolls")
     actor = models.ForeignKey("characters.Character", on_delete=models.CASCADE, null=True,
                               blank=True, related_name="+")
-    label = models.CharField(max_length=32)
+    label = models.CharField(max_length=80)  # e.g. "kinetic_weapons (Moxie flip 45 -> 54)"
     expression = models.CharField(max_length=64)
     faces = models.JSONField(default=list)
     total = models.IntegerField()

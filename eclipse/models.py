@@ -110,7 +110,7 @@ class MorphNumbers(models.Model):
         return self.name
 
     @classmethod
-    def checks(cls, prefix: str) -> list[models.CheckConstraint]:
+    def checks(cls, prefix: str) -> list[models.BaseConstraint]:
         return [
             models.CheckConstraint(condition=Q(durability__gte=1), name=f"{prefix}_dur_least_1"),
             models.CheckConstraint(condition=_between("speed", 1, SPEED_MAX),

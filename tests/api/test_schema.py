@@ -47,6 +47,9 @@ PATHS = [
     "/api/encounters/{encounter_id}/combatants/{combatant_id}/",
     "/api/encounters/{encounter_id}/combatants/{combatant_id}/remove/",
     "/api/encounters/{encounter_id}/combatants/{combatant_id}/readd/",
+    # issue 12, item 9: positions in metres
+    "/api/encounters/{encounter_id}/combatants/{combatant_id}/position/",
+    "/api/encounters/{encounter_id}/positions/clear/",
     "/api/reactions/{reaction_id}/answer/",
     "/api/homebrew/campaigns/{campaign_id}/characters/",
     "/api/homebrew/campaigns/{campaign_id}/rest/",

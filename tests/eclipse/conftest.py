@@ -74,3 +74,14 @@ def build_world(alice, bob) -> SimpleNamespace:
     return SimpleNamespace(campaign=campaign, gm=gm, alice=alice, bob=bob, ash=ash, brick=brick,
                            guard=guard, splicer=splicer, synth=synth, pod=pod, pistol=pistol,
                            knife=knife, vest=vest, now=now)
+
+
+@pytest.fixture(autouse=True)
+def _local_cache(settings):
+    """The cache in process memory (throttles, journal versions): query counts then do not
+    depend on whether the cache is the database (default) or Redis (CI)."""
+    from django.core.cache import caches
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "eclipse-tests"}}
+    caches["default"].clear()

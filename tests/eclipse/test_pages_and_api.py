@@ -134,7 +134,7 @@ def test_the_api_equips_and_the_gm_only_steps_answer_403(ep, bob):
 def test_the_api_sheet_takes_constant_queries(ep, alice, extra, django_assert_num_queries):
     for _ in range(extra):
         CarriedWeapon.objects.create(sheet_id=ep.ash.pk, template=ep.pistol, loaded=12)
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(3):
         assert api(alice).get(f"/api/eclipse/characters/{ep.ash.pk}/").status_code == 200
 
 
