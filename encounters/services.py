@@ -415,13 +415,7 @@ def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
             if initiative is None:
                 spec = rule_systems.get(system)
                 raise EncounterInvalid(code="no_initiative", system=str(spec.name if spec else system))
-            # the initiative may read the sheets: a few queries, not some per combatant
-            _prefetch_sheets(system, playing)
-            results = {c.pk: initiative(c, rng) for c in
-                       sorted(playing, key=lambda c: (c.position, c.pk))}
-            for c in playing:
-                c.initiative, c.tiebreak = results[c.pk].score, results[c.pk].tiebreak
-                rolls += [_storable(r) for r in results[c.pk].rolls]
+            rolls = _roll_initiative(system, initiative, playing, rng)
             contenders = [Contender(c.pk, position=c.position, initiative=c.initiative,
                                     tiebreak=c.tiebreak, surprised=c.surprised) for c in playing]
             placed = place(contenders, OrderMode.ROLLED)
@@ -445,6 +439,70 @@ def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
                                               "order": [p.id for p in placed]},
                           rolls=rolls)
         return encounter
+
+
+def _roll_initiative(system: str, initiative: hooks.InitiativeFn, playing: list[Combatant],
+                     rng: RandomSource) -> list[dict[str, Any]]:
+    """Roll ``playing``'s initiative in entry order (the same dice, the same order), set each
+    one's ``initiative`` and ``tiebreak`` (not saved) and return the rolls to journal."""
+    # the initiative may read the sheets: a few queries, not some per combatant
+    _prefetch_sheets(system, playing)
+    rolls: list[dict[str, Any]] = []
+    for c in sorted(playing, key=lambda c: (c.position, c.pk)):
+        result = initiative(c, rng)
+        c.initiative, c.tiebreak = result.score, result.tiebreak
+        rolls += [_storable(r) for r in result.rolls]
+    return rolls
+
+
+class _Reroll:
+    """The clock's ``reorder`` for a system rolling initiative each round (hooks.
+    register_initiative_each_round): everyone in the order rolls again, in one group (being
+    surprised or a late joiner only counts in the round it happened), the defeated too (one
+    brought back up has its score); ties as at the start. ``done`` once it rolled."""
+
+    def __init__(self, encounter: Encounter, combatants: dict[int, Combatant],
+                 initiative: hooks.InitiativeFn, rng: RandomSource) -> None:
+        self.encounter, self.combatants, self.initiative, self.rng = (
+            encounter, combatants, initiative, rng)
+        self.rolls: list[dict[str, Any]] = []
+        self.playing: list[Combatant] = []
+        self.done = False
+
+    def __call__(self, order: tuple[int, ...]) -> tuple[int, ...]:
+        self.playing = [self.combatants[cid] for cid in order]
+        self.rolls = _roll_initiative(self.encounter.campaign.rule_system, self.initiative,
+                                      self.playing, self.rng)
+        placed = place([Contender(c.pk, position=c.position, initiative=c.initiative,
+                                  tiebreak=c.tiebreak) for c in self.playing], OrderMode.ROLLED)
+        for p in placed:
+            self.combatants[p.id].tie = p.tie
+        self.done = True
+        return tuple(p.id for p in placed)
+
+    def journal(self, user, now: datetime) -> None:
+        """Save the scores and journal the rolls as one "encounter_initiative" action."""
+        if not self.done:
+            return
+        Combatant.objects.bulk_update(self.playing, ["initiative", "tiebreak", "tie"])
+        record_action(campaign=self.encounter.campaign, kind="encounter_initiative", now=now,
+                      user=user, summary={"encounter": self.encounter.pk,
+                                          "round": self.encounter.round, "each_round": True,
+                                          "order": [c.pk for c in sorted(
+                                              self.playing, key=lambda c: c.rank or 0)]},
+                      rolls=self.rolls)
+
+
+def _reroll(encounter: Encounter, combatants: dict[int, Combatant],
+            rng: RandomSource) -> _Reroll | None:
+    """The reorder of a rolled order whose system rolls each round, else None (the GM's
+    order, the homebrew: kept from round to round)."""
+    system = encounter.campaign.rule_system
+    initiative = hooks.initiative_for(system)
+    if (encounter.order_mode != OrderMode.ROLLED or initiative is None
+            or not hooks.initiative_each_round(system)):
+        return None
+    return _Reroll(encounter, combatants, initiative, rng)
 
 
 def encounter_end(*, user, encounter_id: int) -> Encounter:
@@ -484,7 +542,7 @@ def encounter_next_turn(*, user, encounter_id: int, turn: int | None,
         serial = encounter.turn_serial
         _require_no_reaction(encounter, combatants, now, rng)
         if encounter.turn_serial == serial:  # a defaulted reaction may have ended the turn
-            _next(encounter, combatants)
+            _next(encounter, combatants, user=user, now=now, rng=rng)
         return encounter
 
 
@@ -518,11 +576,18 @@ def encounter_spend_action(*, user, encounter_id: int, turn: int | None, reason:
         return encounter
 
 
-def _next(encounter: Encounter, combatants: dict[int, Combatant]) -> None:
+def _next(encounter: Encounter, combatants: dict[int, Combatant], *, user, now: datetime,
+          rng: RandomSource) -> None:
+    """The next turn; a new round of a system rolling each round rolls its order again, in
+    this step (journaled as one "encounter_initiative" action)."""
     clock, members = _clock(encounter, combatants)
     effects, durations = _durations(encounter)
+    reroll = _reroll(encounter, combatants, rng)
     _apply(encounter, combatants, rules.next_turn(clock, members, durations,
-                                                  encounter.skip_defeated), clock)
+                                                  encounter.skip_defeated, reorder=reroll),
+           clock)
+    if reroll is not None:
+        reroll.journal(user, now)
 
 
 def encounter_delay(*, user, encounter_id: int, combatant_id: int, after_id: int,
@@ -575,10 +640,14 @@ def combatant_remove(*, user, encounter_id: int, combatant_id: int,
             _require_no_reaction(encounter, combatants, now, rng)
             clock, members = _clock(encounter, combatants)
             effects, durations = _durations(encounter)
-            step = rules.remove(clock, members, me.pk, durations, encounter.skip_defeated)
+            reroll = _reroll(encounter, combatants, rng)
+            step = rules.remove(clock, members, me.pk, durations, encounter.skip_defeated,
+                                reorder=reroll)
             me.removed = True
             Combatant.objects.filter(pk=me.pk).update(removed=True)
             _apply(encounter, combatants, step, clock)
+            if reroll is not None:
+                reroll.journal(user, now)
         else:
             me.removed = True
             Combatant.objects.filter(pk=me.pk).update(removed=True)
@@ -750,7 +819,7 @@ def encounter_act(*, user, encounter_id: int, combatant_id: int, act: Callable[[
         if costs_action:
             encounter.turn_actions += 1
         if ctx.end_turn and encounter.reaction_deadline is None:
-            _next(encounter, combatants)
+            _next(encounter, combatants, user=user, now=now, rng=rng)
             return result
         if ctx.end_turn:  # once the reaction is resolved
             encounter.reactions.filter(status=prompts.Status.PENDING).update(end_turn=True)
@@ -876,7 +945,7 @@ def _resolve(encounter: Encounter, combatants: dict[int, Combatant], reaction: P
     reaction.save(update_fields=["status", "choice", "answered_by", "answered_at", "action"])
     encounter.reaction_deadline = None
     if reaction.end_turn:
-        _next(encounter, combatants)
+        _next(encounter, combatants, user=user, now=now, rng=rng)
     else:
         _save(encounter)
 

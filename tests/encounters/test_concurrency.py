@@ -112,3 +112,36 @@ def test_the_player_and_the_gm_answering_at_once_resolve_one_reaction():
             assert PendingReaction.objects.get(pk=reaction.pk).action_id is not None
             Encounter.objects.filter(pk=e.pk).update(turn_actions=0)
     assert ActionRecord.objects.filter(kind="enc_test_strike").count() == ROUNDS
+
+
+def test_two_gms_pressing_next_at_the_round_boundary_roll_the_round_once():
+    """A system rolling initiative each round: the second press finds the turn moved on; one
+    roll of the order, one journal entry, one version a round."""
+    from encounters import hooks
+    from tests.encounters.conftest import SYSTEM
+
+    hooks.register_initiative_each_round(SYSTEM)
+    try:
+        t = Table()
+        e = t.start(mode="rolled")
+        from tests import factories
+        staff = factories.user("gm2", is_staff=True)
+        with Racers(2) as racers:
+            for round_ in range(2, 2 + ROUNDS):
+                for _ in range(2):  # to the last turn of the round
+                    t.next()
+                before = Encounter.objects.get(pk=e.pk)
+                seen = before.turn_serial
+                results = racers.run(
+                    lambda seen=seen: services.encounter_next_turn(
+                        user=t.gm, encounter_id=e.pk, turn=seen),
+                    lambda seen=seen: services.encounter_next_turn(
+                        user=staff, encounter_id=e.pk, turn=seen))
+                assert codes(results) == ["ok", "turn_already_advanced"]
+                after = Encounter.objects.get(pk=e.pk)
+                assert (after.round, after.turn_serial, after.version) == (
+                    round_, seen + 1, before.version + 1)
+                assert ActionRecord.objects.filter(kind="encounter_initiative",
+                                                   summary__round=round_).count() == 1
+    finally:
+        hooks.unregister_initiative_each_round(SYSTEM)
