@@ -44,10 +44,23 @@ class Initiative:
 
 
 @dataclass(frozen=True)
+class ReactionAnswer:
+    """One more target's answer to the same action (``ReactionContext.others``)."""
+
+    reaction: Any
+    target: Any
+    choice: str
+    defaulted: bool
+    answered_by_id: int | None
+
+
+@dataclass(frozen=True)
 class ReactionContext:
     """``encounter`` is locked; ``actor``/``target`` are Combatants (``.character`` loaded,
     None for a GM's extra); ``choice`` the answer or the default; ``answered_by`` the user who
-    answered (None when defaulted)."""
+    answered (None when defaulted). ``others``: the answers of the action's other targets
+    (prompts that joined this one: ``request_reaction(joins=)``), in the order they were
+    asked; the resolver resolves them all, in its one outcome."""
 
     encounter: Any
     reaction: Any
@@ -58,6 +71,7 @@ class ReactionContext:
     answered_by: Any
     now: datetime
     rng: RandomSource
+    others: tuple[ReactionAnswer, ...] = ()
 
 
 @dataclass(frozen=True)

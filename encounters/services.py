@@ -27,7 +27,7 @@ from datetime import datetime
 from typing import Any, Callable, Iterable, TypeVar
 
 from django.db import IntegrityError, transaction
-from django.db.models import prefetch_related_objects
+from django.db.models import Q, prefetch_related_objects
 from django.utils import timezone
 
 from campaigns import rule_systems
@@ -779,13 +779,14 @@ class TurnContext:
     now: datetime
     end_turn: bool = False
 
-    def request_reaction(self, *, target: Combatant, action_payload: dict, options: list[str],
-                         resolver: str, rolls: Iterable[dict] = (),
-                         default: str = prompts.NO_REACTION) -> PendingReaction:
+    def request_reaction(self, *, target: Combatant, options: list[str],
+                         action_payload: dict | None = None, resolver: str = "",
+                         rolls: Iterable[dict] = (), default: str = prompts.NO_REACTION,
+                         joins: PendingReaction | None = None) -> PendingReaction:
         return request_reaction(encounter=self.encounter, actor=self.combatant, target=target,
-                                action_payload=action_payload, options=options,
+                                action_payload=action_payload or {}, options=options,
                                 resolver=resolver, rolls=rolls, default=default,
-                                user=self.user, now=self.now)
+                                user=self.user, now=self.now, joins=joins)
 
 
 def encounter_act(*, user, encounter_id: int, combatant_id: int, act: Callable[[TurnContext], T],
@@ -828,17 +829,38 @@ def encounter_act(*, user, encounter_id: int, combatant_id: int, act: Callable[[
 
 
 def request_reaction(*, encounter: Encounter, actor: Combatant, target: Combatant,
-                     action_payload: dict, options: list[str], resolver: str,
+                     action_payload: dict, options: list[str], resolver: str = "",
                      rolls: Iterable[dict] = (), default: str = prompts.NO_REACTION,
-                     user=None, now: datetime | None = None) -> PendingReaction:
+                     user=None, now: datetime | None = None,
+                     joins: PendingReaction | None = None) -> PendingReaction:
     """Make the encounter wait for ``target``'s answer (call it from an ``encounter_act``
     action: the encounter must be locked). ``options``: the reaction keys the target may pick
     (the default, "none", is always one); ``resolver``: the kind registered with
     encounters.hooks.register_resolver; ``rolls``: the action's rolls so far (journal.roll_row
     dicts), journaled with the answer's; ``action_payload``: what the resolver needs (JSON).
-    The prompt defaults after the encounter's ``reaction_timeout_seconds``. Raises
-    EncounterInvalid(code="unknown_resolver"), EncounterConflict(code="reaction_pending")."""
+    The prompt defaults after the encounter's ``reaction_timeout_seconds``.
+
+    Several targets of one action: prompt the first, then each other one with ``joins=`` the
+    first prompt (its own ``options``, ``default`` and ``action_payload``; the lead's resolver
+    and deadline). All are pending at once, answered in any order; the action is resolved
+    once, when none is pending any more (encounters.hooks.ReactionContext.others), in ONE
+    journal entry. Raises EncounterInvalid ("unknown_resolver", "already_prompted"),
+    EncounterConflict(code="reaction_pending")."""
     now = now or timezone.now()
+    if joins is not None:
+        if (joins.encounter_id != encounter.pk or joins.lead_id is not None
+                or joins.status != prompts.Status.PENDING):
+            raise EncounterConflict(code="reaction_pending", name=target.name)
+        if target.pk == joins.target_id or joins.joined.filter(target=target).exists():
+            raise EncounterInvalid(code="already_prompted", name=target.name)
+        p = prompts.prompt(options=tuple(options), now=now,
+                           timeout_seconds=encounter.reaction_timeout_seconds, default=default)
+        reaction = PendingReaction.objects.create(
+            encounter=encounter, actor=actor, target=target, resolver=joins.resolver,
+            payload=action_payload, options=list(p.options), default=p.default, rolls=[],
+            round=encounter.round, requested_by=user, requested_at=now,
+            deadline=joins.deadline, lead=joins)
+        return reaction
     if hooks.resolver_for(resolver) is None:
         raise EncounterInvalid(code="unknown_resolver", kind=resolver)
     if encounter.reaction_deadline is not None:
@@ -862,21 +884,30 @@ def answer_reaction(*, user, reaction_id: int, choice: str, now: datetime | None
     (the deadline passed: the default stands), UnknownReactionOption, EncounterForbidden
     ("not_yours_to_answer"), EncounterNotFound(code="no_such_reaction")."""
     now, rng = now or timezone.now(), rng or random.SystemRandom()
-    encounter_id = (PendingReaction.objects.filter(pk=reaction_id)
-                    .values_list("encounter_id", flat=True).first())
-    if encounter_id is None:
+    found = (PendingReaction.objects.filter(pk=reaction_id)
+             .values_list("encounter_id", "lead_id").first())
+    if found is None:
         raise EncounterNotFound(code="no_such_reaction")
+    encounter_id, lead_id = found  # a prompt's lead never changes: read before the lock
     with transaction.atomic():
         encounter = lock_encounter(encounter_id)
         combatants = combatants_of(encounter)
-        reaction = PendingReaction.objects.get(pk=reaction_id)
+        key = lead_id or reaction_id
+        group = _ordered(PendingReaction.objects.filter(Q(pk=key) | Q(lead_id=key)))
+        reaction = next(r for r in group if r.pk == reaction_id)
         target = combatants[reaction.target_id]
         if not (is_gm(user, encounter) or controls(user, encounter, target)):
             if not can_see(user, encounter, combatants.values()):
                 raise EncounterNotFound(code="no_such_reaction")
             raise EncounterForbidden(code="not_yours_to_answer")
         answered = prompts.answer(_prompt(reaction), choice, now)
-        _resolve(encounter, combatants, reaction, answered, user, now, rng)
+        _mark(reaction, answered, user, now)
+        if any(r.status == prompts.Status.PENDING for r in group):
+            # the action waits for its other targets: this answer is kept, the page moves on
+            reaction.save(update_fields=["status", "choice", "answered_by", "answered_at"])
+            _save(encounter)
+        else:
+            _resolve(encounter, combatants, group, user, now, rng)
         return reaction
 
 
@@ -901,13 +932,40 @@ def reactions_default_due(*, now: datetime | None = None, encounter_id: int | No
 
 def _default_pending(encounter: Encounter, combatants: dict[int, Combatant], now: datetime,
                      rng: RandomSource) -> int:
+    """Default the due prompts of the waiting action (its group: pending or answered, not yet
+    resolved) and resolve it once none is pending. Returns how many were defaulted."""
+    rows = encounter.reactions.filter(action__isnull=True, status__in=[
+        prompts.Status.PENDING, prompts.Status.ANSWERED])
+    groups: dict[int, list[PendingReaction]] = {}
+    for r in rows:
+        groups.setdefault(r.lead_id or r.pk, []).append(r)
     count = 0
-    for reaction in encounter.reactions.filter(status=prompts.Status.PENDING):
-        defaulted = prompts.default_if_due(_prompt(reaction), now)
-        if defaulted is not None:
-            _resolve(encounter, combatants, reaction, defaulted, None, now, rng)
-            count += 1
+    for group in groups.values():
+        group = _ordered(group)
+        due = [(r, d) for r in group if (d := prompts.default_if_due(_prompt(r), now))]
+        for r, defaulted in due:
+            _mark(r, defaulted, None, now)
+        count += len(due)
+        if not due:
+            continue
+        if any(r.status == prompts.Status.PENDING for r in group):  # not all due (later ones)
+            PendingReaction.objects.bulk_update([r for r, _d in due], [
+                "status", "choice", "answered_by", "answered_at"])
+            _save(encounter)
+        else:
+            _resolve(encounter, combatants, group, None, now, rng)
     return count
+
+
+def _ordered(reactions: Iterable[PendingReaction]) -> list[PendingReaction]:
+    """An action's prompts, the lead first, then the others as they were asked."""
+    return sorted(reactions, key=lambda r: (r.lead_id is not None, r.pk))
+
+
+def _mark(reaction: PendingReaction, answered: prompts.Prompt, user, now: datetime) -> None:
+    """Write an answer or a default on the row (not saved)."""
+    reaction.status, reaction.choice = answered.status.value, answered.choice
+    reaction.answered_by, reaction.answered_at = user, now
 
 
 def _prompt(reaction: PendingReaction) -> prompts.Prompt:
@@ -916,33 +974,51 @@ def _prompt(reaction: PendingReaction) -> prompts.Prompt:
                           choice=reaction.choice)
 
 
-def _resolve(encounter: Encounter, combatants: dict[int, Combatant], reaction: PendingReaction,
-             answered: prompts.Prompt, user, now: datetime, rng: RandomSource) -> None:
+def _resolve(encounter: Encounter, combatants: dict[int, Combatant],
+             group: list[PendingReaction], user, now: datetime, rng: RandomSource) -> None:
+    """Resolve an action whose prompts (``group``, the lead first) are all answered or
+    defaulted: its system's resolver once, ONE ActionRecord (the lead's prompt and answer, the
+    others' answers), every prompt linked to it; then the next turn if the action ended it."""
+    reaction, rest = group[0], group[1:]
     resolver = hooks.resolver_for(reaction.resolver)
     if resolver is None:
         raise EncounterInvalid(code="unknown_resolver", kind=reaction.resolver)
     actor, target = combatants[reaction.actor_id], combatants[reaction.target_id]
-    defaulted = answered.status is prompts.Status.DEFAULTED
+    defaulted = reaction.status == prompts.Status.DEFAULTED
+    others = tuple(hooks.ReactionAnswer(
+        reaction=r, target=combatants[r.target_id], choice=r.choice,
+        defaulted=r.status == prompts.Status.DEFAULTED, answered_by_id=r.answered_by_id)
+        for r in rest)
     outcome = resolver(hooks.ReactionContext(
         encounter=encounter, reaction=reaction, actor=actor, target=target,
-        choice=answered.choice, defaulted=defaulted, answered_by=user, now=now, rng=rng))
+        choice=reaction.choice, defaulted=defaulted, answered_by=reaction.answered_by,
+        now=now, rng=rng, others=others))
     summary = {
         "encounter": encounter.pk, "round": reaction.round,
         "prompt": {"actor": actor.name, "target": target.name, "payload": reaction.payload,
                    "options": reaction.options, "default": reaction.default,
                    "requested_at": reaction.requested_at.isoformat(),
                    "deadline": reaction.deadline.isoformat()},
-        "answer": {"choice": answered.choice, "defaulted": defaulted,
-                   "by": getattr(user, "pk", None)},
+        "answer": {"choice": reaction.choice, "defaulted": defaulted,
+                   "by": reaction.answered_by_id},
         "result": outcome.summary,
     }
+    if others:
+        summary["answers"] = [
+            {"target": o.target.name, "target_id": o.target.pk, "options": o.reaction.options,
+             "default": o.reaction.default, "choice": o.choice, "defaulted": o.defaulted,
+             "by": o.answered_by_id} for o in others]
     action = record_action(
         campaign=encounter.campaign, kind=outcome.kind, now=now, user=reaction.requested_by,
         actor=actor.character, target=target.character, summary=summary,
         rolls=[*reaction.rolls, *(_storable(r) for r in outcome.rolls)])
-    reaction.status, reaction.choice = answered.status.value, answered.choice
-    reaction.answered_by, reaction.answered_at, reaction.action = user, now, action
-    reaction.save(update_fields=["status", "choice", "answered_by", "answered_at", "action"])
+    fields = ["status", "choice", "answered_by", "answered_at", "action"]
+    for r in group:
+        r.action = action
+    if rest:
+        PendingReaction.objects.bulk_update(group, fields)
+    else:
+        reaction.save(update_fields=fields)
     encounter.reaction_deadline = None
     if reaction.end_turn:
         _next(encounter, combatants, user=user, now=now, rng=rng)

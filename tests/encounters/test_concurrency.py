@@ -145,3 +145,39 @@ def test_two_gms_pressing_next_at_the_round_boundary_roll_the_round_once():
                                                    summary__round=round_).count() == 1
     finally:
         hooks.unregister_initiative_each_round(SYSTEM)
+
+
+def test_two_targets_answering_at_once_resolve_the_action_once():
+    """Both prompts of one action answered at the same moment: the second answer waits for the
+    lock, sees the first and resolves; one journal entry, both prompts linked to it."""
+    from encounters import hooks
+
+    hooks.register_resolver("enc_test.pair", lambda ctx: hooks.ReactionOutcome(
+        kind="enc_test_pair", summary={"others": [o.choice for o in ctx.others]}))
+    try:
+        t = Table()
+        e = t.start()
+        with Racers(2) as racers:
+            for _ in range(ROUNDS):
+                def act(ctx):
+                    lead = ctx.request_reaction(target=t.c["Brenna"], options=["parry"],
+                                                resolver="enc_test.pair")
+                    return lead, ctx.request_reaction(target=t.c["Orc"], options=["parry"],
+                                                      joins=lead)
+
+                e.refresh_from_db()
+                lead, other = services.encounter_act(
+                    user=t.alice, encounter_id=e.pk, combatant_id=t.c["Hero"].pk, act=act,
+                    costs_action=False)
+                results = racers.run(
+                    lambda lead=lead: services.answer_reaction(
+                        user=t.bob, reaction_id=lead.pk, choice="parry"),
+                    lambda other=other: services.answer_reaction(
+                        user=t.gm, reaction_id=other.pk, choice="none"))
+                assert codes(results) == ["ok", "ok"]
+                linked = set(PendingReaction.objects.filter(pk__in=[lead.pk, other.pk])
+                             .values_list("action_id", flat=True))
+                assert len(linked) == 1 and None not in linked
+        assert ActionRecord.objects.filter(kind="enc_test_pair").count() == ROUNDS
+    finally:
+        hooks.unregister_resolver("enc_test.pair")
