@@ -335,11 +335,14 @@ def resolve(encounter, actor, target, payload: dict[str, Any], choice: str,
     return summary, tuple(rolls)
 
 
-def resolve_others(encounter, actor, payload: dict[str, Any], rng: RandomSource, now: datetime
+def resolve_others(encounter, actor, payload: dict[str, Any], rng: RandomSource, now: datetime,
+                   choices: dict[int, str] | None = None
                    ) -> tuple[list[dict[str, Any]], tuple[dict[str, Any], ...]]:
-    """The volley's other targets (``payload["others"]``: combatant ids), after the prompted
-    one: each defends with the default (dodge; none when surprised in round 1: no prompt to
-    spend a quick action on), rolled here, in the same journal entry."""
+    """The volley's other targets (``payload["others"]``: combatant ids), after the first one,
+    each defending with its own answer (``choices``: combatant id -> answer, each prompted
+    with the first: encounters.hooks.ReactionContext.others) or, without one (a psi attack,
+    resolved at once), the default (dodge; none when surprised in round 1), rolled here, in
+    the same journal entry."""
     from encounters.models import Combatant as CombatantRow
 
     rows = {c.pk: c for c in CombatantRow.objects.filter(
@@ -351,8 +354,9 @@ def resolve_others(encounter, actor, payload: dict[str, Any], rng: RandomSource,
         if t is None or t.removed:
             continue
         surprised = t.surprised and encounter.round == 1
-        summary, more = resolve(encounter, actor, t, {**payload, "surprised": surprised}, DODGE,
-                                rng, now, surprised=surprised)
+        choice = (choices or {}).get(pk) or (NONE if surprised else DODGE)
+        summary, more = resolve(encounter, actor, t, {**payload, "surprised": surprised},
+                                choice, rng, now, surprised=surprised)
         lines.append(summary)
         rolls += more
     return lines, tuple(rolls)
@@ -379,7 +383,7 @@ def reaction_resolver(ctx):
                              ctx.choice or NONE, ctx.rng, ctx.now)
     if ctx.reaction.payload.get("others") and not summary.get("weapon_mishap"):  # a jam stops it
         more, extra = resolve_others(ctx.encounter, ctx.actor, ctx.reaction.payload, ctx.rng,
-                                     ctx.now)
+                                     ctx.now, {o.target.pk: o.choice for o in ctx.others})
         summary, rolls = {**summary, "others": more}, rolls + extra
     return hooks.ReactionOutcome(kind=KIND_ATTACK, summary=summary, rolls=rolls)
 

@@ -6,7 +6,9 @@ d'action égal à sa caractéristique de VITesse"; the initiative is the first e
 per trauma (gamerules.eclipse_phase.turn.roll_initiative), ties to the higher REF. The
 encounter's clock plays a combatant with ``turns_per_round`` n in phases (phase k: everyone with
 more than k turns, in order), which is Eclipse Phase's action phases, so turns a round = SPD
-(capped by the campaign's ``speed_max``). ``register()`` is called from EclipseConfig.ready().
+(capped by the campaign's ``speed_max``). A rolled order is rolled again at the start of every
+action turn (a round of the encounter: hooks.register_initiative_each_round), the wounds and
+traumas of the moment counted. ``register()`` is called from EclipseConfig.ready().
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ def register() -> bool:
     except ImportError:
         return False
     hooks.register_initiative(SYSTEM, initiative)
+    hooks.register_initiative_each_round(SYSTEM)  # "each action turn" (first edition)
     hooks.register_turns(SYSTEM, turns)
     hooks.register_sheet_prefetch(SYSTEM, PREFETCH)
     return True

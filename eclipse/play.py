@@ -34,7 +34,7 @@ from eclipse.defence import (BRACED, DODGE, FULL_DEFENCE, KIND_ATTACK, MELEE_SKI
                              QUICK_OWED, QUICK_PREFIX, RESOLVER, defence_choice,
                              defence_options, held_by, options_of, params_of, resolve,
                              resolve_others, test_json, test_row)
-from eclipse.models import CarriedWeapon, Sleeve, WeaponState
+from eclipse.models import CarriedWeapon, EclipseSheet, Sleeve, WeaponState
 from eclipse.play_errors import (BadChoice, CannotAct, GameMasterOnly, NoSheet, NotATarget,
                                  NotCarried, PlayError, TurnEndDone, WeaponUnusable)
 from eclipse.selectors import Armed, Loaded, loaded_sheets, rules_of
@@ -296,7 +296,8 @@ def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: i
     rounds of the firing mode are spent, then the target is prompted to defend (dodge, a melee
     skill against melee, each with its own Moxie flip; surprised in round 1: only by spending
     a quick action), or, against psi, the attack is resolved at once. The volley's other
-    targets (``other_target_ids``) defend with the default, in the same entry. Raises what
+    targets (``other_target_ids``) are prompted with it, each defending with its own answer,
+    in the same entry. Raises what
     encounter_act raises, PlayError, and the pure rules' refusals (ActionsSpent,
     FiringRefused, InvalidModifier, ManoeuvreRefused): nothing is kept then."""
     rng, now = rng or random.SystemRandom(), now or timezone.now()
@@ -328,6 +329,7 @@ def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: i
         reaction = ctx.request_reaction(target=target, action_payload=payload,
                                         options=options, resolver=RESOLVER,
                                         default=NONE_KEY if surprised else DODGE)
+        _prompt_others(ctx, reaction, payload, others)
         return AttackStep(payload, reaction)
 
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
@@ -335,6 +337,23 @@ def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: i
 
 
 NONE_KEY = "none"
+
+
+def _prompt_others(ctx: TurnContext, lead, payload: dict[str, Any], others) -> None:
+    """Every other target of the volley is prompted with the first (each its own options:
+    its Moxie, surprised in round 1 or not), all pending at once; the resolver rolls the
+    volley once all have answered or defaulted (encounters.services.request_reaction)."""
+    if not others:
+        return
+    moxie = dict(EclipseSheet.objects.filter(character_id__in=[o.character_id for o in others])
+                 .values_list("character_id", "moxie"))
+    for other in others:
+        surprised = other.surprised and ctx.encounter.round == 1
+        ctx.request_reaction(
+            target=other, joins=lead, action_payload={"surprised": surprised},
+            options=defence_options(payload["melee"], moxie=moxie.get(other.character_id, 0) > 0,
+                                    surprised=surprised),
+            default=NONE_KEY if surprised else DODGE)
 
 
 def _immediate(ctx: TurnContext, target, payload, summary, rolls):
@@ -893,7 +912,8 @@ def reaction_range_correct(*, user, reaction_id: int, range_band: str):
     """The GM corrects the range band the attacker picked while the target's defence is
     pending (no positions: "the attacker picks, the GM may correct"). The old band is kept in
     the payload (``range_band_picked``). Raises GameMasterOnly, BadChoice, PlayError
-    ("ep_play_refused": not pending, not an Eclipse Phase ranged attack)."""
+    ("ep_play_refused": not pending, not an Eclipse Phase ranged attack, the prompt of a
+    volley's other target: the band is the attack's, corrected on its first prompt)."""
     from django.db import transaction
 
     from encounters.models import PendingReaction
@@ -914,7 +934,7 @@ def reaction_range_correct(*, user, reaction_id: int, range_band: str):
             raise GameMasterOnly()
         reaction = PendingReaction.objects.get(pk=reaction_id)
         if reaction.status != Status.PENDING or reaction.resolver != RESOLVER \
-                or reaction.payload.get("melee"):
+                or reaction.payload.get("melee") or reaction.lead_id is not None:
             raise PlayError()
         payload = dict(reaction.payload)
         payload.setdefault("range_band_picked", payload.get("range_band", ""))

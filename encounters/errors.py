@@ -35,6 +35,7 @@ MESSAGES: dict[str, str] = {
     "no_copies": gettext_noop("%(system)s cannot copy a character's sheet: add them one by one."),
     "no_initiative": gettext_noop("%(system)s gives no initiative roll: set the order instead."),
     "order_mismatch": gettext_noop("The order must list every combatant in it, once each."),
+    "already_prompted": gettext_noop("%(name)s is asked already about this action."),
     "unknown_resolver": gettext_noop("No rule system answers reactions of kind %(kind)r."),
 }
 

@@ -10,6 +10,8 @@ A system registers from its app's ``AppConfig.ready()``::
 - An **initiative** is ``fn(combatant, rng) -> Initiative``: the score (higher acts first), the
   tie-breaker (higher first: a characteristic) and the rolls to journal (journal.roll_row dicts).
   A system without one plays in the GM's order only (the homebrew's first choice).
+  ``register_initiative_each_round(system)``: in a rolled order, everyone in the order rolls
+  again when a round begins (Eclipse Phase: each action turn), in the step that begins it.
 - A system's **turns** is ``fn(character) -> int``: how many turns a round the combatant
   playing ``character`` has (Eclipse Phase: SPD, its action phases), applied when combatants
   are added and again at the start; a combatant without a character keeps the GM's number.
@@ -42,10 +44,23 @@ class Initiative:
 
 
 @dataclass(frozen=True)
+class ReactionAnswer:
+    """One more target's answer to the same action (``ReactionContext.others``)."""
+
+    reaction: Any
+    target: Any
+    choice: str
+    defaulted: bool
+    answered_by_id: int | None
+
+
+@dataclass(frozen=True)
 class ReactionContext:
     """``encounter`` is locked; ``actor``/``target`` are Combatants (``.character`` loaded,
     None for a GM's extra); ``choice`` the answer or the default; ``answered_by`` the user who
-    answered (None when defaulted)."""
+    answered (None when defaulted). ``others``: the answers of the action's other targets
+    (prompts that joined this one: ``request_reaction(joins=)``), in the order they were
+    asked; the resolver resolves them all, in its one outcome."""
 
     encounter: Any
     reaction: Any
@@ -56,6 +71,7 @@ class ReactionContext:
     answered_by: Any
     now: datetime
     rng: RandomSource
+    others: tuple[ReactionAnswer, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -86,6 +102,7 @@ _RESOLVERS: dict[str, Resolver] = {}
 _TEMPLATES: dict[str, EncounterTemplates] = {}
 _TURNS: dict[str, TurnsFn] = {}
 _PREFETCH: dict[str, tuple[str, ...]] = {}
+_EACH_ROUND: set[str] = set()
 
 
 def register_turns(system: str, fn: TurnsFn) -> None:
@@ -127,6 +144,19 @@ def unregister_initiative(system: str) -> None:
 
 def initiative_for(system: str) -> InitiativeFn | None:
     return _INITIATIVE.get(system)
+
+
+def register_initiative_each_round(system: str) -> None:
+    """``system``'s rolled order is rolled again at the start of every round."""
+    _EACH_ROUND.add(system)
+
+
+def unregister_initiative_each_round(system: str) -> None:
+    _EACH_ROUND.discard(system)
+
+
+def initiative_each_round(system: str) -> bool:
+    return system in _EACH_ROUND
 
 
 def register_resolver(kind: str, fn: Resolver) -> None:

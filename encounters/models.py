@@ -131,7 +131,8 @@ class EncounterEffect(models.Model):
 
 class PendingReaction(models.Model):
     """A prompt to ``target``'s side about ``actor``'s action: pending until answered or
-    defaulted (gamerules.encounter.reactions). ``resolver`` names the system's function that
+    defaulted (gamerules.encounter.reactions); ``lead`` the first prompt of the same action
+    when it has several targets. ``resolver`` names the system's function that
     turns the answer into the result (encounters.reactions.register_resolver); ``rolls`` are
     the action's rolls so far, journaled with the answer's in one ActionRecord."""
 
@@ -155,14 +156,22 @@ class PendingReaction(models.Model):
     requested_at = models.DateTimeField()
     deadline = models.DateTimeField()
     answered_at = models.DateTimeField(null=True, blank=True)
-    action = models.OneToOneField("campaigns.ActionRecord", on_delete=models.SET_NULL,
-                                  null=True, blank=True, related_name="reaction")
+    # The action's one journal entry, shared by every prompt of its group.
+    action = models.ForeignKey("campaigns.ActionRecord", on_delete=models.SET_NULL,
+                               null=True, blank=True, related_name="reactions")
+    # Several targets of one action (a volley): the first prompt leads, the others join it;
+    # all pending at once, the action resolved once none is (encounters.services).
+    lead = models.ForeignKey("self", on_delete=models.CASCADE, null=True, blank=True,
+                             related_name="joined")
 
     class Meta:
         ordering = ["id"]
-        constraints = [models.UniqueConstraint(fields=["encounter"],
-                                               condition=models.Q(status="pending"),
-                                               name="one_pending_reaction_per_encounter")]
+        constraints = [
+            models.UniqueConstraint(fields=["encounter"],
+                                    condition=models.Q(status="pending", lead__isnull=True),
+                                    name="one_pending_action_per_encounter"),
+            models.UniqueConstraint(fields=["lead", "target"], name="one_prompt_per_target"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.target} reacting to {self.actor} ({self.status})"

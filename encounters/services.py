@@ -27,7 +27,7 @@ from datetime import datetime
 from typing import Any, Callable, Iterable, TypeVar
 
 from django.db import IntegrityError, transaction
-from django.db.models import prefetch_related_objects
+from django.db.models import Q, prefetch_related_objects
 from django.utils import timezone
 
 from campaigns import rule_systems
@@ -415,13 +415,7 @@ def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
             if initiative is None:
                 spec = rule_systems.get(system)
                 raise EncounterInvalid(code="no_initiative", system=str(spec.name if spec else system))
-            # the initiative may read the sheets: a few queries, not some per combatant
-            _prefetch_sheets(system, playing)
-            results = {c.pk: initiative(c, rng) for c in
-                       sorted(playing, key=lambda c: (c.position, c.pk))}
-            for c in playing:
-                c.initiative, c.tiebreak = results[c.pk].score, results[c.pk].tiebreak
-                rolls += [_storable(r) for r in results[c.pk].rolls]
+            rolls = _roll_initiative(system, initiative, playing, rng)
             contenders = [Contender(c.pk, position=c.position, initiative=c.initiative,
                                     tiebreak=c.tiebreak, surprised=c.surprised) for c in playing]
             placed = place(contenders, OrderMode.ROLLED)
@@ -445,6 +439,70 @@ def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
                                               "order": [p.id for p in placed]},
                           rolls=rolls)
         return encounter
+
+
+def _roll_initiative(system: str, initiative: hooks.InitiativeFn, playing: list[Combatant],
+                     rng: RandomSource) -> list[dict[str, Any]]:
+    """Roll ``playing``'s initiative in entry order (the same dice, the same order), set each
+    one's ``initiative`` and ``tiebreak`` (not saved) and return the rolls to journal."""
+    # the initiative may read the sheets: a few queries, not some per combatant
+    _prefetch_sheets(system, playing)
+    rolls: list[dict[str, Any]] = []
+    for c in sorted(playing, key=lambda c: (c.position, c.pk)):
+        result = initiative(c, rng)
+        c.initiative, c.tiebreak = result.score, result.tiebreak
+        rolls += [_storable(r) for r in result.rolls]
+    return rolls
+
+
+class _Reroll:
+    """The clock's ``reorder`` for a system rolling initiative each round (hooks.
+    register_initiative_each_round): everyone in the order rolls again, in one group (being
+    surprised or a late joiner only counts in the round it happened), the defeated too (one
+    brought back up has its score); ties as at the start. ``done`` once it rolled."""
+
+    def __init__(self, encounter: Encounter, combatants: dict[int, Combatant],
+                 initiative: hooks.InitiativeFn, rng: RandomSource) -> None:
+        self.encounter, self.combatants, self.initiative, self.rng = (
+            encounter, combatants, initiative, rng)
+        self.rolls: list[dict[str, Any]] = []
+        self.playing: list[Combatant] = []
+        self.done = False
+
+    def __call__(self, order: tuple[int, ...]) -> tuple[int, ...]:
+        self.playing = [self.combatants[cid] for cid in order]
+        self.rolls = _roll_initiative(self.encounter.campaign.rule_system, self.initiative,
+                                      self.playing, self.rng)
+        placed = place([Contender(c.pk, position=c.position, initiative=c.initiative,
+                                  tiebreak=c.tiebreak) for c in self.playing], OrderMode.ROLLED)
+        for p in placed:
+            self.combatants[p.id].tie = p.tie
+        self.done = True
+        return tuple(p.id for p in placed)
+
+    def journal(self, user, now: datetime) -> None:
+        """Save the scores and journal the rolls as one "encounter_initiative" action."""
+        if not self.done:
+            return
+        Combatant.objects.bulk_update(self.playing, ["initiative", "tiebreak", "tie"])
+        record_action(campaign=self.encounter.campaign, kind="encounter_initiative", now=now,
+                      user=user, summary={"encounter": self.encounter.pk,
+                                          "round": self.encounter.round, "each_round": True,
+                                          "order": [c.pk for c in sorted(
+                                              self.playing, key=lambda c: c.rank or 0)]},
+                      rolls=self.rolls)
+
+
+def _reroll(encounter: Encounter, combatants: dict[int, Combatant],
+            rng: RandomSource) -> _Reroll | None:
+    """The reorder of a rolled order whose system rolls each round, else None (the GM's
+    order, the homebrew: kept from round to round)."""
+    system = encounter.campaign.rule_system
+    initiative = hooks.initiative_for(system)
+    if (encounter.order_mode != OrderMode.ROLLED or initiative is None
+            or not hooks.initiative_each_round(system)):
+        return None
+    return _Reroll(encounter, combatants, initiative, rng)
 
 
 def encounter_end(*, user, encounter_id: int) -> Encounter:
@@ -484,7 +542,7 @@ def encounter_next_turn(*, user, encounter_id: int, turn: int | None,
         serial = encounter.turn_serial
         _require_no_reaction(encounter, combatants, now, rng)
         if encounter.turn_serial == serial:  # a defaulted reaction may have ended the turn
-            _next(encounter, combatants)
+            _next(encounter, combatants, user=user, now=now, rng=rng)
         return encounter
 
 
@@ -518,11 +576,18 @@ def encounter_spend_action(*, user, encounter_id: int, turn: int | None, reason:
         return encounter
 
 
-def _next(encounter: Encounter, combatants: dict[int, Combatant]) -> None:
+def _next(encounter: Encounter, combatants: dict[int, Combatant], *, user, now: datetime,
+          rng: RandomSource) -> None:
+    """The next turn; a new round of a system rolling each round rolls its order again, in
+    this step (journaled as one "encounter_initiative" action)."""
     clock, members = _clock(encounter, combatants)
     effects, durations = _durations(encounter)
+    reroll = _reroll(encounter, combatants, rng)
     _apply(encounter, combatants, rules.next_turn(clock, members, durations,
-                                                  encounter.skip_defeated), clock)
+                                                  encounter.skip_defeated, reorder=reroll),
+           clock)
+    if reroll is not None:
+        reroll.journal(user, now)
 
 
 def encounter_delay(*, user, encounter_id: int, combatant_id: int, after_id: int,
@@ -575,10 +640,14 @@ def combatant_remove(*, user, encounter_id: int, combatant_id: int,
             _require_no_reaction(encounter, combatants, now, rng)
             clock, members = _clock(encounter, combatants)
             effects, durations = _durations(encounter)
-            step = rules.remove(clock, members, me.pk, durations, encounter.skip_defeated)
+            reroll = _reroll(encounter, combatants, rng)
+            step = rules.remove(clock, members, me.pk, durations, encounter.skip_defeated,
+                                reorder=reroll)
             me.removed = True
             Combatant.objects.filter(pk=me.pk).update(removed=True)
             _apply(encounter, combatants, step, clock)
+            if reroll is not None:
+                reroll.journal(user, now)
         else:
             me.removed = True
             Combatant.objects.filter(pk=me.pk).update(removed=True)
@@ -710,13 +779,14 @@ class TurnContext:
     now: datetime
     end_turn: bool = False
 
-    def request_reaction(self, *, target: Combatant, action_payload: dict, options: list[str],
-                         resolver: str, rolls: Iterable[dict] = (),
-                         default: str = prompts.NO_REACTION) -> PendingReaction:
+    def request_reaction(self, *, target: Combatant, options: list[str],
+                         action_payload: dict | None = None, resolver: str = "",
+                         rolls: Iterable[dict] = (), default: str = prompts.NO_REACTION,
+                         joins: PendingReaction | None = None) -> PendingReaction:
         return request_reaction(encounter=self.encounter, actor=self.combatant, target=target,
-                                action_payload=action_payload, options=options,
+                                action_payload=action_payload or {}, options=options,
                                 resolver=resolver, rolls=rolls, default=default,
-                                user=self.user, now=self.now)
+                                user=self.user, now=self.now, joins=joins)
 
 
 def encounter_act(*, user, encounter_id: int, combatant_id: int, act: Callable[[TurnContext], T],
@@ -750,7 +820,7 @@ def encounter_act(*, user, encounter_id: int, combatant_id: int, act: Callable[[
         if costs_action:
             encounter.turn_actions += 1
         if ctx.end_turn and encounter.reaction_deadline is None:
-            _next(encounter, combatants)
+            _next(encounter, combatants, user=user, now=now, rng=rng)
             return result
         if ctx.end_turn:  # once the reaction is resolved
             encounter.reactions.filter(status=prompts.Status.PENDING).update(end_turn=True)
@@ -759,17 +829,38 @@ def encounter_act(*, user, encounter_id: int, combatant_id: int, act: Callable[[
 
 
 def request_reaction(*, encounter: Encounter, actor: Combatant, target: Combatant,
-                     action_payload: dict, options: list[str], resolver: str,
+                     action_payload: dict, options: list[str], resolver: str = "",
                      rolls: Iterable[dict] = (), default: str = prompts.NO_REACTION,
-                     user=None, now: datetime | None = None) -> PendingReaction:
+                     user=None, now: datetime | None = None,
+                     joins: PendingReaction | None = None) -> PendingReaction:
     """Make the encounter wait for ``target``'s answer (call it from an ``encounter_act``
     action: the encounter must be locked). ``options``: the reaction keys the target may pick
     (the default, "none", is always one); ``resolver``: the kind registered with
     encounters.hooks.register_resolver; ``rolls``: the action's rolls so far (journal.roll_row
     dicts), journaled with the answer's; ``action_payload``: what the resolver needs (JSON).
-    The prompt defaults after the encounter's ``reaction_timeout_seconds``. Raises
-    EncounterInvalid(code="unknown_resolver"), EncounterConflict(code="reaction_pending")."""
+    The prompt defaults after the encounter's ``reaction_timeout_seconds``.
+
+    Several targets of one action: prompt the first, then each other one with ``joins=`` the
+    first prompt (its own ``options``, ``default`` and ``action_payload``; the lead's resolver
+    and deadline). All are pending at once, answered in any order; the action is resolved
+    once, when none is pending any more (encounters.hooks.ReactionContext.others), in ONE
+    journal entry. Raises EncounterInvalid ("unknown_resolver", "already_prompted"),
+    EncounterConflict(code="reaction_pending")."""
     now = now or timezone.now()
+    if joins is not None:
+        if (joins.encounter_id != encounter.pk or joins.lead_id is not None
+                or joins.status != prompts.Status.PENDING):
+            raise EncounterConflict(code="reaction_pending", name=target.name)
+        if target.pk == joins.target_id or joins.joined.filter(target=target).exists():
+            raise EncounterInvalid(code="already_prompted", name=target.name)
+        p = prompts.prompt(options=tuple(options), now=now,
+                           timeout_seconds=encounter.reaction_timeout_seconds, default=default)
+        reaction = PendingReaction.objects.create(
+            encounter=encounter, actor=actor, target=target, resolver=joins.resolver,
+            payload=action_payload, options=list(p.options), default=p.default, rolls=[],
+            round=encounter.round, requested_by=user, requested_at=now,
+            deadline=joins.deadline, lead=joins)
+        return reaction
     if hooks.resolver_for(resolver) is None:
         raise EncounterInvalid(code="unknown_resolver", kind=resolver)
     if encounter.reaction_deadline is not None:
@@ -793,21 +884,30 @@ def answer_reaction(*, user, reaction_id: int, choice: str, now: datetime | None
     (the deadline passed: the default stands), UnknownReactionOption, EncounterForbidden
     ("not_yours_to_answer"), EncounterNotFound(code="no_such_reaction")."""
     now, rng = now or timezone.now(), rng or random.SystemRandom()
-    encounter_id = (PendingReaction.objects.filter(pk=reaction_id)
-                    .values_list("encounter_id", flat=True).first())
-    if encounter_id is None:
+    found = (PendingReaction.objects.filter(pk=reaction_id)
+             .values_list("encounter_id", "lead_id").first())
+    if found is None:
         raise EncounterNotFound(code="no_such_reaction")
+    encounter_id, lead_id = found  # a prompt's lead never changes: read before the lock
     with transaction.atomic():
         encounter = lock_encounter(encounter_id)
         combatants = combatants_of(encounter)
-        reaction = PendingReaction.objects.get(pk=reaction_id)
+        key = lead_id or reaction_id
+        group = _ordered(PendingReaction.objects.filter(Q(pk=key) | Q(lead_id=key)))
+        reaction = next(r for r in group if r.pk == reaction_id)
         target = combatants[reaction.target_id]
         if not (is_gm(user, encounter) or controls(user, encounter, target)):
             if not can_see(user, encounter, combatants.values()):
                 raise EncounterNotFound(code="no_such_reaction")
             raise EncounterForbidden(code="not_yours_to_answer")
         answered = prompts.answer(_prompt(reaction), choice, now)
-        _resolve(encounter, combatants, reaction, answered, user, now, rng)
+        _mark(reaction, answered, user, now)
+        if any(r.status == prompts.Status.PENDING for r in group):
+            # the action waits for its other targets: this answer is kept, the page moves on
+            reaction.save(update_fields=["status", "choice", "answered_by", "answered_at"])
+            _save(encounter)
+        else:
+            _resolve(encounter, combatants, group, user, now, rng)
         return reaction
 
 
@@ -832,13 +932,40 @@ def reactions_default_due(*, now: datetime | None = None, encounter_id: int | No
 
 def _default_pending(encounter: Encounter, combatants: dict[int, Combatant], now: datetime,
                      rng: RandomSource) -> int:
+    """Default the due prompts of the waiting action (its group: pending or answered, not yet
+    resolved) and resolve it once none is pending. Returns how many were defaulted."""
+    rows = encounter.reactions.filter(action__isnull=True, status__in=[
+        prompts.Status.PENDING, prompts.Status.ANSWERED])
+    groups: dict[int, list[PendingReaction]] = {}
+    for r in rows:
+        groups.setdefault(r.lead_id or r.pk, []).append(r)
     count = 0
-    for reaction in encounter.reactions.filter(status=prompts.Status.PENDING):
-        defaulted = prompts.default_if_due(_prompt(reaction), now)
-        if defaulted is not None:
-            _resolve(encounter, combatants, reaction, defaulted, None, now, rng)
-            count += 1
+    for group in groups.values():
+        group = _ordered(group)
+        due = [(r, d) for r in group if (d := prompts.default_if_due(_prompt(r), now))]
+        for r, defaulted in due:
+            _mark(r, defaulted, None, now)
+        count += len(due)
+        if not due:
+            continue
+        if any(r.status == prompts.Status.PENDING for r in group):  # not all due (later ones)
+            PendingReaction.objects.bulk_update([r for r, _d in due], [
+                "status", "choice", "answered_by", "answered_at"])
+            _save(encounter)
+        else:
+            _resolve(encounter, combatants, group, None, now, rng)
     return count
+
+
+def _ordered(reactions: Iterable[PendingReaction]) -> list[PendingReaction]:
+    """An action's prompts, the lead first, then the others as they were asked."""
+    return sorted(reactions, key=lambda r: (r.lead_id is not None, r.pk))
+
+
+def _mark(reaction: PendingReaction, answered: prompts.Prompt, user, now: datetime) -> None:
+    """Write an answer or a default on the row (not saved)."""
+    reaction.status, reaction.choice = answered.status.value, answered.choice
+    reaction.answered_by, reaction.answered_at = user, now
 
 
 def _prompt(reaction: PendingReaction) -> prompts.Prompt:
@@ -847,36 +974,54 @@ def _prompt(reaction: PendingReaction) -> prompts.Prompt:
                           choice=reaction.choice)
 
 
-def _resolve(encounter: Encounter, combatants: dict[int, Combatant], reaction: PendingReaction,
-             answered: prompts.Prompt, user, now: datetime, rng: RandomSource) -> None:
+def _resolve(encounter: Encounter, combatants: dict[int, Combatant],
+             group: list[PendingReaction], user, now: datetime, rng: RandomSource) -> None:
+    """Resolve an action whose prompts (``group``, the lead first) are all answered or
+    defaulted: its system's resolver once, ONE ActionRecord (the lead's prompt and answer, the
+    others' answers), every prompt linked to it; then the next turn if the action ended it."""
+    reaction, rest = group[0], group[1:]
     resolver = hooks.resolver_for(reaction.resolver)
     if resolver is None:
         raise EncounterInvalid(code="unknown_resolver", kind=reaction.resolver)
     actor, target = combatants[reaction.actor_id], combatants[reaction.target_id]
-    defaulted = answered.status is prompts.Status.DEFAULTED
+    defaulted = reaction.status == prompts.Status.DEFAULTED
+    others = tuple(hooks.ReactionAnswer(
+        reaction=r, target=combatants[r.target_id], choice=r.choice,
+        defaulted=r.status == prompts.Status.DEFAULTED, answered_by_id=r.answered_by_id)
+        for r in rest)
     outcome = resolver(hooks.ReactionContext(
         encounter=encounter, reaction=reaction, actor=actor, target=target,
-        choice=answered.choice, defaulted=defaulted, answered_by=user, now=now, rng=rng))
+        choice=reaction.choice, defaulted=defaulted, answered_by=reaction.answered_by,
+        now=now, rng=rng, others=others))
     summary = {
         "encounter": encounter.pk, "round": reaction.round,
         "prompt": {"actor": actor.name, "target": target.name, "payload": reaction.payload,
                    "options": reaction.options, "default": reaction.default,
                    "requested_at": reaction.requested_at.isoformat(),
                    "deadline": reaction.deadline.isoformat()},
-        "answer": {"choice": answered.choice, "defaulted": defaulted,
-                   "by": getattr(user, "pk", None)},
+        "answer": {"choice": reaction.choice, "defaulted": defaulted,
+                   "by": reaction.answered_by_id},
         "result": outcome.summary,
     }
+    if others:
+        summary["answers"] = [
+            {"target": o.target.name, "target_id": o.target.pk, "options": o.reaction.options,
+             "default": o.reaction.default, "choice": o.choice, "defaulted": o.defaulted,
+             "by": o.answered_by_id} for o in others]
     action = record_action(
         campaign=encounter.campaign, kind=outcome.kind, now=now, user=reaction.requested_by,
         actor=actor.character, target=target.character, summary=summary,
         rolls=[*reaction.rolls, *(_storable(r) for r in outcome.rolls)])
-    reaction.status, reaction.choice = answered.status.value, answered.choice
-    reaction.answered_by, reaction.answered_at, reaction.action = user, now, action
-    reaction.save(update_fields=["status", "choice", "answered_by", "answered_at", "action"])
+    fields = ["status", "choice", "answered_by", "answered_at", "action"]
+    for r in group:
+        r.action = action
+    if rest:
+        PendingReaction.objects.bulk_update(group, fields)
+    else:
+        reaction.save(update_fields=fields)
     encounter.reaction_deadline = None
     if reaction.end_turn:
-        _next(encounter, combatants)
+        _next(encounter, combatants, user=user, now=now, rng=rng)
     else:
         _save(encounter)
 

@@ -25,13 +25,18 @@ The model:
   "end") of its ``anchor``'s first turn in round r + n or later: "1 round, until the start of
   my next turn", "1 round, until the end of my next turn". An anchor no longer in the order
   lets its effects expire when a round r + n or later begins.
+- ``reorder`` (``next_turn``, ``remove``): a rule system that rolls its order again each round
+  (Eclipse Phase: initiative every action turn) gives a function of the kept order returning
+  the new one, the same ids; it is called only when a new round begins, before the round's
+  first turn is chosen, so that turn is the new order's first playable one. A delay's change of
+  place lasts until then (a delay unused by the end of the round is lost).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from gamerules.encounter.errors import InvalidDuration, NoLivingCombatant, OrderError
 
@@ -87,6 +92,9 @@ def expires_round(now_round: int, rounds: int) -> int:
     return max(now_round, 1) + rounds
 
 
+Reorder = Callable[[tuple[int, ...]], Sequence[int]]
+
+
 @dataclass(frozen=True)
 class Step:
     """What a step did: the turn that ended (None if none did: the start, a delay, a
@@ -115,9 +123,11 @@ def _index(turns: Sequence[Turn], turn: Turn) -> int:
 
 
 def _advance(clock: Clock, members: Mapping[int, Member], effects: Sequence[Duration],
-             after: int, ended: Turn | None, skip_defeated: bool) -> Step:
+             after: int, ended: Turn | None, skip_defeated: bool,
+             reorder: Reorder | None = None) -> Step:
     """Start the first playable slot after index ``after`` of this round's slots (-1: from the
-    start), rolling over to the next round; expire the effects the edges reach."""
+    start), rolling over to the next round (in the order ``reorder`` gives, when given);
+    expire the effects the edges reach."""
     turns = slots(clock.order, members)
     playable = [t for t in turns if not (skip_defeated and members[t.combatant].defeated)]
     if not playable:
@@ -141,6 +151,14 @@ def _advance(clock: Clock, members: Mapping[int, Member], effects: Sequence[Dura
         started = turns[later[0]]
     else:
         round_, new_round = round_ + 1, True
+        if reorder is not None:
+            order = tuple(reorder(clock.order))
+            if sorted(order) != sorted(clock.order):
+                raise OrderError(code="reorder_mismatch")
+            clock = replace(clock, order=order)
+            turns = slots(order, members)
+            playable = [t for t in turns
+                        if not (skip_defeated and members[t.combatant].defeated)]
         started = playable[0]
         skipped += [t.combatant for t in turns[:turns.index(started)]]
         for e in list(live):  # anchors out of the order expire when their round begins
@@ -162,14 +180,16 @@ def start(clock: Clock, members: Mapping[int, Member], effects: Sequence[Duratio
 
 
 def next_turn(clock: Clock, members: Mapping[int, Member], effects: Sequence[Duration] = (),
-              skip_defeated: bool = True) -> Step:
+              skip_defeated: bool = True, reorder: Reorder | None = None) -> Step:
     """End the current turn and start the next playable one (the first one when none is being
-    played). Raises NoLivingCombatant when every combatant is defeated."""
+    played). A new round is played in ``reorder``'s order when given (see the module). Raises
+    NoLivingCombatant when every combatant is defeated, OrderError("reorder_mismatch") when
+    ``reorder`` returns other ids."""
     if clock.current is None:
         return start(clock, members, effects, skip_defeated)
     turns = slots(clock.order, members)
     return _advance(clock, members, effects, _index(turns, clock.current), clock.current,
-                    skip_defeated)
+                    skip_defeated, reorder)
 
 
 def delay(clock: Clock, members: Mapping[int, Member], after: int,
@@ -200,7 +220,8 @@ def delay(clock: Clock, members: Mapping[int, Member], after: int,
 
 
 def remove(clock: Clock, members: Mapping[int, Member], combatant: int,
-           effects: Sequence[Duration] = (), skip_defeated: bool = True) -> Step:
+           effects: Sequence[Duration] = (), skip_defeated: bool = True,
+           reorder: Reorder | None = None) -> Step:
     """Take ``combatant`` out of the order. When it held the turn, the next slot's turn starts
     (a new round after the last), or none when nobody playable is left. Raises OrderError
     "not_in_order"."""
@@ -217,7 +238,7 @@ def remove(clock: Clock, members: Mapping[int, Member], combatant: int,
     if not any(not (skip_defeated and members[c].defeated) for c in order):
         return Step(clock=replace(moved, current=None), ended=None, started=None)
     after = new_turns.index(rest[0]) - 1 if rest else len(new_turns) - 1
-    return _advance(moved, members, effects, after, None, skip_defeated)
+    return _advance(moved, members, effects, after, None, skip_defeated, reorder)
 
 
 def add(clock: Clock, combatants: Iterable[int]) -> Clock:

@@ -14,6 +14,8 @@ MESSAGES: dict[str, str] = {
     "delay_target_passed": gettext_noop(
         "Delay only after a combatant whose turn is still to come this round."),
     "no_current_turn": gettext_noop("No turn is being played."),
+    "reorder_mismatch": gettext_noop(
+        "The new round's order must hold the same combatants as the last one."),
     "reaction_not_pending": gettext_noop("This reaction is no longer waiting for an answer."),
     "reaction_expired": gettext_noop(
         "Too late: the time to react is over and no reaction counts."),

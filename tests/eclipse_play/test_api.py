@@ -39,8 +39,13 @@ def test_an_attack_through_the_api_prompts_and_the_shared_answer_resolves(ep, mo
         "weapon": ep.w.ava_pistol.pk, "mode": "SA", "others": [c[ep.bo.pk].pk],
         "situations": ["smartlink"], "turn": e.turn_serial}, format="json")
     assert shot.status_code == 200, shot.json()
-    prompt = PendingReaction.objects.get(encounter=e, status="pending")
+    prompt = PendingReaction.objects.get(encounter=e, status="pending", lead__isnull=True)
     assert "dodge+moxie" in prompt.options
+    bo_prompt = PendingReaction.objects.get(encounter=e, status="pending", lead=prompt)
+    waiting = client(ep.bob).post(f"/api/reactions/{bo_prompt.pk}/answer/",
+                                  {"choice": "dodge"}, format="json")
+    assert waiting.status_code == 200, waiting.json()
+    assert not entries(e)  # the volley waits for the Guard
     monkeypatch.setattr(services.random, "SystemRandom", lambda: FakeRandom(90, 90))
     answered = client(ep.gm).post(f"/api/reactions/{prompt.pk}/answer/",
                                   {"choice": "dodge+moxie"}, format="json")

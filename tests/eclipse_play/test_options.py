@@ -13,7 +13,7 @@ from eclipse.defence import QUICK_OWED, held_by
 from eclipse.models import CarriedWeapon, EclipseSheet, WeaponTemplate
 from eclipse.play_errors import BadChoice, GameMasterOnly, PlayError
 from encounters import services as enc
-from encounters.models import EncounterEffect
+from encounters.models import EncounterEffect, PendingReaction
 from gamerules.eclipse_phase.errors import ActionsSpent, ManoeuvreRefused
 from tests.eclipse_play.conftest import carry, running
 from tests.eclipse_play.test_play import entries, next_turn, shoot, sleeve
@@ -76,21 +76,49 @@ def test_a_surprised_quick_defence_rolls_and_costs_a_quick_action_of_its_next_ph
                              name="shout", kind="quick")
 
 
-def test_a_semi_auto_second_target_takes_20_and_defends_with_the_default(ep):
+def test_a_semi_auto_second_target_takes_20_and_is_prompted_too(ep):
     e, c = running(ep)
     step = shoot(ep, e, c, FakeRandom(), mode="SA", other_target_ids=[c[ep.bo.pk].pk])
     assert CarriedWeapon.objects.get(pk=ep.w.ava_pistol.pk).loaded == 10
     assert step.reaction.payload["others"] == [c[ep.bo.pk].pk]
+    bo_prompt = PendingReaction.objects.get(lead=step.reaction)
+    assert (bo_prompt.target_id, bo_prompt.default) == (c[ep.bo.pk].pk, "dodge")
+    enc.answer_reaction(user=ep.bob, reaction_id=bo_prompt.pk, choice="none", now=ep.now)
+    assert not entries(e)  # the volley waits for the Guard's answer
     # The Guard: 50 < 60, dodge 90 fails, 2d10 = 1 + 1 + 5 = 7 - 2 = 5. Bo: 60 - 20 = 40,
-    # 50 misses (no dodge rolled).
+    # 50 misses (no defence: Bo answered none).
     entry = answer(ep, step, "dodge", 50, 90, 1, 1, 50)
     result = entry.summary["result"]
     assert result["target"] == "Guard" and result["damage"] == 5
     [bo] = result["others"]
-    assert bo["target"] == "Bo" and bo["hits"] == 0
+    assert bo["target"] == "Bo" and bo["hits"] == 0 and bo["defence"] == "none"
     assert bo["shots"][0]["attack"]["target"] == 40
     assert [r.label for r in entry.rolls.order_by("id")] == [
         "kinetic_weapons", "dodge/2", "damage", "kinetic_weapons"]
+
+
+def test_every_target_of_a_volley_defends_with_its_own_answer_in_one_entry(ep):
+    e, c = running(ep)
+    step = shoot(ep, e, c, FakeRandom(), mode="SA", other_target_ids=[c[ep.bo.pk].pk])
+    bo_prompt = PendingReaction.objects.get(lead=step.reaction)
+    assert "dodge+moxie" in bo_prompt.options  # Bo has Moxie: its own options
+    with pytest.raises(Exception) as refused:  # Bo's player cannot answer for the Guard
+        enc.answer_reaction(user=ep.bob, reaction_id=step.reaction.pk, choice="none",
+                            now=ep.now)
+    assert refused.value.code == "not_yours_to_answer"
+    with pytest.raises(PlayError):  # the band is the attack's: corrected on its first prompt
+        play.reaction_range_correct(user=ep.gm, reaction_id=bo_prompt.pk, range_band="long")
+    enc.answer_reaction(user=ep.bob, reaction_id=bo_prompt.pk, choice="dodge", now=ep.now)
+    # The Guard: 50 hits, dodge/2 90 fails, 1 + 1 + 5 - 2 = 5. Bo: 30 < 40 hits (MoS 30: +5),
+    # Bo's own dodge/2 95 fails, 1 + 1 + 5 - 2 = 5.
+    entry = answer(ep, step, "dodge", 50, 90, 1, 1, 30, 95, 1, 1)
+    result = entry.summary["result"]
+    [bo] = result["others"]
+    assert (bo["defence"], bo["damage"], result["damage"]) == ("dodge", 5, 5)
+    assert entry.summary["answers"][0]["choice"] == "dodge"
+    assert [r.label for r in entry.rolls.order_by("id")] == [
+        "kinetic_weapons", "dodge/2", "damage", "kinetic_weapons", "dodge/2", "damage"]
+    assert len([a for a in entries(e) if a.kind == "eclipse_attack"]) == 1
 
 
 def test_a_burst_reaches_two_targets_without_malus_and_a_single_shot_one(ep):

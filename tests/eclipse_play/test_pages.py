@@ -156,8 +156,13 @@ def test_the_form_offers_the_options_and_the_gm_picks_a_mishap_on_the_page(
                            _attack(e, c, ep, mode="SA", other_target=[c[ep.bo.pk].pk]), **HTMX)
     assert response.status_code == 200
     assert CarriedWeapon.objects.get(pk=ep.w.ava_pistol.pk).loaded == 10
-    reaction = e.reactions.get(status="pending")
+    reaction = e.reactions.get(status="pending", lead__isnull=True)
     assert reaction.payload["others"] == [c[ep.bo.pk].pk]
+    prompts = _logged(client, ep.gm).get(reverse("encounters:play", args=[e.pk])).content.decode()
+    assert prompts.count('data-testid="reaction"') == 2  # the Guard's and Bo's, at once
+    assert prompts.count('data-testid="range-correct"') == 1  # on the first prompt only
+    enc.answer_reaction(user=ep.bob, reaction_id=e.reactions.get(lead=reaction).pk,
+                        choice="dodge", now=ep.now)  # Bo is prompted too
     enc.answer_reaction(user=ep.gm, reaction_id=reaction.pk, choice="dodge",
                         rng=FakeRandom(15, 11), now=ep.now)  # the Guard's critical
     for user in (ep.alice, ep.bob):  # the Guard's turn: the GM's partial shows

@@ -112,3 +112,72 @@ def test_the_player_and_the_gm_answering_at_once_resolve_one_reaction():
             assert PendingReaction.objects.get(pk=reaction.pk).action_id is not None
             Encounter.objects.filter(pk=e.pk).update(turn_actions=0)
     assert ActionRecord.objects.filter(kind="enc_test_strike").count() == ROUNDS
+
+
+def test_two_gms_pressing_next_at_the_round_boundary_roll_the_round_once():
+    """A system rolling initiative each round: the second press finds the turn moved on; one
+    roll of the order, one journal entry, one version a round."""
+    from encounters import hooks
+    from tests.encounters.conftest import SYSTEM
+
+    hooks.register_initiative_each_round(SYSTEM)
+    try:
+        t = Table()
+        e = t.start(mode="rolled")
+        from tests import factories
+        staff = factories.user("gm2", is_staff=True)
+        with Racers(2) as racers:
+            for round_ in range(2, 2 + ROUNDS):
+                for _ in range(2):  # to the last turn of the round
+                    t.next()
+                before = Encounter.objects.get(pk=e.pk)
+                seen = before.turn_serial
+                results = racers.run(
+                    lambda seen=seen: services.encounter_next_turn(
+                        user=t.gm, encounter_id=e.pk, turn=seen),
+                    lambda seen=seen: services.encounter_next_turn(
+                        user=staff, encounter_id=e.pk, turn=seen))
+                assert codes(results) == ["ok", "turn_already_advanced"]
+                after = Encounter.objects.get(pk=e.pk)
+                assert (after.round, after.turn_serial, after.version) == (
+                    round_, seen + 1, before.version + 1)
+                assert ActionRecord.objects.filter(kind="encounter_initiative",
+                                                   summary__round=round_).count() == 1
+    finally:
+        hooks.unregister_initiative_each_round(SYSTEM)
+
+
+def test_two_targets_answering_at_once_resolve_the_action_once():
+    """Both prompts of one action answered at the same moment: the second answer waits for the
+    lock, sees the first and resolves; one journal entry, both prompts linked to it."""
+    from encounters import hooks
+
+    hooks.register_resolver("enc_test.pair", lambda ctx: hooks.ReactionOutcome(
+        kind="enc_test_pair", summary={"others": [o.choice for o in ctx.others]}))
+    try:
+        t = Table()
+        e = t.start()
+        with Racers(2) as racers:
+            for _ in range(ROUNDS):
+                def act(ctx):
+                    lead = ctx.request_reaction(target=t.c["Brenna"], options=["parry"],
+                                                resolver="enc_test.pair")
+                    return lead, ctx.request_reaction(target=t.c["Orc"], options=["parry"],
+                                                      joins=lead)
+
+                e.refresh_from_db()
+                lead, other = services.encounter_act(
+                    user=t.alice, encounter_id=e.pk, combatant_id=t.c["Hero"].pk, act=act,
+                    costs_action=False)
+                results = racers.run(
+                    lambda lead=lead: services.answer_reaction(
+                        user=t.bob, reaction_id=lead.pk, choice="parry"),
+                    lambda other=other: services.answer_reaction(
+                        user=t.gm, reaction_id=other.pk, choice="none"))
+                assert codes(results) == ["ok", "ok"]
+                linked = set(PendingReaction.objects.filter(pk__in=[lead.pk, other.pk])
+                             .values_list("action_id", flat=True))
+                assert len(linked) == 1 and None not in linked
+        assert ActionRecord.objects.filter(kind="enc_test_pair").count() == ROUNDS
+    finally:
+        hooks.unregister_resolver("enc_test.pair")

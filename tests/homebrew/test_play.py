@@ -462,3 +462,21 @@ def test_adding_copies_takes_the_same_queries_whatever_their_number(hb, count):
 # Lock, characters, combatants, names taken, characters made, template sheet, sheets made, its
 # weapons, weapon rows made, combatants made, encounter saved.
 ADD_COPIES_QUERIES = 11
+
+
+def test_a_new_round_keeps_the_homebrew_order_and_rolls_nothing(hb):
+    """The re-roll each round (encounters.hooks.register_initiative_each_round) is not the
+    homebrew's: its GM order is kept, and no die is thrown at the round boundary."""
+    from encounters import hooks
+
+    assert not hooks.initiative_each_round("homebrew")
+    e, c = running(hb)
+    before = list(e.combatants.order_by("rank").values_list("pk", flat=True))
+    for _ in range(3):
+        e.refresh_from_db()
+        enc.encounter_next_turn(user=hb.gm, encounter_id=e.pk, turn=e.turn_serial,
+                                rng=FakeRandom())
+    e.refresh_from_db()
+    assert e.round == 2 and e.current_id == c[hb.aria.pk].pk
+    assert list(e.combatants.order_by("rank").values_list("pk", flat=True)) == before
+    assert not [a for a in entries(e) if a.kind == "encounter_initiative"]
