@@ -153,6 +153,11 @@ def _network(user, network_id: int, *, lock: bool = False) -> SquadNetwork:
     return network
 
 
+def network_for(*, user, network_id: int) -> SquadNetwork:
+    """The network for its GM or a player of its campaign. Raises NoNetwork."""
+    return _network(user, network_id)
+
+
 def _may_manage(user, network: SquadNetwork, character) -> None:
     """The GM manages every member; a player their own characters when the network is open.
     Raises ManagedByGm, NotYours."""
