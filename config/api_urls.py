@@ -26,6 +26,7 @@ urlpatterns = [
     path("", include("homebrew.api")),
     path("", include("eclipse.api")),
     path("", include("eclipse.play_api")),
+    path("", include("eclipse.tacnet_api")),
     path("campaigns/", CampaignListView.as_view(), name="api-campaigns"),
     path("characters/", CharacterListView.as_view(), name="api-characters"),
     path("characters/<int:character_id>/", CharacterDetailView.as_view(),

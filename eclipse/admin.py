@@ -1,6 +1,7 @@
 """The game master's admin for Eclipse Phase: morph, weapon and armour templates (each checked by
 the pure rules' dataclasses before it is saved), and sheets with their sleeves and carried
-weapons inline."""
+weapons inline, and the TACNets (their members shown; joining goes through eclipse.tacnet,
+which checks the mesh implants and refreshes the encounters, from the pages and the API)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.core.exceptions import ValidationError
 from campaigns.messages import error_message
 from campaigns.models import RuleSystem
 from eclipse.models import (ArmourTemplate, CarriedWeapon, EclipseSheet, MorphTemplate, Sleeve,
-                            WeaponTemplate, WornArmour)
+                            SquadMember, SquadNetwork, WeaponTemplate, WornArmour)
 from eclipse.selectors import morph_of
 from gamerules.errors import RuleError
 
@@ -124,3 +125,22 @@ class EclipseSheetAdmin(admin.ModelAdmin):
             kwargs["queryset"] = Character.objects.filter(
                 campaign__rule_system=RuleSystem.ECLIPSE_PHASE)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class SquadMemberInline(admin.TabularInline):
+    model = SquadMember
+    extra = 0
+    can_delete = False
+    fields = readonly_fields = ["sheet", "joined_at"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(SquadNetwork)
+class SquadNetworkAdmin(admin.ModelAdmin):
+    form = _CampaignForm
+    list_display = ["name", "campaign", "open_to_players"]
+    list_filter = ["campaign"]
+    list_select_related = ["campaign"]
+    inlines = [SquadMemberInline]

@@ -379,3 +379,74 @@ class WornArmour(models.Model):
 
     def __str__(self) -> str:
         return self.template.name
+
+
+class SquadNetwork(models.Model):
+    """A TACNet: a squad's tactical network in a campaign (eclipse.tacnet). ``open_to_players``:
+    the table's choice whether players join and leave with their own characters (the game
+    master always manages the members)."""
+
+    campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
+                                 related_name="eclipse_tacnets")
+    name = models.CharField(_("name"), max_length=80)
+    open_to_players = models.BooleanField(
+        _("players join and leave"), default=True,
+        help_text=_("Players may join and leave with their own characters."))
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("TACNet")
+        verbose_name_plural = _("TACNets")
+        constraints = [models.UniqueConstraint(fields=["campaign", "name"],
+                                               name="ep_tacnet_unique_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SquadMember(models.Model):
+    """A character in a TACNet (one network at a time; its sleeve has mesh implants when it
+    joins)."""
+
+    network = models.ForeignKey(SquadNetwork, on_delete=models.CASCADE, related_name="members")
+    sheet = models.OneToOneField(EclipseSheet, on_delete=models.CASCADE, related_name="squad")
+    joined_at = models.DateTimeField(_("joined at"))
+
+    class Meta:
+        ordering = ["joined_at", "id"]
+        verbose_name = _("TACNet member")
+        verbose_name_plural = _("TACNet members")
+
+    def __str__(self) -> str:
+        return f"{self.sheet} ({self.network})"
+
+
+class Perceived(models.Model):
+    """What a TACNet perceives of an opponent in an encounter, as the game master decides:
+    ``by`` the member whose senses it is (empty: the network as a whole), with a note."""
+
+    network = models.ForeignKey(SquadNetwork, on_delete=models.CASCADE, related_name="perceived")
+    encounter = models.ForeignKey("encounters.Encounter", on_delete=models.CASCADE,
+                                  related_name="eclipse_perceived")
+    opponent = models.ForeignKey("encounters.Combatant", on_delete=models.CASCADE,
+                                 related_name="eclipse_perceived")
+    by = models.ForeignKey(SquadMember, on_delete=models.CASCADE, null=True, blank=True,
+                           related_name="perceives")
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("marked at"))
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("perceived opponent")
+        verbose_name_plural = _("perceived opponents")
+        constraints = [
+            models.UniqueConstraint(fields=["network", "encounter", "opponent", "by"],
+                                    condition=Q(by__isnull=False),
+                                    name="ep_perceived_once_by_member"),
+            models.UniqueConstraint(fields=["network", "encounter", "opponent"],
+                                    condition=Q(by__isnull=True),
+                                    name="ep_perceived_once_by_network"),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.opponent_id)

@@ -29,7 +29,7 @@ from typing import Any, Mapping, Sequence
 from django.utils import timezone
 
 from campaigns.journal import record_action
-from eclipse import positions
+from eclipse import positions, tacnet
 from eclipse.defence import (BRACED, DODGE, FULL_DEFENCE, KIND_ATTACK, MELEE_SKILLS, MOXIE_SUFFIX,
                              QUICK_OWED, QUICK_PREFIX, RESOLVER, defence_choice,
                              defence_options, held_by, options_of, params_of, resolve,
@@ -198,12 +198,14 @@ def declare(ctx: TurnContext, me: Loaded, target, *, weapon_id: int, mode: str =
             one_handed: bool = False, moxie: bool = False, description: str = "",
             others: tuple[Any, ...] = (), subdue: bool = False, beam: str = "",
             indirect: bool = False, spotter: bool = False, precise_effect: str = "",
-            spend_rounds: bool = True) -> dict[str, Any]:
+            spotter_id: int | None = None, spend_rounds: bool = True) -> dict[str, Any]:
     """The attack's payload, every choice checked by the pure rules (plan_attack, firing's
     beam and indirect-fire checks) before any die; the rounds spent (``spend_rounds``).
     ``others`` the volley's other targets; ``beam`` "sweep" or "concentrate" (two SA shots or
     BF bursts of a beam); blind fire is the "blind" row with a ranged weapon (the perception
-    test is rolled with the attack). Raises what plan_attack and firing raise."""
+    test is rolled with the attack); indirect fire's spotter is ``spotter_id`` (a fellow
+    member perceiving the target when the attacker is in a TACNet: eclipse.tacnet.spotting)
+    or the table's declared ``spotter``. Raises what plan_attack, firing and spotting raise."""
     params = params_of(ctx.encounter)
     armed = _armed(me, weapon_id)
     weapon = armed.weapon
@@ -220,7 +222,10 @@ def declare(ctx: TurnContext, me: Loaded, target, *, weapon_id: int, mode: str =
             raise BadChoice(value=second_weapon_id)
         extra += weapons_modifiers(me.character.morph, 2, off_hand=True, params=params)
     blind_fire = not weapon.melee and bool(chosen.pop("blind", 0))
+    spotted_by = ""
     if indirect:
+        spotter, spotted_by = tacnet.spotting(ctx, target, spotter=spotter,
+                                              spotter_id=spotter_id)
         extra += firing.indirect_fire_modifiers(weapon, spotter=spotter, params=params)
     try:
         band = RangeBand(range_band) if range_band and not weapon.melee else None
@@ -251,7 +256,7 @@ def declare(ctx: TurnContext, me: Loaded, target, *, weapon_id: int, mode: str =
                "melee": weapon.melee, "psi": weapon.damage_type is DamageType.PSI,
                "description": description.strip()[:300], "subdue": subdue,
                "beam": beam, "blind_fire": blind_fire, "indirect": indirect,
-               "spotter": spotter and indirect,
+               "spotter": spotter and indirect, "spotter_name": spotted_by,
                "precise_effect": precise_effect.strip()[:300] if called_shot == "precise"
                else "", "others": [o.pk for o in others],
                **(placed.record() if placed is not None else {})}
@@ -289,9 +294,9 @@ def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: i
                      moxie: bool = False, description: str = "",
                      other_target_ids: Sequence[int] = (), subdue: bool = False,
                      beam: str = "", indirect: bool = False, spotter: bool = False,
-                     precise_effect: str = "", turn: int | None = None,
-                     rng: RandomSource | None = None, now: datetime | None = None
-                     ) -> AttackStep:
+                     precise_effect: str = "", spotter_id: int | None = None,
+                     turn: int | None = None, rng: RandomSource | None = None,
+                     now: datetime | None = None) -> AttackStep:
     """``combatant_id`` attacks ``target_id`` (a complex action) with a carried weapon: the
     rounds of the firing mode are spent, then the target is prompted to defend (dodge, a melee
     skill against melee, each with its own Moxie flip; surprised in round 1: only by spending
@@ -313,7 +318,7 @@ def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: i
                           second_weapon_id=second_weapon_id, one_handed=one_handed,
                           moxie=moxie, description=description, others=others,
                           subdue=subdue, beam=beam, indirect=indirect, spotter=spotter,
-                          precise_effect=precise_effect)
+                          precise_effect=precise_effect, spotter_id=spotter_id)
         surprised = target.surprised and ctx.encounter.round == 1
         payload["surprised"] = surprised
         if payload["psi"]:
@@ -887,7 +892,8 @@ def register() -> None:
 
     defence.register()
     hooks.register_templates("eclipse_phase", hooks.EncounterTemplates(
-        actions="eclipse/encounter/_turn.html", reaction="eclipse/encounter/_reaction.html"))
+        actions="eclipse/encounter/_turn.html", reaction="eclipse/encounter/_reaction.html",
+        panel="eclipse/encounter/_tacnet.html"))
     spec = rule_systems.get("eclipse_phase")
     labels = spec.action_labels if spec is not None else None
     if isinstance(labels, dict):  # the spec's own dict: a new spec would be another helper's

@@ -58,7 +58,12 @@ class EclipseAttackSerializer(EclipseActSerializer):
     beam = serializers.ChoiceField(choices=["", "sweep", "concentrate"], required=False,
                                    default="")
     indirect = serializers.BooleanField(required=False, default=False)
-    spotter = serializers.BooleanField(required=False, default=False)
+    spotter = serializers.BooleanField(required=False, default=False,
+                                       help_text="The table's spotter (an attacker in no "
+                                                 "TACNet).")
+    spotter_combatant = serializers.IntegerField(
+        required=False, allow_null=True, default=None,
+        help_text="Indirect fire's spotter: a fellow TACNet member perceiving the target.", **ID)
     description = serializers.CharField(max_length=300, required=False, default="",
                                         allow_blank=True)
 
@@ -105,7 +110,7 @@ def _attack(u, e, d):
         called_shot=d["called_shot"], precise_effect=d["precise_effect"],
         second_weapon_id=d["second_weapon"], one_handed=d["one_handed"], moxie=d["moxie"],
         subdue=d["subdue"], beam=d["beam"], indirect=d["indirect"], spotter=d["spotter"],
-        description=d["description"], turn=d["turn"])
+        description=d["description"], spotter_id=d["spotter_combatant"], turn=d["turn"])
 
 
 def _act(fn, **fields):

@@ -4,6 +4,7 @@
 from django.urls import path
 
 from eclipse import play_views as views
+from eclipse import tacnet_views
 
 app_name = "eclipse_play"
 urlpatterns = [
@@ -23,4 +24,9 @@ urlpatterns = [
     path("<int:encounter_id>/escape/", views.escape, name="escape"),
     path("<int:encounter_id>/zone-attack/", views.zone_attack, name="zone_attack"),
     path("<int:encounter_id>/mishap/", views.mishap, name="mishap"),
+    path("<int:encounter_id>/tacnet/create/", tacnet_views.create, name="tacnet_create"),
+    path("<int:encounter_id>/tacnet/join/", tacnet_views.join, name="tacnet_join"),
+    path("<int:encounter_id>/tacnet/leave/", tacnet_views.leave, name="tacnet_leave"),
+    path("<int:encounter_id>/tacnet/perceive/", tacnet_views.perceive, name="tacnet_perceive"),
+    path("<int:encounter_id>/tacnet/clear/", tacnet_views.clear, name="tacnet_clear"),
 ]

@@ -62,6 +62,7 @@ def attack_choices(request) -> dict:
             "beam": request.POST.get("beam", ""),
             "indirect": request.POST.get("indirect") == "1",
             "spotter": request.POST.get("spotter") == "1",
+            "spotter_id": _int(request, "spotter_combatant") or None,
             "precise_effect": request.POST.get("precise_effect", "")[:300]}
 
 

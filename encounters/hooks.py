@@ -87,10 +87,13 @@ class EncounterTemplates:
     turn (with their odds), included with ``view`` (selectors.EncounterView) and ``me`` (the
     Combatant whose turn it is, played by the user); it posts to the system's own views, which
     call encounters.services.encounter_act. ``reaction``: included in each pending reaction's
-    card, with ``view`` and ``r`` (the PendingReaction): the GM's corrections of a prompt."""
+    card, with ``view`` and ``r`` (the PendingReaction): the GM's corrections of a prompt.
+    ``panel``: a card of the system's own on both pages, with ``view`` and ``page`` (Eclipse
+    Phase's TACNet); it shows what the user may see only."""
 
     actions: str = ""
     reaction: str = ""
+    panel: str = ""
 
 
 InitiativeFn = Callable[[Any, RandomSource], Initiative]

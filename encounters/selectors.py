@@ -79,6 +79,10 @@ class EncounterView:
         return hooks.templates_for(self.encounter.campaign.rule_system).reaction
 
     @property
+    def panel_template(self) -> str:
+        return hooks.templates_for(self.encounter.campaign.rule_system).panel
+
+    @property
     def actions_template(self) -> str:
         return hooks.templates_for(self.encounter.campaign.rule_system).actions
 

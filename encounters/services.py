@@ -169,6 +169,16 @@ def _save(encounter: Encounter) -> None:
     push.announce(encounter.pk, encounter.version)
 
 
+def encounter_touch(*, encounter_id: int) -> Encounter:
+    """Something a rule system keeps about this encounter changed (its pages show it): the
+    encounter is locked and its version bumped, so the pages refresh (pushed once the
+    transaction commits). The caller checked who may; call inside its transaction. Raises
+    EncounterNotFound."""
+    encounter = lock_encounter(encounter_id)
+    _save(encounter)
+    return encounter
+
+
 def _require_turn(encounter: Encounter, turn: int | None) -> None:
     if turn is not None and turn != encounter.turn_serial:
         raise EncounterConflict(code="turn_already_advanced")

@@ -69,6 +69,13 @@ PATHS = [
     *(f"/api/eclipse/encounters/{{encounter_id}}/{step}/" for step in (
         "attack", "full-defence", "brace", "reload", "stand-up", "move", "aim", "actions",
         "escape", "zone-attack", "mishap")),
+    # issue 12, item 10: TACNet
+    "/api/eclipse/campaigns/{campaign_id}/tacnets/",
+    "/api/eclipse/tacnets/{network_id}/join/",
+    "/api/eclipse/tacnets/{network_id}/leave/",
+    "/api/eclipse/encounters/{encounter_id}/tacnet/",
+    "/api/eclipse/encounters/{encounter_id}/tacnet/perceive/",
+    "/api/eclipse/encounters/{encounter_id}/tacnet/clear/",
 ]
 
 

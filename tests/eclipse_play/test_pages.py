@@ -79,8 +79,8 @@ def test_the_odds_fragment_gives_the_chances_and_the_wounds(client, ep):
 
 @pytest.mark.parametrize("extra", [0, 3])
 def test_the_play_page_query_count_is_pinned(client, ep, extra, django_assert_num_queries):
-    """10 queries whatever the number of combatants: the encounter's 6 (and the session's),
-    the sheet's sleeve, armour and weapons of the one in turn."""
+    """11 queries whatever the number of combatants: the encounter's 6 (and the session's),
+    the sheet's sleeve, armour and weapons of the one in turn, the campaign's TACNets."""
     from characters.models import Character
     from encounters import services as enc
     from tests.eclipse_play.conftest import sheet
@@ -96,7 +96,7 @@ def test_the_play_page_query_count_is_pinned(client, ep, extra, django_assert_nu
                            entries=[enc.CombatantEntry(character_id=m.pk) for m in more])
     url = reverse("encounters:play", args=[e.pk])
     _logged(client, ep.alice).get(url)
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(11):
         html = client.get(url).content.decode()
     assert html.count('data-testid="combatant"') == 3 + extra
 
