@@ -11,6 +11,8 @@ from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
 
 from campaigns import rule_systems
 from campaigns.models import RollGrade
+from eclipse.models import BlastKind
+from eclipse.play import AIM_COMPLEX, AIM_QUICK
 from gamerules.eclipse_phase.situations import BY_CODE
 
 register = template.Library()
@@ -41,6 +43,10 @@ TESTS = {"dodge": _("dodge"), "dodge/2": _("dodge/2"),
          "perception (blind fire)": _("perception (blind fire)")}
 
 
+# The play's effect names (constants of eclipse.play: codes, not free text).
+EFFECTS = {AIM_QUICK: _("Aimed (+10)"), AIM_COMPLEX: _("Aimed (+30)")}
+
+
 def _named(table, code) -> str:
     name = table.get(code)
     return str(name) if name is not None else str(code if code is not None else "")
@@ -49,6 +55,16 @@ def _named(table, code) -> str:
 @register.filter
 def ep_band(code):
     return _named(BANDS, code)
+
+
+@register.filter
+def ep_blast(code):
+    return _named(dict(BlastKind.choices), code)
+
+
+@register.filter
+def ep_effect(name):
+    return _named(EFFECTS, name)
 
 
 @register.filter

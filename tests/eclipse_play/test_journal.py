@@ -210,3 +210,27 @@ def test_a_refused_move_names_the_pace_in_french(client, ep):
         error = unescape(html.split('data-testid="error">')[1].split("</p>")[0])
         assert error.startswith("C'est à 30") and words in error, error
         assert pace not in error
+
+
+def test_the_action_form_in_french_has_no_english_left(client, ep):
+    """The options of the attack and explosive forms in French: AP as PA, the blast's kind and
+    the cone's range bands by their names, the aim shown translated."""
+    from eclipse import play
+    from encounters import services as enc
+    from tests.eclipse_play.conftest import running
+
+    e, c = running(ep)
+    enc.combatant_place(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk, x=0, y=0)
+    play.encounter_aim(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                       kind="quick", now=ep.now)
+    html = _logged(client, ep.alice, "fr").get(reverse("encounters:play", args=[e.pk])) \
+        .content.decode()
+    turn = unescape(html[html.index('data-testid="eclipse-turn"'):html.index("</table>")])
+    assert "Pistol (2d10, PA -2, 12/12)" in turn
+    assert "Frag grenade (3d10, Explosion (-2 VD par mètre), 1/1)" in turn
+    assert "<strong>Visée (+10)</strong>" in turn
+    shown = [label for _value, label in re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)<',
+                                                   turn)]
+    for english in ("AP", "blast", "point_blank", "short", "medium", "long", "extreme",
+                    "Aimed"):
+        assert not any(re.search(rf"\b{english}\b", label) for label in shown), english
