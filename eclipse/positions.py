@@ -45,8 +45,11 @@ MESSAGES: dict[str, str] = {
     "ep_out_of_reach": gettext_noop(
         "%(target)s is %(distance)s m away: %(weapon)s reaches %(reach)s m."),
     "ep_no_position": gettext_noop("%(name)s has no position: the game master places it first."),
-    "ep_move_too_far": gettext_noop(
-        "That is %(distance)s m away: %(pace)s takes %(name)s %(allowed)s m at most."),
+    # one template a pace (the pace's name is words of the sentence, not a value to fill in)
+    "ep_move_too_far_walk": gettext_noop(
+        "That is %(distance)s m away: walking takes %(name)s %(allowed)s m at most."),
+    "ep_move_too_far_run": gettext_noop(
+        "That is %(distance)s m away: running takes %(name)s %(allowed)s m at most."),
     "ep_centre_needed": gettext_noop("Give the blast's centre: a combatant or a point."),
 }
 
@@ -124,7 +127,8 @@ def move(combatant, me, pace: Pace, params: EclipsePhaseParameters, *, x: Any = 
             raise PositionRefused(code="ep_no_position", name=combatant.name)
         distance = space.distance(start, where)
         if not space.within(start, where, moved.metres):
-            raise PositionRefused(code="ep_move_too_far", distance=_m(distance),
+            raise PositionRefused(f"ep_move_too_far_{pace.value}", code="ep_move_too_far",
+                                  distance=_m(distance),
                                   pace=pace.value, name=combatant.name, allowed=moved.metres)
         set_position(combatant, where)
         summary = {"from": [_m(start.x), _m(start.y)], "to": [_m(where.x), _m(where.y)],

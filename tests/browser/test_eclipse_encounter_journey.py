@@ -115,3 +115,130 @@ def test_the_gm_fires_full_auto_bob_dodges_and_every_log_shows_the_rolls(
     expect(alice_page.get_by_test_id("phase-actions")).to_contain_text("0 quick, 0 complex")
     for p in pages.values():
         p.context.close()
+
+
+# --- the demo's encounter -------------------------------------------------------------------
+
+PROMPT_WITHIN_S = 1.0  # issue 11, item 6: the push brings the prompt
+PLAYERS = {"Ash Okonkwo": "alice", "Brick": "bob"}  # eclipse.demo's squad
+
+
+class DemoDice:
+    """The demo journey's faces, shared by every instance: the d100s 25 (the attack: a
+    success, MoS 25, no DV bonus below 30), 90 (the dodge/2: a failure), 10 (SOMx3 against
+    the knockdown of the wound: a success); the d10s 7 and 8 (the rifle's 2d10)."""
+
+    d100: list[int] = []
+    d10: list[int] = []
+
+    def randint(self, a: int, b: int) -> int:
+        queue = DemoDice.d100 if b == 100 else DemoDice.d10 if b == 10 else []
+        return queue.pop(0) if queue else a
+
+
+def test_on_the_demo_a_player_fires_a_burst_the_other_dodges_and_every_log_shows_it(
+        chromium, live_server, demo, monkeypatch):
+    """The demo's Eclipse Phase encounter: the GM starts it in their order; in the first
+    player character's action phase (Ash's, Alice's) its player fires a burst (BF, concentrated
+    to hit) with a table row checked (superior position +20), the odds shown first, at the
+    other player's character (Brick, Bob's); that player is prompted within a second (pushed)
+    and dodges; every page's log shows both tests with their modifiers, the damage through
+    armour and the SOMx3 test; the GM advances the phase."""
+    import time
+
+    from playwright.sync_api import expect
+
+    from eclipse.demo import DEMO_ENCOUNTER
+    from eclipse.models import Sleeve
+    from encounters.models import Encounter
+
+    DemoDice.d100, DemoDice.d10 = [25, 90, 10], [7, 8]
+    monkeypatch.setattr(random, "SystemRandom", DemoDice)
+    e = Encounter.objects.get(name=DEMO_ENCOUNTER)
+
+    pages = {}
+    for name in ("gm", "alice", "bob"):
+        context = chromium.new_context(locale="en-GB")
+        context.set_default_timeout(15_000)
+        pages[name] = context.new_page()
+        log_in(pages[name], live_server, name)
+    gm = pages["gm"]
+    gm.goto(f"{live_server.url}/encounters/{e.pk}/control/")
+    for name in ("alice", "bob"):
+        pages[name].goto(f"{live_server.url}/encounters/{e.pk}/")
+    expect(pages["bob"].get_by_test_id("status")).to_contain_text("Not started")
+    for p in pages.values():  # the event streams are open
+        expect(p.locator("body")).to_have_attribute("data-push", "live")
+
+    with post(gm, "/start/"):
+        gm.get_by_test_id("start").click()
+    for _ in range(8):  # to the first player character's action phase
+        status = gm.get_by_test_id("status").inner_text()
+        current = next((c for c in PLAYERS if f"{c}'s turn" in status), None)
+        if current:
+            break
+        with post(gm, "/next/"):
+            gm.get_by_test_id("next").click()
+    assert current, status
+    other = next(c for c in PLAYERS if c != current)
+    attacker, defender = pages[PLAYERS[current]], pages[PLAYERS[other]]
+
+    expect(attacker.get_by_test_id("your-turn")).to_be_visible(timeout=SWAP_MS)
+    expect(attacker.get_by_test_id("attack-form")).to_be_visible()
+    attacker.get_by_test_id("attack-target").select_option(label=other)
+    attacker.get_by_test_id("attack-weapon").select_option(index=0)  # the rifle, the pulser
+    attacker.get_by_test_id("attack-mode").select_option("BF")
+    attacker.get_by_test_id("attack-concentrate").select_option("bonus")
+    attacker.get_by_test_id("situations-open").click()
+    attacker.get_by_test_id("situation-superior_position").check()
+    with post(attacker, "/odds/"):
+        attacker.get_by_test_id("odds-button").click()
+    expect(attacker.get_by_test_id("odds-line")).to_have_count(2)  # no defence, dodge
+    expect(attacker.get_by_test_id("odds-hit").first).to_contain_text("%")
+    expect(attacker.get_by_test_id("odds-wounds").first).to_contain_text("%")
+    with post(attacker, "/attack/"):
+        attacker.get_by_test_id("attack").click()
+
+    asked = time.monotonic()
+    expect(defender.get_by_test_id("answer-dodge")).to_be_visible(timeout=SWAP_MS)
+    prompted_after = time.monotonic() - asked
+    assert prompted_after < PROMPT_WITHIN_S, prompted_after
+    expect(attacker.get_by_test_id("answer-dodge")).to_have_count(0)  # not the attacker's
+    with post(defender, "/answer/"):
+        defender.get_by_test_id("answer-dodge").click()
+    expect(defender.get_by_test_id("reaction")).to_have_count(0, timeout=SWAP_MS)
+
+    for p in pages.values():
+        entry = p.get_by_test_id("ep-log-eclipse_attack")
+        expect(entry).to_contain_text(f"{current} → {other}", timeout=SWAP_MS)
+        expect(entry).to_contain_text("(BF, 3 rounds)")
+        expect(entry).to_contain_text("Defence: Dodge")
+        shot = entry.get_by_test_id("ep-shot").first
+        expect(shot).to_contain_text("Success, MoS 25")
+        expect(shot).to_contain_text("superior position +20")
+        expect(shot).to_contain_text("burst +10")
+        expect(shot).to_contain_text("dodge/2 90 /")
+        expect(shot).to_contain_text("Failure")
+        expect(shot).to_contain_text("hit")
+        expect(shot.get_by_test_id("ep-damage")).to_contain_text("DV 15")
+        log = p.get_by_test_id("log")
+        expect(log).to_contain_text("1d100 → 25 = 25")  # the rolls' details
+        expect(log).to_contain_text("1d100 → 90 = 90")
+        expect(log).to_contain_text("2d10 → 7, 8 = 15")
+    entry = gm.get_by_test_id("ep-log-eclipse_attack")
+    for seen in (  # the skill 55 + superior position 20 + the burst's 10; fray 35 / 2
+            "attack kinetic_weapons 25 / 85 Success, MoS 25 [superior position +20, "
+            "short range +0, concentrated burst +10]; defence dodge/2 90 / 17 Failure — hit",
+            "DV 15, armour 6 - AP 6 = 0, 15 damage, 1 wound",  # the synth's 6, the rifle's AP 6
+            "SOMx3 against knockdown 10 / 65 Success",
+            f"{other}: 1 hit, damage 0 → 15, wounds 0 → 1"):
+        expect(entry).to_contain_text(seen)
+    sleeve = Sleeve.objects.get(worn_by__character__name=other)
+    assert (sleeve.damage, sleeve.wounds, sleeve.knocked_down) == (15, 1, False)
+
+    with post(gm, "/next/"):
+        gm.get_by_test_id("next").click()
+    expect(attacker.get_by_test_id("your-turn")).to_have_count(0, timeout=SWAP_MS)
+    expect(defender.get_by_test_id("status")).not_to_contain_text(f"{current}'s turn")
+    for p in pages.values():
+        p.context.close()
