@@ -9,7 +9,7 @@ from django.urls import get_resolver
 
 from tests import factories
 from tests.breaker.conftest import HTMX, api_logged_in, logged_in
-from tests.breaker.test_url_sweep import ID_NAMES, ROUTES, encounter_values, url_of
+from tests.breaker.test_url_sweep import ID_NAMES, ROUTES, sweep_values, url_of
 
 
 def post_routes():
@@ -29,12 +29,7 @@ POSTS = [r for r in post_routes() if r not in ("", "api/schema/")]
 
 @pytest.fixture
 def values(world):
-    from factions.models import Faction, JoinRequest
-    faction = Faction.objects.create(campaign=world.campaign, name="Wolves", leader=world.a)
-    request = JoinRequest.objects.create(faction=faction, character=world.b, kind="request")
-    return {"character_id": world.a.pk, "item_id": world.a_sword.pk,
-            "draft_id": world.a_draft.pk, "campaign_id": world.campaign.pk,
-            "faction_id": faction.pk, "request_id": request.pk, **encounter_values(world)}
+    return sweep_values(world)
 
 
 def body_for(route, w):

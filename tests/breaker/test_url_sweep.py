@@ -41,7 +41,7 @@ def url_of(route: str, values: dict) -> str:
 
 
 ID_NAMES = ("character_id", "item_id", "draft_id", "campaign_id", "faction_id", "request_id",
-            "encounter_id", "combatant_id", "reaction_id")
+            "encounter_id", "combatant_id", "reaction_id", "network_id")
 
 
 def encounter_values(world) -> dict:
@@ -62,14 +62,22 @@ def encounter_values(world) -> dict:
             "reaction_id": reaction.pk}
 
 
-@pytest.fixture
-def values(world):
+def sweep_values(world) -> dict:
+    """One object of each kind a route names by id, for the world's campaign."""
     from factions.models import Faction, JoinRequest
     faction = Faction.objects.create(campaign=world.campaign, name="Wolves", leader=world.a)
     request = JoinRequest.objects.create(faction=faction, character=world.b, kind="request")
+    from eclipse.models import SquadNetwork
+    network = SquadNetwork.objects.create(campaign=world.campaign, name="Sweep net")
     return {"character_id": world.a.pk, "item_id": world.a_sword.pk,
             "draft_id": world.a_draft.pk, "campaign_id": world.campaign.pk,
-            "faction_id": faction.pk, "request_id": request.pk, **encounter_values(world)}
+            "faction_id": faction.pk, "request_id": request.pk, "network_id": network.pk,
+            **encounter_values(world)}
+
+
+@pytest.fixture
+def values(world):
+    return sweep_values(world)
 
 
 def test_the_sweep_sees_every_app():
