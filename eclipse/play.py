@@ -143,9 +143,12 @@ class AttackStep:
 
 
 def _target(ctx: TurnContext, target_id: int):
+    """A combatant named as a target. A hidden one does not exist for the players (as in
+    encounters.services): the same refusal as a wrong id."""
     target = ctx.combatants.get(target_id)
     if target is None or target.removed or target.character_id is None \
-            or target.pk == ctx.combatant.pk:
+            or target.pk == ctx.combatant.pk \
+            or (target.hidden and not is_gm(ctx.user, ctx.encounter)):
         raise NotATarget()
     return target
 
