@@ -33,7 +33,7 @@ from gamerules.dice import RandomSource
 from gamerules.eclipse_phase import attack as rules
 from gamerules.eclipse_phase.checks import SkillTest, settle, skill_test, spend_moxie
 from gamerules.eclipse_phase.gear import RangeBand
-from gamerules.eclipse_phase.health import Condition, take_hit
+from gamerules.eclipse_phase.health import Condition, can_act, take_hit
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from gamerules.modifiers import Modifier
 
@@ -203,6 +203,8 @@ def resolve(encounter, actor, target, payload: dict[str, Any], choice: str,
     armed = next((a for a in mine.weapons if a.row.pk == payload["weapon"]), None)
     if armed is None:  # dropped between the prompt and the answer: nothing to resolve
         return {"cancelled": True}, ()
+    if not can_act(theirs.health, theirs.character.morph, params):
+        choice = NONE  # unconscious, stunned or dead: no defence (an automatic action)
     answer = read_answer(choice)
     surprised = surprised or bool(payload.get("surprised"))
     full_defence = _bearing(encounter, target, FULL_DEFENCE)

@@ -47,3 +47,23 @@ def test_the_odds_do_not_show_a_hidden_combatant_to_a_player(ep):
     assert page.status_code in (200, 400, 404)
     assert "Guard" not in page.content.decode()
     assert 'data-testid="odds-line"' not in page.content.decode()
+
+
+def test_an_unconscious_target_is_not_offered_a_defence(ep):
+    """Defending is an automatic action, and an unconscious (or stunned) combatant cannot act
+    (health.can_act): the attack at it is resolved at once with no defence, no Moxie of its
+    spent, rather than a prompt offering it a dodge."""
+    from eclipse.models import Sleeve
+    from tests.eclipse_play.test_play import entries
+    from tests.gamerules.fakes import FakeRandom
+
+    e, c = running(ep)
+    Sleeve.objects.filter(pk=ep.sheets[ep.bo.pk].sleeve_id).update(damage=30)  # DUR 30
+    play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                          target_id=c[ep.bo.pk].pk, weapon_id=ep.w.ava_pistol.pk, mode="SS",
+                          rng=FakeRandom(10, 5, 5))
+    assert not PendingReaction.objects.filter(encounter=e, status="pending").exists()
+    [entry] = [x for x in entries(e) if x.kind == "eclipse_attack"]
+    result = entry.summary["result"]
+    assert result["defence"] == "none" and result["shots"][0]["defence"] is None
+    assert result["shots"][0]["hit"] is True
