@@ -198,6 +198,10 @@ def resolve(encounter, actor, target, payload: dict[str, Any], choice: str,
     from gamerules.eclipse_phase.gear import FiringMode
 
     params = params_of(encounter)
+    # The sheets locked (in one order) before they are read: the GM's healing and a Moxie
+    # spent from the sheet lock them too (eclipse.services), or one of the writes is lost.
+    list(EclipseSheet.objects.select_for_update().filter(
+        pk__in=[actor.character_id, target.character_id]).order_by("pk").values_list("pk"))
     sheets = loaded_sheets([actor.character_id, target.character_id])
     mine, theirs = rules_of(sheets[actor.character_id]), rules_of(sheets[target.character_id])
     armed = next((a for a in mine.weapons if a.row.pk == payload["weapon"]), None)
