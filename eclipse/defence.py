@@ -33,7 +33,7 @@ from gamerules.dice import RandomSource
 from gamerules.eclipse_phase import attack as rules
 from gamerules.eclipse_phase.checks import SkillTest, settle, skill_test, spend_moxie
 from gamerules.eclipse_phase.gear import RangeBand
-from gamerules.eclipse_phase.health import Condition, take_hit
+from gamerules.eclipse_phase.health import Condition, can_act, take_hit
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from gamerules.modifiers import Modifier
 
@@ -198,11 +198,17 @@ def resolve(encounter, actor, target, payload: dict[str, Any], choice: str,
     from gamerules.eclipse_phase.gear import FiringMode
 
     params = params_of(encounter)
+    # The sheets locked (in one order) before they are read: the GM's healing and a Moxie
+    # spent from the sheet lock them too (eclipse.services), or one of the writes is lost.
+    list(EclipseSheet.objects.select_for_update().filter(
+        pk__in=[actor.character_id, target.character_id]).order_by("pk").values_list("pk"))
     sheets = loaded_sheets([actor.character_id, target.character_id])
     mine, theirs = rules_of(sheets[actor.character_id]), rules_of(sheets[target.character_id])
     armed = next((a for a in mine.weapons if a.row.pk == payload["weapon"]), None)
     if armed is None:  # dropped between the prompt and the answer: nothing to resolve
         return {"cancelled": True}, ()
+    if not can_act(theirs.health, theirs.character.morph, params):
+        choice = NONE  # unconscious, stunned or dead: no defence (an automatic action)
     answer = read_answer(choice)
     surprised = surprised or bool(payload.get("surprised"))
     full_defence = _bearing(encounter, target, FULL_DEFENCE)

@@ -143,9 +143,12 @@ class AttackStep:
 
 
 def _target(ctx: TurnContext, target_id: int):
+    """A combatant named as a target. A hidden one does not exist for the players (as in
+    encounters.services): the same refusal as a wrong id."""
     target = ctx.combatants.get(target_id)
     if target is None or target.removed or target.character_id is None \
-            or target.pk == ctx.combatant.pk:
+            or target.pk == ctx.combatant.pk \
+            or (target.hidden and not is_gm(ctx.user, ctx.encounter)):
         raise NotATarget()
     return target
 
@@ -262,6 +265,7 @@ def declare(ctx: TurnContext, me: Loaded, target, *, weapon_id: int, mode: str =
                **(placed.record() if placed is not None else {})}
     them = _loaded(target)
     payload["defender_moxie"] = them.sheet.moxie > 0
+    payload["defender_helpless"] = not can_act(them.health, them.character.morph, params)
     attacker = rules.Combatant(me.character, me.health.wounds, me.mind.traumas)
     defender = rules.Combatant(them.character, them.health.wounds, them.mind.traumas,
                                them.health.knocked_down)
@@ -321,7 +325,7 @@ def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: i
                           precise_effect=precise_effect, spotter_id=spotter_id)
         surprised = target.surprised and ctx.encounter.round == 1
         payload["surprised"] = surprised
-        if payload["psi"]:
+        if payload["psi"] or payload["defender_helpless"]:  # no defence to ask for
             summary, rolls = resolve(ctx.encounter, ctx.combatant, target, payload, NONE_KEY,
                                      rng, now, surprised=surprised)
             if others:

@@ -182,7 +182,8 @@ def odds_for(ctx, me: Loaded, target, choices: Mapping[str, Any]) -> list[OddsLi
     full = FULL_DEFENCE in {f.name for f in ctx.encounter.effects.filter(
         bearer=target, expired_round__isnull=True)}
     surprised = target.surprised and ctx.encounter.round == 1
-    keys = ["none"] if surprised or payload["psi"] else defence_options(payload["melee"])
+    no_defence = surprised or payload["psi"] or payload["defender_helpless"]
+    keys = ["none"] if no_defence else defence_options(payload["melee"])
     lines = []
     for key in keys:
         odds = attack_odds(attacker, defender, armed.weapon, params,

@@ -18,7 +18,7 @@ from campaigns.numbers import whole_number
 from eclipse import play
 from eclipse.play_selectors import odds_for, situation_choices
 from encounters.pages import respond
-from encounters.services import can_see, combatants_of, controls
+from encounters.services import can_see, combatants_of, controls, is_gm
 from gamerules.errors import RuleError
 
 
@@ -177,8 +177,9 @@ def odds(request, encounter_id: int):
     try:
         me = combatants.get(_required(request, "combatant"))
         target = combatants.get(_required(request, "target"))
-        if me is None or target is None or not controls(request.user, encounter, me):
-            raise InvalidInput()
+        if me is None or target is None or not controls(request.user, encounter, me) \
+                or (target.hidden and not is_gm(request.user, encounter)):
+            raise InvalidInput()  # a hidden combatant does not exist for the players
         ctx = SimpleNamespace(encounter=encounter, combatant=me)
         lines = odds_for(ctx, play._loaded(me), target, attack_choices(request))
     except RuleError as exc:

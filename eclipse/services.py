@@ -122,10 +122,14 @@ def require_game_master(user, campaign: Campaign) -> None:
 
 def _locked(character: Character | int) -> EclipseSheet:
     """The sheet locked until the transaction ends, with its character, campaign and current
-    sleeve (one query; the sleeves and gear of a sheet change only under its lock). Raises
-    NotFound."""
+    sleeve (two queries: the lock, then the read; the sleeves and gear of a sheet change only
+    under its lock). Raises NotFound."""
     pk = character if isinstance(character, int) else character.pk
-    sheet = (EclipseSheet.objects.select_for_update(of=("self",))
+    # Locked first, read after: a row joined to a locked one is not re-read once the lock is
+    # had (PostgreSQL re-checks only the locked row), so a sleeve read in the locking query
+    # would be the one from before the holder's change (a healing or a hit lost).
+    list(EclipseSheet.objects.select_for_update().filter(pk=pk).values_list("pk"))
+    sheet = (EclipseSheet.objects
              .select_related("character__campaign", "character__owner", "sleeve")
              .filter(pk=pk).first())
     if sheet is None:
