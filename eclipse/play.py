@@ -176,6 +176,8 @@ def volley(armed: Armed, mode: str, shots: int, concentrate: str, targets: list[
     except ValueError:
         raise BadChoice(value=mode or concentrate) from None
     spacing = (float(params.spread_m),) * (len(targets) - 1)
+    if shots > 1 and fm not in (FiringMode.SA, FiringMode.BF):
+        raise BadChoice(value=f"{fm.value} x{shots}")  # only SA and BF fire twice an action
     if fm is FiringMode.SS:
         if len(targets) > 1:
             raise BadChoice(value=mode)
@@ -734,13 +736,22 @@ def encounter_escape(*, user, encounter_id: int, combatant_id: int, how: str,
 
 def encounter_reload(*, user, encounter_id: int, combatant_id: int, weapon_id: int,
                      turn: int | None = None, now: datetime | None = None):
-    """Reload (a complex action): a full magazine from the spares (firing.reload). Raises
-    OutOfAmmo without a spare, NotCarried."""
+    """Reload (a complex action): a full magazine from the spares (firing.reload); on a
+    jammed weapon the action clears the jam instead (the magazine kept: our choice, the seed
+    is silent on clearing). Raises OutOfAmmo without a spare, NotCarried, WeaponUnusable for
+    a destroyed weapon (nothing spent)."""
     def act(ctx: TurnContext):
         me = _begin(ctx, ActionKind.COMPLEX)
         armed = next((a for a in me.weapons if a.row.pk == weapon_id), None)
         if armed is None:
             raise NotCarried()
+        if armed.row.state == WeaponState.DESTROYED:
+            raise WeaponUnusable(weapon=armed.weapon.name, state=armed.row.get_state_display())
+        if armed.row.state == WeaponState.JAMMED:
+            CarriedWeapon.objects.filter(pk=armed.row.pk).update(state=WeaponState.WORKING)
+            return _journal(ctx, KIND_RELOAD, action="unjam", cost="complex",
+                            weapon=armed.weapon.name, loaded=armed.magazine.loaded,
+                            spares=armed.magazine.spares)
         after = firing.reload(armed.magazine)
         CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=after.loaded,
                                                              spares=after.spares)

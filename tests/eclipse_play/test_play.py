@@ -413,3 +413,34 @@ def test_a_blast_loses_2_dv_a_metre_and_each_target_takes_it_through_armour(ep):
         play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
                                weapon_id=ep.w.ava_grenade.pk,
                                targets=[(c[ep.guard.pk].pk, 0)], rng=FakeRandom())
+
+
+def test_reload_clears_a_jam_and_refuses_a_destroyed_weapon(ep, unchanged):
+    """A jammed weapon's complex action clears the jam, the magazine kept; a destroyed one
+    cannot be reloaded and nothing is spent (the phase's actions included)."""
+    from eclipse.models import WeaponState
+
+    CarriedWeapon.objects.filter(pk=ep.w.ava_pistol.pk).update(state=WeaponState.DESTROYED,
+                                                               loaded=3)
+    e, c = running(ep)
+    me = c[ep.ava.pk].pk
+    with unchanged():
+        with pytest.raises(WeaponUnusable):
+            play.encounter_reload(user=ep.alice, encounter_id=e.pk, combatant_id=me,
+                                  weapon_id=ep.w.ava_pistol.pk)
+    CarriedWeapon.objects.filter(pk=ep.w.ava_pistol.pk).update(state=WeaponState.JAMMED)
+    play.encounter_reload(user=ep.alice, encounter_id=e.pk, combatant_id=me,
+                          weapon_id=ep.w.ava_pistol.pk)
+    pistol = CarriedWeapon.objects.get(pk=ep.w.ava_pistol.pk)
+    assert (pistol.state, pistol.loaded) == (WeaponState.WORKING, 3)
+    assert entries(e)[-1].summary["action"] == "unjam"
+
+
+@pytest.mark.parametrize("mode", ["SS", "FA"])
+def test_two_shots_are_refused_where_the_mode_fires_once(ep, unchanged, mode):
+    from eclipse.play_errors import BadChoice
+
+    e, c = running(ep)
+    with unchanged():
+        with pytest.raises(BadChoice):
+            shoot(ep, e, c, FakeRandom(), mode=mode, shots=2)
