@@ -65,7 +65,7 @@ PATHS = [
     "/api/eclipse/characters/{character_id}/",
     *(f"/api/eclipse/characters/{{character_id}}/{suffix}" for suffix in (
         "resleeve/", "weapons/", "weapons/drop/", "armour/", "armour/remove/", "heal/",
-        "recover/", "derangement/", "moxie/")),
+        "recover/", "stress/", "derangement/", "moxie/")),
     *(f"/api/eclipse/encounters/{{encounter_id}}/{step}/" for step in (
         "attack", "full-defence", "brace", "reload", "stand-up", "move", "aim", "actions",
         "escape", "zone-attack", "mishap")),
