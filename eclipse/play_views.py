@@ -226,3 +226,14 @@ def explode(request, encounter_id: int):
         **_common(request, encounter_id), weapon_id=_required(request, "weapon"),
         targets=targets, range_band=request.POST.get("range_band", ""),
         centre_id=_int(request, "centre") or None))
+
+
+@login_required
+@require_POST
+def gravity(request, encounter_id: int):
+    """The GM sets the encounter's gravity (eclipse.environment)."""
+    from eclipse import environment
+
+    return respond(request, encounter_id, lambda: environment.encounter_gravity_set(
+        user=request.user, encounter_id=encounter_id,
+        gravity_g=request.POST.get("gravity", "")))
