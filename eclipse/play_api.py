@@ -106,6 +106,16 @@ class EclipseGravitySerializer(StrictSerializer):
                                        max_value=20, help_text="In g (1 on Earth).")
 
 
+class EclipseAmbushSerializer(StrictSerializer):
+    ambusher = serializers.IntegerField(help_text="The ambushing combatant.", **ID)
+
+
+def _ambush(u, e, d):
+    from eclipse.ambush import encounter_ambush
+
+    return encounter_ambush(user=u, encounter_id=e, ambusher_id=d["ambusher"])
+
+
 def _attack(u, e, d):
     return play.encounter_attack(
         user=u, encounter_id=e, combatant_id=d["combatant"], target_id=d["target"],
@@ -157,6 +167,9 @@ ENCOUNTER_STEPS = [
                                                        gravity_g=d["gravity"]),
      "The GM sets the encounter's gravity (high-gravity malus on attacks, jumps x2 under "
      "0.6 g)."),
+    ("ambush/", "eclipse_encounters_ambush", EclipseAmbushSerializer, _ambush,
+     "Before the start, the GM rolls the ambush against the combatants marked surprised "
+     "(perception -20 against infiltration)."),
 ]
 
 urlpatterns = [

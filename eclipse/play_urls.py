@@ -25,6 +25,7 @@ urlpatterns = [
     path("<int:encounter_id>/zone-attack/", views.zone_attack, name="zone_attack"),
     path("<int:encounter_id>/mishap/", views.mishap, name="mishap"),
     path("<int:encounter_id>/gravity/", views.gravity, name="gravity"),
+    path("<int:encounter_id>/ambush/", views.ambush, name="ambush"),
     path("<int:encounter_id>/tacnet/create/", tacnet_views.create, name="tacnet_create"),
     path("<int:encounter_id>/tacnet/join/", tacnet_views.join, name="tacnet_join"),
     path("<int:encounter_id>/tacnet/leave/", tacnet_views.leave, name="tacnet_leave"),

@@ -237,3 +237,14 @@ def gravity(request, encounter_id: int):
     return respond(request, encounter_id, lambda: environment.encounter_gravity_set(
         user=request.user, encounter_id=encounter_id,
         gravity_g=request.POST.get("gravity", "")))
+
+
+@login_required
+@require_POST
+def ambush(request, encounter_id: int):
+    """The GM rolls the ambush before the start (eclipse.ambush)."""
+    from eclipse.ambush import encounter_ambush
+
+    return respond(request, encounter_id, lambda: encounter_ambush(
+        user=request.user, encounter_id=encounter_id,
+        ambusher_id=_required(request, "ambusher")))

@@ -68,7 +68,7 @@ PATHS = [
         "recover/", "stress/", "derangement/", "moxie/")),
     *(f"/api/eclipse/encounters/{{encounter_id}}/{step}/" for step in (
         "attack", "full-defence", "brace", "reload", "stand-up", "move", "aim", "actions",
-        "escape", "zone-attack", "mishap", "gravity")),
+        "escape", "zone-attack", "mishap", "gravity", "ambush")),
     # issue 12, item 10: TACNet
     "/api/eclipse/campaigns/{campaign_id}/tacnets/",
     "/api/eclipse/tacnets/{network_id}/join/",
