@@ -155,6 +155,14 @@ class EclipseRecoverSerializer(StrictSerializer):
                                    default=list, max_length=50)
 
 
+class EclipseStressSerializer(StrictSerializer):
+    sv = serializers.CharField(max_length=24, help_text='A number or dice, e.g. "1d10+2".')
+    resist = serializers.BooleanField(required=False, default=True,
+                                      help_text="Resisted with a WIL x3 test.")
+    source = serializers.CharField(max_length=120, required=False, default="",
+                                   allow_blank=True)
+
+
 class EclipseDerangementSerializer(StrictSerializer):
     name = serializers.CharField(max_length=120)
     disorder = serializers.BooleanField(required=False, default=False)
@@ -198,6 +206,10 @@ STEPS = [
                                              stress=d["stress"], traumas=d["traumas"],
                                              remove=d["remove"]),
      "The GM's stress recovery by rest or psychosurgery."),
+    ("stress/", "eclipse_characters_stress", EclipseStressSerializer,
+     lambda u, c, d: services.stress_inflict(user=u, character=c, sv=d["sv"],
+                                             resist=d["resist"], source=d["source"]),
+     "The GM inflicts a stress value (resisted with WIL x3; traumas, insanity)."),
     ("derangement/", "eclipse_characters_derangement", EclipseDerangementSerializer,
      lambda u, c, d: services.derangement_name(user=u, character=c, name=d["name"],
                                                disorder=d["disorder"]),

@@ -56,9 +56,20 @@ def initiative(combatant, rng: RandomSource):
                                            traumas=loaded.mind.traumas)], rng, params)
     mods = [Modifier("base (INT + REF) / 5 + morph", result.base, "initiative_base"),
             *result.modifiers]
-    return hooks.Initiative(score=result.total, tiebreak=result.reflexes,
+    score = result.total
+    surprised = _ambush_malus(combatant)
+    if surprised is not None:  # noticed the ambush late: -30 on the start's roll
+        mods.append(surprised)
+        score += surprised.value
+    return hooks.Initiative(score=score, tiebreak=result.reflexes,
                             rolls=(roll_row(label="initiative", roll=result.roll,
                                             actor=character, modifiers=mods),))
+
+
+def _ambush_malus(combatant) -> Modifier | None:
+    from eclipse.ambush import initiative_malus
+
+    return initiative_malus(combatant)
 
 
 def turns(character) -> int:

@@ -18,6 +18,12 @@ MESSAGES: dict[str, str] = {
     "amount_range": gettext_noop("Give a whole number from %(low)s to %(high)s."),
     "not_a_recovery": gettext_noop("Choose rest or psychosurgery (%(method)r)."),
     "moxie_full": gettext_noop("Moxie is full (%(max)s)."),
+    "stress_value_bad": gettext_noop(
+        "Give the stress value as a number or dice, e.g. 5 or 1d10+2 (%(value)r)."),
+    "gravity_range": gettext_noop("Give a gravity from 0 to %(high)s g (%(value)r)."),
+    "ambush_not_setup": gettext_noop("The ambush is rolled before the encounter starts."),
+    "ambush_no_target": gettext_noop("Mark the surprised combatants first."),
+    "ambush_bad_ambusher": gettext_noop("The ambusher must be a combatant with a sheet, not surprised."),
     "not_in_encounter_now": gettext_noop(
         "%(name)s is fighting in a running encounter: resleeve after it."),
 }

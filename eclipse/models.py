@@ -13,6 +13,8 @@ holds a rule.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
@@ -450,3 +452,26 @@ class Perceived(models.Model):
 
     def __str__(self) -> str:
         return str(self.opponent_id)
+
+
+class EncounterSetting(models.Model):
+    """What an Eclipse Phase encounter adds to the shared one (issue 12, item 7): its
+    ``gravity`` in g (manoeuvres.gravity_modifiers, jump_multiplier), and the ambush the GM
+    rolled before the start (``ambush``: the ambusher's name and each surprised combatant's
+    outcome and initiative malus, by combatant id; eclipse.environment). One row per
+    encounter, made when the GM first sets one of them; none: 1 g, no ambush."""
+
+    encounter = models.OneToOneField("encounters.Encounter", on_delete=models.CASCADE,
+                                     primary_key=True, related_name="eclipse_setting")
+    gravity = models.DecimalField(_("gravity (g)"), max_digits=4, decimal_places=2,
+                                  default=Decimal("1.00"))
+    ambush = models.JSONField(_("ambush"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("Eclipse Phase encounter setting")
+        verbose_name_plural = _("Eclipse Phase encounter settings")
+        constraints = [models.CheckConstraint(condition=_between("gravity", 0, 20),
+                                              name="ep_setting_gravity_range")]
+
+    def __str__(self) -> str:
+        return f"{self.encounter} ({self.gravity} g)"

@@ -29,7 +29,7 @@ from typing import Any, Mapping, Sequence
 from django.utils import timezone
 
 from campaigns.journal import record_action
-from eclipse import positions, tacnet
+from eclipse import environment, positions, tacnet
 from eclipse.defence import (BRACED, DODGE, FULL_DEFENCE, KIND_ATTACK, MELEE_SKILLS, MOXIE_SUFFIX,
                              QUICK_OWED, QUICK_PREFIX, RESOLVER, defence_choice,
                              defence_options, held_by, options_of, params_of, resolve,
@@ -221,6 +221,7 @@ def declare(ctx: TurnContext, me: Loaded, target, *, weapon_id: int, mode: str =
         chosen["aim_complex" if any(a.name == AIM_COMPLEX for a in aims) else "aim_quick"] = 1
     if _mine(ctx, RUNNING):
         extra += movement(Pace.RUN, params).modifiers
+    extra += environment.gravity(ctx.encounter).modifiers  # high gravity (item 7)
     if second_weapon_id:
         second = _armed(me, second_weapon_id)
         if second.row.pk == armed.row.pk:
@@ -802,6 +803,7 @@ def encounter_move(*, user, encounter_id: int, combatant_id: int, pace: str,
         return _journal(ctx, KIND_MOVE, action="move", cost="quick", pace=chosen.value,
                         metres=moved.metres, where=name.strip()[:ACTION_NAME_MAX],
                         modifiers=_mods(moved.modifiers), **went.summary,
+                        **environment.gravity(ctx.encounter).record(),
                         **({"extension": test_json(went.test)} if went.test else {}),
                         rolls=[test_row(went.test, ctx.combatant.character)] if went.test
                         else ())

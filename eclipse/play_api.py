@@ -13,7 +13,7 @@ from django.urls import path
 from rest_framework import serializers
 
 from campaigns.api_base import StrictSerializer
-from eclipse import play
+from eclipse import environment, play
 from encounters.api import step_view
 
 ID = {"min_value": 1, "max_value": 2_147_483_647}
@@ -101,6 +101,21 @@ class EclipseMishapSerializer(StrictSerializer):
     state = serializers.ChoiceField(choices=["damaged", "jammed", "destroyed"])
 
 
+class EclipseGravitySerializer(StrictSerializer):
+    gravity = serializers.DecimalField(max_digits=4, decimal_places=2, min_value=0,
+                                       max_value=20, help_text="In g (1 on Earth).")
+
+
+class EclipseAmbushSerializer(StrictSerializer):
+    ambusher = serializers.IntegerField(help_text="The ambushing combatant.", **ID)
+
+
+def _ambush(u, e, d):
+    from eclipse.ambush import encounter_ambush
+
+    return encounter_ambush(user=u, encounter_id=e, ambusher_id=d["ambusher"])
+
+
 def _attack(u, e, d):
     return play.encounter_attack(
         user=u, encounter_id=e, combatant_id=d["combatant"], target_id=d["target"],
@@ -147,6 +162,14 @@ ENCOUNTER_STEPS = [
      lambda u, e, d: play.attack_mishap_choose(user=u, action_id=d["action"],
                                                state=d["state"], encounter_id=e),
      "The GM picks what a defender's critical did to the weapon."),
+    ("gravity/", "eclipse_encounters_gravity", EclipseGravitySerializer,
+     lambda u, e, d: environment.encounter_gravity_set(user=u, encounter_id=e,
+                                                       gravity_g=d["gravity"]),
+     "The GM sets the encounter's gravity (high-gravity malus on attacks, jumps x2 under "
+     "0.6 g)."),
+    ("ambush/", "eclipse_encounters_ambush", EclipseAmbushSerializer, _ambush,
+     "Before the start, the GM rolls the ambush against the combatants marked surprised "
+     "(perception -20 against infiltration)."),
 ]
 
 urlpatterns = [

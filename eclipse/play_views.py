@@ -227,3 +227,25 @@ def explode(request, encounter_id: int):
         **_common(request, encounter_id), weapon_id=_required(request, "weapon"),
         targets=targets, range_band=request.POST.get("range_band", ""),
         centre_id=_int(request, "centre") or None))
+
+
+@login_required
+@require_POST
+def gravity(request, encounter_id: int):
+    """The GM sets the encounter's gravity (eclipse.environment)."""
+    from eclipse import environment
+
+    return respond(request, encounter_id, lambda: environment.encounter_gravity_set(
+        user=request.user, encounter_id=encounter_id,
+        gravity_g=request.POST.get("gravity", "")))
+
+
+@login_required
+@require_POST
+def ambush(request, encounter_id: int):
+    """The GM rolls the ambush before the start (eclipse.ambush)."""
+    from eclipse.ambush import encounter_ambush
+
+    return respond(request, encounter_id, lambda: encounter_ambush(
+        user=request.user, encounter_id=encounter_id,
+        ambusher_id=_required(request, "ambusher")))

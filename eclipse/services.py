@@ -384,6 +384,76 @@ def stress_recover(*, user, character: Character | int, method: str, stress: int
     return sheet
 
 
+SV_NOTATION_MAX = 24
+KIND_STRESS = "eclipse_stress"
+
+
+def _stress_value(sv: Any, rng) -> tuple[int, Any]:
+    """A stress value: a whole number 0-1000, or dice notation ("1d10", "1d10+2"), rolled.
+    Returns the value and the dice roll (None for a number). Raises EclipseServiceError
+    ("stress_value_bad")."""
+    from gamerules import dice
+
+    if isinstance(sv, int) and not isinstance(sv, bool):
+        return _amount(sv), None
+    text = str(sv or "").strip().replace(" ", "")
+    if text.isdigit():
+        return _amount(int(text)), None
+    if not text or len(text) > SV_NOTATION_MAX:
+        raise EclipseServiceError("stress_value_bad", code="invalid_input", value=text[:40])
+    try:
+        roll = dice.roll(text, rng)
+    except ValueError:
+        raise EclipseServiceError("stress_value_bad", code="invalid_input",
+                                  value=text) from None
+    return min(max(0, roll.total), AMOUNT_MAX), roll
+
+
+@transaction.atomic
+def stress_inflict(*, user, character: Character | int, sv: Any, resist: bool = True,
+                   source: str = "", rng=None, now: datetime | None = None
+                   ) -> rules_stress.StressResult:
+    """The GM inflicts a stress value on the ego (in or out of an encounter): ``sv`` a number
+    or dice ("1d10", rolled), resisted with a WIL x3 test unless ``resist`` is off, the
+    wounds of the current body and the traumas counted (gamerules.eclipse_phase.stress.
+    take_stress). The stress kept, the new traumas and the insanity reached go on the sheet;
+    the derangements due are named by the GM afterwards (derangement_name). Raises NotFound,
+    GameMasterOnly, EclipseServiceError ("stress_value_bad", "amount_range"), InvalidSheet.
+    Journaled (eclipse_stress) with the SV roll and the WIL test."""
+    import random
+
+    from campaigns.journal import roll_row
+    from eclipse.defence import test_json, test_row
+    from eclipse.selectors import rules_of
+
+    rng = rng or random.SystemRandom()
+    sheet = _locked(character)
+    require_game_master(user, sheet.character.campaign)
+    params = require_eclipse(sheet.character.campaign)
+    value, roll = _stress_value(sv, rng)
+    loaded = rules_of(sheet)
+    result = rules_stress.take_stress(loaded.character, loaded.mind, value, rng, params,
+                                      resist=resist, wounds=loaded.health.wounds)
+    _write_mind(sheet, result.after)
+    rolls = []
+    if roll is not None:
+        rolls.append(roll_row(label="stress value", roll=roll, actor=sheet.character))
+    if result.resist is not None:
+        rolls.append(test_row(result.resist, sheet.character))
+    _journal(sheet, KIND_STRESS, user=user, now=now, rolls=rolls,
+             summary={"sv": value, "sv_dice": str(sv) if roll is not None else "",
+                      "resisted": resist, "test": test_json(result.resist),
+                      "taken": result.taken, "trauma_threshold": result.trauma_threshold,
+                      "new_traumas": result.new_traumas,
+                      "stress": [result.before.stress, result.after.stress],
+                      "traumas": [result.before.traumas, result.after.traumas],
+                      "derangements_due": result.derangements_due,
+                      "disorder_due": result.disorder_due,
+                      "condition": result.condition.value,
+                      "source": (source or "").strip()[:120]})
+    return result
+
+
 def _write_mind(sheet: EclipseSheet, mind: rules_stress.Mind) -> None:
     sheet.stress, sheet.traumas, sheet.insane = mind.stress, mind.traumas, mind.insane
     sheet.derangements, sheet.disorders = list(mind.derangements), list(mind.disorders)
@@ -440,4 +510,4 @@ def moxie_refresh(*, user, character: Character | int, now: datetime | None = No
 
 __all__ = ["eclipse_character_create", "sheet_default", "sheets_copy", "resleeve",
            "weapon_equip", "weapon_unequip", "armour_wear", "armour_remove", "heal",
-           "stress_recover", "derangement_name", "moxie_spend", "moxie_refresh"]
+           "stress_recover", "stress_inflict", "derangement_name", "moxie_spend", "moxie_refresh"]

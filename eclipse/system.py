@@ -73,5 +73,7 @@ SPEC = rule_systems.RuleSystemSpec(
     action_labels={"eclipse_create": _("Creation"), "eclipse_resleeve": _("Resleeve"),
                    "eclipse_equip": _("Equip"), "eclipse_unequip": _("Unequip"),
                    "eclipse_heal": _("Healing"), "eclipse_recover": _("Stress recovery"),
-                   "eclipse_moxie": _("Moxie"), "eclipse_reload": _("Reload")},
+                   "eclipse_moxie": _("Moxie"), "eclipse_reload": _("Reload"),
+                   "eclipse_stress": _("Stress"), "eclipse_gravity": _("Gravity"),
+                   "eclipse_ambush": _("Ambush")},
 )

@@ -15,6 +15,7 @@ urlpatterns = [
          name="armour_remove"),
     path("characters/<int:character_id>/heal/", views.heal, name="heal"),
     path("characters/<int:character_id>/recover/", views.recover, name="recover"),
+    path("characters/<int:character_id>/stress/", views.stress, name="stress"),
     path("characters/<int:character_id>/derangement/", views.derangement, name="derangement"),
     path("characters/<int:character_id>/moxie/", views.moxie, name="moxie"),
 ]

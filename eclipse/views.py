@@ -199,6 +199,15 @@ def recover(request, character_id: int):
 
 @login_required
 @require_POST
+def stress(request, character_id: int):
+    return _act(request, character_id, lambda c: services.stress_inflict(
+        user=request.user, character=c, sv=request.POST.get("sv", ""),
+        resist=request.POST.get("unresisted") != "1",
+        source=request.POST.get("source", "")), _("Stress inflicted."))
+
+
+@login_required
+@require_POST
 def derangement(request, character_id: int):
     return _act(request, character_id, lambda c: services.derangement_name(
         user=request.user, character=c, name=request.POST.get("name", ""),

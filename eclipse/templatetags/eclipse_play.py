@@ -23,3 +23,14 @@ def percent(value):
 def eclipse_gm(view):
     """The GM's steps out of turn: the lasting suppressive zones, the mishaps to pick."""
     return {"zones": zones(view), "mishaps": mishaps(view)}
+
+
+@register.simple_tag
+def eclipse_environment(view):
+    """The encounter's gravity (eclipse.environment.Gravity) and its stored ambush: one query
+    per page, cached on the encounter."""
+    from eclipse import environment
+
+    setting = environment.setting_of(view.encounter)
+    return {"gravity": environment.gravity(view.encounter),
+            "ambush": setting.ambush if setting is not None else {}}

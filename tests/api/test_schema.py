@@ -65,10 +65,10 @@ PATHS = [
     "/api/eclipse/characters/{character_id}/",
     *(f"/api/eclipse/characters/{{character_id}}/{suffix}" for suffix in (
         "resleeve/", "weapons/", "weapons/drop/", "armour/", "armour/remove/", "heal/",
-        "recover/", "derangement/", "moxie/")),
+        "recover/", "stress/", "derangement/", "moxie/")),
     *(f"/api/eclipse/encounters/{{encounter_id}}/{step}/" for step in (
         "attack", "full-defence", "brace", "reload", "stand-up", "move", "aim", "actions",
-        "escape", "zone-attack", "mishap")),
+        "escape", "zone-attack", "mishap", "gravity", "ambush")),
     # issue 12, item 10: TACNet
     "/api/eclipse/campaigns/{campaign_id}/tacnets/",
     "/api/eclipse/tacnets/{network_id}/join/",

@@ -191,7 +191,7 @@ def test_the_page_queries_do_not_grow_with_the_journal(client, ep, journal,
                              name="Shout a warning", kind="quick", now=ep.now)
     url = reverse("encounters:play", args=[e.pk])
     _logged(client, ep.bob).get(url)
-    with django_assert_num_queries(12):  # 11, and one for the TACNet panel
+    with django_assert_num_queries(13):  # 11, one for the TACNet panel, one for the environment
         client.get(url)
 
 

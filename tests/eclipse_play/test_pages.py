@@ -96,7 +96,7 @@ def test_the_play_page_query_count_is_pinned(client, ep, extra, django_assert_nu
                            entries=[enc.CombatantEntry(character_id=m.pk) for m in more])
     url = reverse("encounters:play", args=[e.pk])
     _logged(client, ep.alice).get(url)
-    with django_assert_num_queries(11):
+    with django_assert_num_queries(12):  # +1: the environment (gravity, ambush)
         html = client.get(url).content.decode()
     assert html.count('data-testid="combatant"') == 3 + extra
 
@@ -139,7 +139,9 @@ def test_the_odds_query_count_is_pinned(client, ep, django_assert_num_queries):
         client.post(reverse("eclipse_play:odds", args=[e.pk]), _attack(e, c, ep), **HTMX)
 
 
-ODDS_QUERIES = 16  # session, user, encounter, combatants, two sheets (3 each, the target twice), effects
+# the environment (gravity), session, user, encounter, combatants, two sheets (3 each, the
+# target twice), effects
+ODDS_QUERIES = 17
 
 
 def test_the_form_offers_the_options_and_the_gm_picks_a_mishap_on_the_page(
