@@ -276,7 +276,7 @@ def resolve(encounter, actor, target, payload: dict[str, Any], choice: str,
         if result.hit and not result.subdue:
             concentrate = (index == 0 and beam == "concentrate" and mode is not None
                            and len(aimed) > 1)
-            if concentrate:
+            if concentrate and mode is not None:  # (mode: narrowed for mypy)
                 firing.check_concentration(armed.weapon, mode, True)
                 concentrated = True
             dmg = rules.roll_damage(result, mine.character, rng, params,
