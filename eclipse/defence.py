@@ -28,7 +28,7 @@ from typing import Any
 
 from campaigns.journal import roll_row
 from eclipse.models import CarriedWeapon, EclipseSheet, Sleeve, WeaponState
-from eclipse.selectors import loaded_sheets, rules_of
+from eclipse.selectors import locked_sheets, rules_of
 from gamerules.dice import RandomSource
 from gamerules.eclipse_phase import attack as rules
 from gamerules.eclipse_phase.checks import SkillTest, settle, skill_test, spend_moxie
@@ -198,11 +198,8 @@ def resolve(encounter, actor, target, payload: dict[str, Any], choice: str,
     from gamerules.eclipse_phase.gear import FiringMode
 
     params = params_of(encounter)
-    # The sheets locked (in one order) before they are read: the GM's healing and a Moxie
-    # spent from the sheet lock them too (eclipse.services), or one of the writes is lost.
-    list(EclipseSheet.objects.select_for_update().filter(
-        pk__in=[actor.character_id, target.character_id]).order_by("pk").values_list("pk"))
-    sheets = loaded_sheets([actor.character_id, target.character_id])
+    # Locked before they are read, or the GM's healing made meanwhile would be lost.
+    sheets = locked_sheets([actor.character_id, target.character_id])
     mine, theirs = rules_of(sheets[actor.character_id]), rules_of(sheets[target.character_id])
     armed = next((a for a in mine.weapons if a.row.pk == payload["weapon"]), None)
     if armed is None:  # dropped between the prompt and the answer: nothing to resolve

@@ -37,7 +37,7 @@ from eclipse.defence import (BRACED, DODGE, FULL_DEFENCE, KIND_ATTACK, MELEE_SKI
 from eclipse.models import CarriedWeapon, EclipseSheet, Sleeve, WeaponState
 from eclipse.play_errors import (BadChoice, CannotAct, GameMasterOnly, NoSheet, NotATarget,
                                  NotCarried, PlayError, TurnEndDone, WeaponUnusable)
-from eclipse.selectors import Armed, Loaded, loaded_sheets, rules_of
+from eclipse.selectors import Armed, Loaded, loaded_sheets, locked_sheets, rules_of
 from encounters.models import EncounterEffect
 from encounters.services import TurnContext, encounter_act, is_gm
 from gamerules.dice import RandomSource
@@ -613,7 +613,7 @@ def encounter_explode(*, user, encounter_id: int, combatant_id: int, weapon_id: 
         if boom.cone_roll is not None:
             rolls.append(roll_row(label="cone", roll=boom.cone_roll,
                                   actor=ctx.combatant.character))
-        sheets = loaded_sheets([t.character_id for t, _d in placed if t.character_id])
+        sheets = locked_sheets([t.character_id for t, _d in placed if t.character_id])
         by_pk = {t.pk: t for t, _d in placed}
         lines, sleeves, down = [], [], []
         for who, distance, dv in boom.by_target:
@@ -868,7 +868,7 @@ def encounter_turn_end(*, user, encounter_id: int, now: datetime | None = None):
             raise TurnEndDone()
         params = params_of(e)
         playing = [c for c in combatants_of(e).values() if not c.removed and c.character_id]
-        sheets = loaded_sheets([c.character_id for c in playing if c.character_id])
+        sheets = locked_sheets([c.character_id for c in playing if c.character_id])
         changed, lines, down = [], [], []
         for c in playing:
             sheet = sheets.get(c.character_id or 0)

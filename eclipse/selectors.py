@@ -45,6 +45,16 @@ def sheets_loaded(queryset: QuerySet | None = None) -> QuerySet:
                                                              armour_prefetch())
 
 
+def locked_sheets(character_ids: Iterable[int]) -> dict[int, EclipseSheet]:
+    """``loaded_sheets`` after locking the sheets (``SELECT ... FOR UPDATE``, in id order, one
+    query) inside the caller's transaction: the GM's healing and a Moxie spent lock them too
+    (eclipse.services), so a write made from what was read here cannot lose theirs."""
+    ids = sorted(set(character_ids))
+    list(EclipseSheet.objects.select_for_update().filter(pk__in=ids).order_by("pk")
+         .values_list("pk", flat=True))
+    return loaded_sheets(ids)
+
+
 def loaded_sheets(character_ids: Iterable[int]) -> dict[int, EclipseSheet]:
     """The sheets of ``character_ids`` (missing ones left out), by character id."""
     return {s.pk: s for s in sheets_loaded(EclipseSheet.objects.filter(pk__in=set(character_ids)))}
