@@ -928,7 +928,13 @@ def register() -> None:
             NONE_KEY: _("No defence"),
             KIND_ATTACK: _("Attack"), KIND_ACTION: _("Action"), KIND_MOVE: _("Move"),
             KIND_TURN_END: _("End of the action turn"),
-            KIND_SUPPRESSIVE: _("Suppressive fire"), KIND_EXPLOSION: _("Explosion")})
+            KIND_SUPPRESSIVE: _("Suppressive fire"), KIND_EXPLOSION: _("Explosion"),
+            # The effects' names (stored in English), as the shared encounter lists them.
+            RUNNING: _("Running (-10)"), AIM_QUICK: _("Aimed (+10)"),
+            AIM_COMPLEX: _("Aimed (+30)"), ZONE: _("Suppressive fire zone"),
+            defence.FULL_DEFENCE: _("Full defence (+30)"),
+            defence.BRACED: _("Braced for a charge (+20)"),
+            defence.QUICK_OWED: _("Defended while surprised (quick action)")})
 
 
 def reaction_range_correct(*, user, reaction_id: int, range_band: str):

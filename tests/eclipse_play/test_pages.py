@@ -180,3 +180,20 @@ def test_the_form_offers_the_options_and_the_gm_picks_a_mishap_on_the_page(
             {"page": "play", "action": action.pk, "state": "destroyed"}, **HTMX)
     assert CarriedWeapon.objects.get(pk=ep.w.ava_pistol.pk).state == "destroyed"
     assert 'data-testid="mishap-form"' not in gm.get(url).content.decode()
+
+
+def test_the_encounters_effects_are_named_in_the_readers_language(client, ep):
+    """The shared encounter lists the effects by their names, stored in English: the system's
+    labels name them (full defence, running) in French too."""
+    from eclipse import play
+
+    e, c = running(ep)
+    me = c[ep.ava.pk].pk
+    play.encounter_full_defence(user=ep.alice, encounter_id=e.pk, combatant_id=me)
+    url = reverse("encounters:play", args=[e.pk])
+    html = _logged(client, ep.alice).get(url).content.decode()
+    assert "Full defence (+30)" in html
+    html = _logged(client, ep.alice, "fr").get(url).content.decode()
+    effects = html[html.index('data-testid="effect"'):]
+    assert "Full defence (+30)" not in effects[:200]
+    assert "Défense totale (+30)" in effects[:200]
