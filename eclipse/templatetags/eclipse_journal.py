@@ -43,6 +43,17 @@ TESTS = {"dodge": _("dodge"), "dodge/2": _("dodge/2"),
          "perception (blind fire)": _("perception (blind fire)")}
 
 
+# The skills' codes (gamerules.eclipse_phase.sheet.SKILL_APTITUDES), by their names.
+SKILLS = {"fray": _("Fray"), "blades": _("Blades"), "clubs": _("Clubs"),
+          "unarmed_combat": _("Unarmed combat"), "beam_weapons": _("Beam weapons"),
+          "kinetic_weapons": _("Kinetic weapons"), "seeker_weapons": _("Seeker weapons"),
+          "spray_weapons": _("Spray weapons"), "throwing_weapons": _("Throwing weapons"),
+          "gunnery": _("Gunnery"), "perception": _("Perception"),
+          "infiltration": _("Infiltration"), "freerunning": _("Freerunning"),
+          "freefall": _("Freefall"), "climbing": _("Climbing"), "psi_assault": _("Psi assault"),
+          "medicine": _("Medicine"), "psychosurgery": _("Psychosurgery")}
+
+
 # The play's effect names (constants of eclipse.play: codes, not free text).
 EFFECTS = {AIM_QUICK: _("Aimed (+10)"), AIM_COMPLEX: _("Aimed (+30)")}
 
@@ -103,8 +114,19 @@ def ep_grade(code):
 
 
 @register.filter
+def ep_skill(code):
+    """A skill's name from its code ("kinetic_weapons" -> "Kinetic weapons"); others as is."""
+    return _named(SKILLS, code)
+
+
+@register.filter
 def ep_test(label):
-    return _named(TESTS, label)
+    """A test's label by its name: the rules' own labels, a skill's code, and a skill with
+    what follows it ("kinetic_weapons (Moxie flip 45 -> 54)")."""
+    if label in TESTS:
+        return _named(TESTS, label)
+    head, sep, rest = str(label or "").partition(" (")
+    return f"{_named(SKILLS, head)}{sep}{rest}" if head in SKILLS else _named(TESTS, label)
 
 
 @register.filter

@@ -227,7 +227,7 @@ def test_on_the_demo_a_player_fires_a_burst_the_other_dodges_and_every_log_shows
         expect(log).to_contain_text("2d10 → 7, 8 = 15")
     entry = gm.get_by_test_id("ep-log-eclipse_attack")
     for seen in (  # the skill 55 + superior position 20 + the burst's 10; fray 35 / 2
-            "attack kinetic_weapons 25 / 85 Success, MoS 25 [superior position +20, "
+            "attack Kinetic weapons 25 / 85 Success, MoS 25 [superior position +20, "
             "short range +0, concentrated burst +10]; defence dodge/2 90 / 17 Failure — hit",
             "DV 15, armour 6 - AP 6 = 0, 15 damage, 1 wound",  # the synth's 6, the rifle's AP 6
             "SOMx3 against knockdown 10 / 65 Success",

@@ -51,7 +51,7 @@ def test_every_kind_the_play_writes_shows_its_values(client, ep):
             # eclipse_attack: the prompt (10 m: short range), the answer, each shot
             "Ava → Guard : Pistol (SA, 2 rounds), 10.0 m, short range.",
             "Defence: Dodge",
-            "Shot 1: attack kinetic_weapons 27 / 80 Success, MoS 27 "
+            "Shot 1: attack Kinetic weapons 27 / 80 Success, MoS 27 "
             "[superior position +20, short range +0]",
             "defence dodge/2 02 / 20 Success, MoS 2",
             "hit ; DV 10, armour 4 - AP 2 = 2, 8 damage, 1 wound",
@@ -65,7 +65,7 @@ def test_every_kind_the_play_writes_shows_its_values(client, ep):
             "Bo : “Shout a warning” (quick)",
             # eclipse_suppressive: a free attack rolled, one spared
             "Guard : suppressive fire with Rifle (20 rounds, 0 left).",
-            "attack kinetic_weapons 48 / 40 Failure [wounds -20, short range +0] — missed",
+            "attack Kinetic weapons 48 / 40 Failure [wounds -20, short range +0] — missed",
             "Ava: 0 hits", "Bo: spared (in full defence)",
             # eclipse_turn_end
             "End of the action turn (round 1) : nobody bleeds or is stunned",
@@ -86,7 +86,7 @@ def test_the_journal_reads_in_french(client, ep):
     for seen in (
             "se déplace (en marchant, jusqu'à 4 m), 2,0 m de (0,0 ; 0,0) à (2,0 ; 0,0)",
             "Pistol (SA, 2 munitions), 10,0 m, portée courte.", "Défense : Esquive",
-            "Tir 1 : attaque kinetic_weapons 27 / 80 Réussite, MR 27 "
+            "Tir 1 : attaque Armes cinétiques 27 / 80 Réussite, MR 27 "
             "[Position supérieure +20, portée courte +0]",
             "défense esquive/2 02 / 20 Réussite, MR 2",
             "VD 9 (marge de réussite +5), armure 4 - PA 2 = 2, 7 dégâts, 1 blessure",
