@@ -81,10 +81,12 @@ def read_answer(choice: str) -> Answer:
 
 def defence_choice(choice: str, *, surprised: bool, full_defence: bool,
                    situations: dict[str, int] | None = None,
-                   braced: bool = False) -> rules.DefenceChoice:
+                   braced: bool = False, extra: tuple[Modifier, ...] = ()
+                   ) -> rules.DefenceChoice:
     """The pure DefenceChoice of an answer ("none", "dodge", "melee:<skill>", with "+moxie"
     and "quick:": read_answer). A surprised target defends only with "quick:" (spend_quick);
-    ``braced`` it delayed its action to receive a charge."""
+    ``braced`` it delayed its action to receive a charge; ``extra`` the surroundings'
+    modifiers (the encounter's high gravity: eclipse.environment)."""
     answer = read_answer(choice)
     if surprised and not answer.quick:
         return rules.DefenceChoice(kind=rules.Defence.NONE, surprised=True)
@@ -93,12 +95,13 @@ def defence_choice(choice: str, *, surprised: bool, full_defence: bool,
         return rules.DefenceChoice(kind=rules.Defence.MELEE_SKILL, skill=answer.base[6:],
                                    full_defence=full, surprised=surprised,
                                    spend_quick=surprised, delayed_for_charge=braced,
-                                   situations=situations or {})
+                                   situations=situations or {}, extra=extra)
     kind = rules.Defence.DODGE if answer.base == DODGE else rules.Defence.NONE
     return rules.DefenceChoice(kind=kind, full_defence=full and kind is not
                                rules.Defence.NONE, surprised=surprised and kind is not
                                rules.Defence.NONE, spend_quick=surprised,
-                               delayed_for_charge=braced, situations=situations or {})
+                               delayed_for_charge=braced, situations=situations or {},
+                               extra=extra)
 
 
 def _modifiers(rows: list[dict[str, Any]]) -> tuple[Modifier, ...]:
@@ -210,8 +213,10 @@ def resolve(encounter, actor, target, payload: dict[str, Any], choice: str,
     surprised = surprised or bool(payload.get("surprised"))
     full_defence = _bearing(encounter, target, FULL_DEFENCE)
     braced = bool(payload.get("charge")) and _bearing(encounter, target, BRACED)
+    from eclipse import environment  # (it reads this module's params_of)
+
     defence = defence_choice(choice, surprised=surprised, full_defence=full_defence,
-                             braced=braced)
+                             braced=braced, extra=environment.gravity(encounter).modifiers)
     attacker = rules.Combatant(mine.character, mine.health.wounds, mine.mind.traumas,
                                mine.health.knocked_down)
     health = theirs.health

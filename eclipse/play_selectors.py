@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 
 from eclipse.defence import (FULL_DEFENCE, defence_choice, defence_options, options_of,
                              params_of)
+from eclipse import environment
 from eclipse.models import WeaponState
 from eclipse.play import AIM_COMPLEX, AIM_QUICK, RUNNING, declare, phase_actions
 from eclipse.selectors import Armed, Loaded, loaded_sheets, loaded_view, rules_of
@@ -188,7 +189,9 @@ def odds_for(ctx, me: Loaded, target, choices: Mapping[str, Any]) -> list[OddsLi
     for key in keys:
         odds = attack_odds(attacker, defender, armed.weapon, params,
                            options=options_of(payload, shot),
-                           defence=defence_choice(key, surprised=surprised, full_defence=full),
+                           defence=defence_choice(key, surprised=surprised, full_defence=full,
+                                                  extra=environment.gravity(ctx.encounter)
+                                                  .modifiers),
                            extra_d10=int(shot["extra_d10"]))
         lines.append(OddsLine(key, odds))
     return lines

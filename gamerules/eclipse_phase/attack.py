@@ -77,7 +77,8 @@ class DefenceChoice:
     """``kind``; ``skill`` the melee skill for MELEE_SKILL; ``full_defence`` declared earlier with
     a complex action; ``surprised`` (then only ``spend_quick`` allows a defence);
     ``delayed_for_charge`` the defender delayed its action (receiving a charge +20);
-    ``situations`` defence-side table rows {code: count}."""
+    ``situations`` defence-side table rows {code: count}; ``extra`` modifiers of the defender's
+    surroundings (high gravity: manoeuvres.gravity_modifiers), on any defence but psi's."""
 
     kind: Defence = Defence.DODGE
     skill: str = ""
@@ -86,6 +87,7 @@ class DefenceChoice:
     spend_quick: bool = False
     delayed_for_charge: bool = False
     situations: Mapping[str, int] = field(default_factory=dict)
+    extra: tuple[Modifier, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -243,6 +245,7 @@ def plan_attack(attacker: Combatant, defender: Combatant, weapon: Weapon,
             def_mods.append(Modifier("full defence", params.full_defence_bonus, "full_defence"))
         if options.charge and defence.delayed_for_charge:
             def_mods.append(modifier("receiving_charge", params))
+        def_mods += defence.extra
     mods = (difficulty(options.difficulty, params)
             + condition_modifiers(params, wounds=attacker.wounds, traumas=attacker.traumas)
             + attack_modifiers(attacker, defender, weapon, options, params))

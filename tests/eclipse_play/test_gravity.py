@@ -101,3 +101,17 @@ def test_the_page_form_shows_it_and_the_api_sets_it(client, ep):
     response = api.post(f"/api/eclipse/encounters/{e.pk}/gravity/", {"gravity": "3"},
                         format="json")
     assert response.status_code == 403
+
+
+def test_high_gravity_is_a_malus_on_the_defence_too(ep):
+    """At 1.6 g the defender's dodge carries the same -20 as the attack (every test in that
+    gravity), in the answer's journal; a psi defence (WIL) would not."""
+    e, c = running(ep)
+    environment.encounter_gravity_set(user=ep.gm, encounter_id=e.pk, gravity_g="1.6")
+    step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                                 target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
+                                 mode="SS", range_band="short", rng=FakeRandom(), now=ep.now)
+    enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="dodge",
+                        rng=FakeRandom(10, 30, 5, 5, 50), now=ep.now)
+    [shot] = ActionRecord.objects.get(kind="eclipse_attack").summary["result"]["shots"]
+    assert [m["value"] for m in shot["defence"]["modifiers"] if m["source"] == "gravity"] == [-20]
