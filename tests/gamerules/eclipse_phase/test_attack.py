@@ -57,6 +57,21 @@ def test_full_defence_plus_30():
     assert ("full defence", 30) in [(m.label, m.value) for m in full.defence.modifiers]
 
 
+def test_the_surroundings_modifiers_go_on_the_defence_but_not_on_psi():
+    """DefenceChoice.extra (the encounter's high gravity): 25 dodge/2 - 20 = 5, so the dodge of
+    20 that beat the attack's 10 now fails and the shot hits; WIL against psi takes none."""
+    from gamerules.modifiers import Modifier
+
+    heavy = (Modifier("gravity", -20, "gravity"),)
+    plain = attack(PISTOL, 10, 20)
+    assert plain.defence.target == 25 and not plain.hit
+    held = attack(PISTOL, 10, 20, defence=DefenceChoice(extra=heavy))
+    assert held.defence.target == 5 and held.hit
+    assert ("gravity", -20) in [(m.label, m.value) for m in held.defence.modifiers]
+    psi = attack(PSI, 10, 20, defence=DefenceChoice(extra=heavy))
+    assert all(m.source != "gravity" for m in psi.defence.modifiers)
+
+
 def test_surprised_cannot_defend_or_spends_a_quick_action():
     surprised = attack(PISTOL, 40, defence=DefenceChoice(surprised=True))
     assert surprised.hit and surprised.defence is None and surprised.defence_cost is None
