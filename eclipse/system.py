@@ -20,11 +20,6 @@ from gamerules.eclipse_phase.params import EclipsePhaseParameters
 CODE = "eclipse_phase"
 
 
-def sheet_of(character):
-    """The ``eclipse`` sheet (selected with the character), or None."""
-    return getattr(character, "eclipse", None)
-
-
 def new_sheet(character):
     """A default sheet for a character saved in the admin (eclipse.services.sheet_default)."""
     from eclipse.services import sheet_default
@@ -59,7 +54,6 @@ SPEC = rule_systems.RuleSystemSpec(
     rules_package="gamerules.eclipse_phase",
     play_mode=rule_systems.ENCOUNTER,
     sheet_related_name="eclipse",
-    sheet=sheet_of,
     new_sheet=new_sheet,
     copy_sheets=copy_sheets,
     begin_creation=begin_creation,

@@ -16,11 +16,6 @@ from ew1.labels import KINDS as LABELS
 from gamerules.ew1.params import EW1Parameters
 
 
-def sheet_of(character):
-    """The ``ew1`` sheet (selected with the character), or None."""
-    return getattr(character, "ew1", None)
-
-
 def refresh(character, *, params, now: datetime):
     """PA and PV of the loaded sheet brought up to ``now`` in memory (nothing written)."""
     from ew1.regeneration import sheet_refresh
@@ -80,7 +75,6 @@ SPEC = rule_systems.RuleSystemSpec(
     rules_package="gamerules.ew1",
     play_mode=rule_systems.BOARD,
     sheet_related_name="ew1",
-    sheet=sheet_of,
     refresh=refresh,
     new_sheet=new_sheet,
     create_character=create_character,

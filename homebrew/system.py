@@ -18,11 +18,6 @@ from campaigns import rule_systems
 from gamerules.homebrew.params import HomebrewParameters
 
 
-def sheet_of(character):
-    """The ``homebrew`` sheet (selected with the character), or None."""
-    return getattr(character, "homebrew", None)
-
-
 def new_sheet(character):
     """A default sheet for a character saved in the admin (homebrew.services.sheet_default)."""
     from homebrew.services import sheet_default
@@ -53,7 +48,6 @@ SPEC = rule_systems.RuleSystemSpec(
     rules_package="gamerules.homebrew",
     play_mode=rule_systems.ENCOUNTER,
     sheet_related_name="homebrew",
-    sheet=sheet_of,
     new_sheet=new_sheet,
     copy_sheets=copy_sheets,
     begin_creation=begin_creation,
