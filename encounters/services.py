@@ -104,8 +104,7 @@ def _require_not_ended(encounter: Encounter) -> None:
 
 
 def _require_running(encounter: Encounter) -> None:
-    if encounter.state == Encounter.State.ENDED:
-        raise EncounterConflict(code="encounter_ended")
+    _require_not_ended(encounter)
     if encounter.state != Encounter.State.RUNNING:
         raise EncounterConflict(code="encounter_not_running")
 
