@@ -45,14 +45,21 @@ def sheets_loaded(queryset: QuerySet | None = None) -> QuerySet:
                                                              armour_prefetch())
 
 
-def locked_sheets(character_ids: Iterable[int]) -> dict[int, EclipseSheet]:
-    """``loaded_sheets`` after locking the sheets (``SELECT ... FOR UPDATE``, in id order, one
-    query) inside the caller's transaction: the GM's healing and a Moxie spent lock them too
-    (eclipse.services), so a write made from what was read here cannot lose theirs."""
+def lock_sheets(character_ids: Iterable[int]) -> list[int]:
+    """Lock the sheets of ``character_ids`` until the caller's transaction ends (``SELECT ...
+    FOR UPDATE``, in id order, one query) and return their ids, sorted. Read them after, never
+    in the locking query: PostgreSQL re-checks only the locked row once the lock is had, so a
+    sleeve joined to it would be the one from before the holder's change."""
     ids = sorted(set(character_ids))
     list(EclipseSheet.objects.select_for_update().filter(pk__in=ids).order_by("pk")
          .values_list("pk", flat=True))
-    return loaded_sheets(ids)
+    return ids
+
+
+def locked_sheets(character_ids: Iterable[int]) -> dict[int, EclipseSheet]:
+    """``loaded_sheets`` after ``lock_sheets``: the GM's healing and a Moxie spent lock them
+    too (eclipse.services), so a write made from what was read here cannot lose theirs."""
+    return loaded_sheets(lock_sheets(character_ids))
 
 
 def loaded_sheets(character_ids: Iterable[int]) -> dict[int, EclipseSheet]:

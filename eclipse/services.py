@@ -27,7 +27,7 @@ from eclipse.errors import (EclipseServiceError, GameMasterOnly, InEncounter, No
                             NotCarried, NotEclipse, NoSuchTemplate)
 from eclipse.models import (APTITUDE_FIELDS, ArmourTemplate, CarriedWeapon, EclipseSheet,
                             MorphTemplate, Sleeve, WeaponTemplate, WornArmour)
-from eclipse.selectors import health_of, mind_of
+from eclipse.selectors import health_of, lock_sheets, mind_of
 from encounters.models import Combatant, Encounter
 from gamerules.eclipse_phase import health as rules_health
 from gamerules.eclipse_phase import stress as rules_stress
@@ -125,10 +125,7 @@ def _locked(character: Character | int) -> EclipseSheet:
     sleeve (two queries: the lock, then the read; the sleeves and gear of a sheet change only
     under its lock). Raises NotFound."""
     pk = character if isinstance(character, int) else character.pk
-    # Locked first, read after: a row joined to a locked one is not re-read once the lock is
-    # had (PostgreSQL re-checks only the locked row), so a sleeve read in the locking query
-    # would be the one from before the holder's change (a healing or a hit lost).
-    list(EclipseSheet.objects.select_for_update().filter(pk=pk).values_list("pk"))
+    lock_sheets([pk])  # locked first, read after (a hit or a healing is not lost)
     sheet = (EclipseSheet.objects
              .select_related("character__campaign", "character__owner", "sleeve")
              .filter(pk=pk).first())
