@@ -1,4 +1,5 @@
-# Percentile. `make run`: the app with a demo campaign; `make test`: the test suite.
+# Percentile. `make run`: the app with a demo campaign; `make test`: the test suite;
+# `make test-fast`: its pure rules and services only.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,7 +8,7 @@ ADDR ?= 127.0.0.1:8000
 HOST = $(word 1,$(subst :, ,$(ADDR)))
 PORT = $(word 2,$(subst :, ,$(ADDR)))
 
-.PHONY: run test bench lint typecheck install messages migrate clean lock audit
+.PHONY: run test test-fast bench lint typecheck install messages migrate clean lock audit
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,8 +43,23 @@ run: migrate
 	  $(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) \
 	    --timeout-graceful-shutdown 2
 
+# On every core (pytest-xdist; PYTEST_WORKERS=0 runs in one process): the tests that must run
+# alone stay together on one worker (tests/conftest.py, the "serial" group).
+PYTEST_WORKERS ?= auto
 test: install
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
+
+# The inner loop: the pure rules and the services of every system and of the encounter, in
+# memory (SQLite, the database cache; DATABASE_URL and REDIS_URL are ignored), no browser, live
+# server, deployment, PostgreSQL or Redis test, and no migration test (migrating back and forth
+# is most of the time of tests/services: 4 tests, over half of it). Under 2 minutes on two cores.
+FAST_TESTS := tests/gamerules tests/services tests/encounters/test_rules.py \
+	tests/encounters/test_rules_invariants.py tests/encounters/test_services.py \
+	tests/homebrew/test_services.py tests/eclipse/test_services.py
+test-fast: install
+	env -u DATABASE_URL -u REDIS_URL $(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup \
+	  -m "not browser and not deployment and not postgres and not redis" -k "not migration" \
+	  $(FAST_TESTS) $(PYTEST_ARGS)
 
 bench: install
 	$(BIN)/python -m bench

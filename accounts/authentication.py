@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from drf_spectacular.authentication import BasicScheme
+from django.utils.translation import gettext_lazy as _
+from rest_framework import exceptions
 from rest_framework.authentication import BasicAuthentication
+
+# Longer than any username (150) or password a person types: refused before any lookup.
+CREDENTIAL_MAX = 1024
 
 
 class LockoutBasicAuthentication(BasicAuthentication):
@@ -12,6 +17,11 @@ class LockoutBasicAuthentication(BasicAuthentication):
     Django's request, not DRF's wrapper) then answers 429 ``locked_out`` instead of the 401."""
 
     def authenticate_credentials(self, userid, password, request=None):
+        # NUL bytes make PostgreSQL refuse the query (DataError: a 500 before any account was
+        # read); control characters and overlong values are no one's credentials: 401.
+        for value in (userid, password):
+            if len(value) > CREDENTIAL_MAX or any(ord(c) < 32 or ord(c) == 127 for c in value):
+                raise exceptions.AuthenticationFailed(_("Invalid username/password."))
         return super().authenticate_credentials(userid, password,
                                                 getattr(request, "_request", request))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from axes.backends import AxesStandaloneBackend
 from axes.helpers import get_cool_off
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import ngettext
 
@@ -47,6 +47,7 @@ def lockout_response(request, original_response=None, credentials=None):
     ``{"code": "locked_out", "detail"}`` under /api/, the login page with the message
     elsewhere."""
     seconds = lockout_minutes(request) * 60
+    response: HttpResponse
     if request.path.startswith("/api/"):
         response = JsonResponse({"code": LOCKED_OUT_CODE, "detail": locked_out_message(request)},
                                 status=429)
@@ -56,3 +57,19 @@ def lockout_response(request, original_response=None, credentials=None):
     if seconds:
         response["Retry-After"] = str(seconds)
     return response
+
+
+USERNAME_MAX = 150  # Django's username max_length; axes' AccessAttempt.username holds 255
+
+
+def lockout_username(request, credentials=None) -> str | None:
+    """The username axes counts failures under (settings AXES_USERNAME_CALLABLE): the submitted
+    one, cut to USERNAME_MAX characters. AuthenticationForm does not apply its username's
+    max_length before authenticating, and axes stored the raw name in its varchar(255): a
+    5,000-character name was a 500 on PostgreSQL. No account has a longer name, so the login
+    fails all the same and is counted under the cut name."""
+    from axes.conf import settings as axes_settings
+
+    field = axes_settings.AXES_USERNAME_FORM_FIELD
+    username = (credentials or {}).get(field) if credentials else request.POST.get(field, None)
+    return None if username is None else str(username)[:USERNAME_MAX]

@@ -3,7 +3,9 @@
 Options come from the environment: BENCH_SHEETS (default 100000: below it the tick's fixed
 cost, reading the campaigns, is a visible share of a no-op tick), BENCH_REPEATS (default 7),
 and for the load run (bench.load) BENCH_LOAD_SLICE, BENCH_LOAD_ROUNDS, BENCH_PORT.
-``python -m bench load`` runs the load run alone.
+``python -m bench load`` runs the load run alone; ``python -m bench wave`` the refetch wave
+(bench.wave: 50 and 200 pages of one encounter after a step, the step's answer; BENCH_WAVE_ROUNDS),
+``python -m bench streams`` the open streams (bench.streams: BENCH_STREAMS, BENCH_STREAM_PORT).
 Exits non-zero when the board page's query count depends on the number of characters in view,
 when the tick is more than 1.2 times the hand-written statement in a case, when a no-op tick
 writes a row, or when the tick and the hand-written statement disagree.
@@ -20,7 +22,7 @@ from bench.db import configure_environment, throwaway_database
 
 
 def main() -> int:
-    parts = sys.argv[1:] or ["regeneration", "board", "load"]
+    parts = sys.argv[1:] or ["regeneration", "board", "load", "wave", "streams"]
     # The load run's server uses Redis when the environment has it (the bench process never).
     redis_url, database_url = os.environ.get("REDIS_URL"), os.environ.get("DATABASE_URL")
     configure_environment()
@@ -29,7 +31,7 @@ def main() -> int:
     import django
 
     django.setup()
-    from bench import board_queries, load, regeneration
+    from bench import board_queries, load, regeneration, streams, wave
 
     sheets = int(os.environ.get("BENCH_SHEETS", "100000"))
     repeats = int(os.environ.get("BENCH_REPEATS", "7"))
@@ -37,7 +39,7 @@ def main() -> int:
     started = time.perf_counter()
     with throwaway_database() as label:
         print(f"Percentile benchmarks on {label}", file=out)
-        same = equal = loaded = True
+        same = equal = loaded = waved = streamed = True
         if "regeneration" in parts:
             print(f"\nRegeneration tick, {sheets} Eternal War One II sheets:", file=out,
                   flush=True)
@@ -50,8 +52,16 @@ def main() -> int:
             print("\nLoad run on loopback (bench.load), each against a bare one-query view:",
                   file=out, flush=True)
             loaded = load.run(out=out, redis_url=redis_url, database_url=database_url)
+        if "wave" in parts:
+            print("\nRefetch wave and step answer on loopback (bench.wave):", file=out,
+                  flush=True)
+            waved = wave.run(out=out, redis_url=redis_url, database_url=database_url)
+        if "streams" in parts:
+            print("\nOpen event streams (bench.streams), against a bare one-query view:",
+                  file=out, flush=True)
+            streamed = streams.run(out=out, redis_url=redis_url, database_url=database_url)
     print(f"\nDone in {time.perf_counter() - started:.0f} s.", file=out)
-    return 0 if same and equal and loaded else 1
+    return 0 if same and equal and loaded and waved and streamed else 1
 
 
 if __name__ == "__main__":

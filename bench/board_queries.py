@@ -40,7 +40,7 @@ def build(*, sizes: tuple[int, ...]):
     from characters.services import character_create
 
     biggest = max(sizes)
-    radii = {}
+    radii: dict[int, int] = {}
     for n in sorted(sizes):  # each radius larger than the previous one
         radii[n] = max(_radius_showing(n + 1), max(radii.values(), default=0) + 1)
     reach = max(radii.values())

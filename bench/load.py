@@ -47,7 +47,7 @@ def _database_url(original: str | None) -> str:
     name = connection.settings_dict["NAME"]
     if connection.vendor == "sqlite":
         return f"sqlite:///{name}"
-    parts = urlsplit(original)
+    parts = urlsplit(original or "")
     return urlunsplit(parts._replace(path="/" + name))
 
 
@@ -109,8 +109,8 @@ class _Player:
                              allow_redirects=False)
         if page.status_code != 200:
             raise SystemExit(f"the bench session is refused: {page.status_code}")
-        self.csrf = self.http.cookies.get("csrftoken", "")
-        self.token = None
+        self.csrf: str = self.http.cookies.get("csrftoken") or ""
+        self.token: str | None = None
 
     def request(self, scenario: str) -> tuple[float, int]:
         scenario, _at, server = scenario.partition("@")
@@ -255,8 +255,8 @@ def _measure(bases, servers, players_data, seconds, rounds, out, cache_label) ->
     ok = True
     for concurrency in CONCURRENCIES:
         players = [_Player(bases, *p) for p in players_data[:concurrency]]
-        samples = {s: [] for s in SCENARIOS}
-        statuses = {s: {} for s in SCENARIOS}
+        samples: dict[str, list[float]] = {s: [] for s in SCENARIOS}
+        statuses: dict[str, dict[int, int]] = {s: {} for s in SCENARIOS}
         wall = {s: 0.0 for s in SCENARIOS}
         for _ in range(rounds):
             for scenario in SCENARIOS:

@@ -33,7 +33,9 @@ import random
 from importlib import import_module
 import statistics
 import time
+from collections.abc import Callable
 from datetime import datetime, timezone
+from functools import partial
 from decimal import Decimal
 
 from django.db import DatabaseError, connection, transaction
@@ -216,7 +218,7 @@ def hand_written_mixed(ts: int, periods: dict[int, tuple[int, int]], *, lock: bo
     least = "LEAST" if connection.vendor == "postgresql" else "MIN"
 
     def case(index, column="c.campaign_id"):
-        groups = {}
+        groups: dict[int, list[int]] = {}
         for campaign, pair in periods.items():
             groups.setdefault(pair[index], []).append(campaign)
         *rest, (last, _) = sorted(groups.items())
@@ -281,7 +283,7 @@ def run_case(*, state: str, ts: int, repeats: int, variants: dict) -> dict:
     """Time the variants on ``state``, interleaved (the order alternates each repeat). A run
     that wrote no row leaves the state as it was: the next one starts without a reset, so the
     no-op case takes three times the repeats for the same time."""
-    times = {name: [] for name in variants}
+    times: dict[str, list[float]] = {name: [] for name in variants}
     rows, prints = {}, {}
     names = list(variants)
     dirty = True
@@ -366,13 +368,14 @@ def run(*, count: int, repeats: int, out) -> bool:
         if not mixed:
             ids = create_sheets(count, campaigns)
         assert Campaign.objects.count() >= campaigns
-        variants = {"regenerate_all": lambda: regenerate_all(now=now)}
+        variants: dict[str, Callable[[], int]] = {"regenerate_all": lambda: regenerate_all(now=now)}
         if mixed:
             periods = set_periods(ids, MIXED)
             label = f"{campaigns} campaigns of mixed periods {MIXED} (hours)"
-            variants["hand-written"] = lambda p=periods: hand_written_mixed(ts, p)
-            extras = {"lock-free": lambda p=periods: hand_written_mixed(ts, p, lock=False),
-                      "exact lock": lambda p=periods: hand_written_mixed(ts, p, form="exact")}
+            variants["hand-written"] = partial(hand_written_mixed, ts, periods)
+            extras: dict[str, Callable[[], int]] = {
+                "lock-free": partial(hand_written_mixed, ts, periods, lock=False),
+                "exact lock": partial(hand_written_mixed, ts, periods, form="exact")}
         else:
             label = f"{campaigns} campaign(s)"
             variants["hand-written"] = lambda: hand_written(ts, pa_period, pv_period)

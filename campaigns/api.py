@@ -40,7 +40,9 @@ class SystemPartSerializer(serializers.Serializer):
 
 
 class SystemPartSchema(OpenApiSerializerExtension):
-    """The schema of a SystemPartSerializer: its own fields and every registered system's."""
+    """The schema of a SystemPartSerializer: its own fields and every registered system's. A
+    system's fields come only with its characters: they are listed, never required (the
+    shared fields keep their own ``required``)."""
 
     target_class = SystemPartSerializer
     match_subclasses = True
@@ -52,10 +54,7 @@ class SystemPartSchema(OpenApiSerializerExtension):
             if part is None:
                 continue
             extra = auto_schema._map_basic_serializer(part(), direction)
-            schema["properties"].update(extra["properties"])
-            required = sorted({*schema.get("required", ()), *extra.get("required", ())})
-            if required:
-                schema["required"] = required
+            schema["properties"].update(extra["properties"])  # as to_representation does
         return schema
 
 

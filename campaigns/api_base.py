@@ -6,6 +6,7 @@ top and imports them from here."""
 import re
 from collections.abc import Mapping
 
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
 
@@ -58,6 +59,19 @@ class StrictSerializer(serializers.Serializer):
         if unknown:
             raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
         return value
+
+
+class StrictSchema(OpenApiSerializerExtension):
+    """The schema of a StrictSerializer says what it does: no property but its fields
+    (``additionalProperties: false``), so that a client, or a fuzzer, sends none."""
+
+    target_class = StrictSerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_basic_serializer(self.target, direction)
+        schema["additionalProperties"] = False
+        return schema
 
 
 class ErrorSerializer(serializers.Serializer):

@@ -41,11 +41,32 @@ MESSAGES: dict[str, str] = {
     "faction_name_length": gettext_noop("A faction needs a name of 1 to %(name_max)s characters."),
     "only_faction_leader": gettext_noop("Only the faction's leader can do that."),
     "no_such_faction": gettext_noop("No such faction."),
+    # The admin's refusals of a row of another campaign or system (campaigns.validation).
+    "wrong_campaign": gettext_noop("This belongs to another campaign."),
+    "campaign_wrong_system": gettext_noop(
+        "%(name)s plays %(system)s: choose a campaign of %(expected)s."),
+    "character_wrong_system": gettext_noop(
+        "%(name)s plays %(system)s: choose a character of %(expected)s."),
+    "other_campaign": gettext_noop("%(name)s belongs to another campaign (%(campaign)s)."),
+    "no_encounters": gettext_noop(
+        "%(name)s plays %(system)s on its board: encounters are for the turn-based systems."),
+    "not_in_encounter": gettext_noop("%(name)s does not fight in this encounter."),
+    "board_too_small": gettext_noop(
+        "%(names)s would stand off a board of %(width)s x %(height)s: move them first."),
+    "service_unavailable": gettext_noop(
+        "The database cannot be reached for a moment: nothing was changed, try again shortly."),
 }
 
 
 class CoreError(RuleError):
     messages = MESSAGES
+
+
+class ServiceUnavailable(CoreError):
+    """The database went away during the request (its transaction rolled back): 503."""
+
+    code = "service_unavailable"
+    status = 503
 
 
 class NotFound(CoreError):
@@ -84,3 +105,16 @@ class InvalidInput(CoreError):
 
 class BoardFull(CoreError):
     code = "board_full"
+
+
+class WrongCampaign(CoreError):
+    """A row the game master links to a campaign, character or template of another campaign
+    or rule system (the admin's checks, campaigns.validation)."""
+
+    code = "wrong_campaign"
+
+
+class BoardTooSmall(CoreError):
+    """A board resized under its pieces or scrolls (``names``, ``width``, ``height``)."""
+
+    code = "board_too_small"

@@ -8,11 +8,16 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from campaigns import rule_systems
+from campaigns.messages import error_message
+from campaigns.errors import BoardTooSmall
 from gamerules.d100 import Grade
 from gamerules.errors import ParameterError
 
 
 class RuleSystem(models.TextChoices):
+    """The codes of the three systems built in, for the code that names one; the campaign's
+    choices are the registry's (campaigns.rule_systems.choices), so a new system adds none."""
+
     ETERNAL_WAR = "ew1", "Eternal War One II"
     ECLIPSE_PHASE = "eclipse_phase", "Eclipse Phase"
     HOMEBREW = "homebrew", _("Homebrew d100")
@@ -21,27 +26,35 @@ class RuleSystem(models.TextChoices):
 class Campaign(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
     description = models.TextField(_("description"), blank=True)
-    rule_system = models.CharField(_("rule system"), max_length=32, choices=RuleSystem.choices,
+    rule_system = models.CharField(_("rule system"), max_length=32, choices=rule_systems.choices,
                                    default=RuleSystem.ETERNAL_WAR)
     rule_parameters = models.JSONField(
         _("rule parameters"), default=dict, blank=True,
         help_text=_("Only the values that differ from the rule system's defaults."))
     game_master = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
-                                    null=True, blank=True, related_name="mastered_campaigns")
+                                    null=True, blank=True, related_name="mastered_campaigns",
+                                    verbose_name=_("game master"))
     is_open = models.BooleanField(_("open to new characters"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
+        verbose_name = _("campaign")
+        verbose_name_plural = _("campaigns")
 
     def __str__(self) -> str:
         return self.name
 
     def clean(self) -> None:
+        """The stored parameters as the system reads them, and checked together
+        (``conflicts``)."""
         try:
-            rule_systems.parameters_for(self.rule_system, self.rule_parameters)
+            params = rule_systems.parameters_for(self.rule_system, self.rule_parameters)
         except ParameterError as exc:
             raise ValidationError({"rule_parameters": exc.message}) from None
+        found = params.conflicts() if params is not None else []
+        if found:
+            raise ValidationError({"rule_parameters": [error_message(c) for c in found]})
 
     @cached_property
     def parameters(self):
@@ -63,6 +76,22 @@ class Board(models.Model):
 
     def contains(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height
+
+    def clean(self) -> None:
+        """A saved board does not shrink under its pieces or the scrolls lying on it (a piece
+        off the board cannot be drawn nor moved): the first few named."""
+        from campaigns.validation import refusal
+        if self.pk is None or None in (self.width, self.height):
+            return
+        outside = models.Q(x__gte=self.width) | models.Q(y__gte=self.height)
+        names = list(self.pieces.filter(outside).values_list("name", flat=True)[:5])
+        scrolls = getattr(self, "scrolls", None)  # magic's, when installed
+        if scrolls is not None:
+            names += [f"{s.spell} ({s.x}, {s.y})"
+                      for s in scrolls.filter(outside).select_related("spell")[:5]]
+        if names:
+            raise refusal(BoardTooSmall(names=", ".join(names), width=self.width,
+                                        height=self.height))
 
 
 class ActionRecord(models.Model):

@@ -5,7 +5,14 @@ The answers are the rules of ``characters/rules.py`` and ``factions/rules.py``, 
 ``user.has_perm`` is not used for them because Django lets an active superuser through every
 permission before any rule is read, which let a superuser play other people's characters. Game
 masters (the campaign's, staff, superusers) see everything read-only; they change the game only
-through the admin (README, "Game masters")."""
+through the admin (README, "Game masters").
+
+Who is who, defined here once: **the game master** of a campaign (``Campaign.game_master``) and
+**overseers** (staff, superusers) both *oversee* it (:func:`oversees`; a co-GM would be added
+there); **a player** owns characters of it; **a stranger** has neither. What each may do with a
+character is the table of ``characters/rules.py`` (view_sheet, act, play, manage), which every
+system's actions and the encounter read (``tests/permissions/test_role_matrix.py`` runs the same
+matrix of roles through each); a campaign's GM-only steps ask :func:`oversees`."""
 
 from __future__ import annotations
 

@@ -74,11 +74,19 @@ class RuleSystemSpec:
     (the shared counters kills, deaths, attacks and dodges are the core's); ``serializers`` the
     dotted paths of DRF serializers by part ("sheet": the full sheet from a ``sheet_view``,
     "summary": a character in a list, "row": a Character in the leaderboard and faction lists),
-    their fields merged into the shared serializer's; ``admin_inlines`` the dotted paths of the
-    Character admin's inlines; ``labels`` the translated names of the codes the system stores
-    (kind -> code -> lazy label: "skill", "roll", "reduction"...), read by campaigns.labels;
+    their fields merged into the shared serializer's; ``character_admin`` the dotted path of
+    the system's character admin (a characters.admin.SystemCharacterAdmin: its fields, its
+    sheet inline), which the Character admin shows for the system's characters; ``labels``
+    the translated names of the codes the system stores (kind -> code -> lazy label: "skill",
+    "roll", "reduction"...), read by campaigns.labels;
     ``api_enums`` drf-spectacular enum names (name -> choices or their dotted path);
     ``action_labels`` the system's action kinds -> lazy label.
+
+    Wiring: ``urls`` the system's page URL modules, ``(prefix, dotted module)`` pairs mounted
+    under the site's root in order (config.urls, after the core's); ``api_urls`` its API URL
+    modules, included under ``/api/`` (config.api_urls); ``demo(gm=, players=, now=)`` makes
+    the system's demo campaign (``players``: username -> user, the demo's logins) and returns
+    it, unless a campaign named ``demo_campaign`` exists already (config.demo).
     """
 
     code: str
@@ -97,11 +105,15 @@ class RuleSystemSpec:
     templates: Templates = field(default_factory=Templates)
     leaderboard: tuple[LeaderboardColumn, ...] = ()
     serializers: Mapping[str, str] = field(default_factory=dict)
-    admin_inlines: tuple[str, ...] = ()
+    character_admin: str = ""
     labels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     api_enums: Mapping[str, Any] = field(default_factory=dict)
     action_labels: Mapping[str, Any] = field(default_factory=dict)
     in_use: Callable[[Any], bool] | None = None  # campaign -> has this system's data (drafts)
+    urls: tuple[tuple[str, str], ...] = ()
+    api_urls: tuple[str, ...] = ()
+    demo: Callable[..., Any] | None = None
+    demo_campaign: str = ""
 
     def sheet_of(self, character) -> Any:
         """The character's sheet, or None when it has none (saved around the admin)."""
@@ -111,9 +123,9 @@ class RuleSystemSpec:
             return None
         return getattr(character, self.sheet_related_name, None)
 
-    def inlines(self) -> list[type]:
-        """The admin inline classes (``admin_inlines`` imported)."""
-        return [_import(path) for path in self.admin_inlines]
+    def character_admin_class(self) -> type | None:
+        """The character admin class (``character_admin`` imported), or None."""
+        return _import(self.character_admin) if self.character_admin else None
 
     def serializer(self, part: str) -> type | None:
         """The serializer class of ``part`` ("sheet", "summary", "row"), or None."""
@@ -122,11 +134,13 @@ class RuleSystemSpec:
 
 
 _REGISTRY: dict[str, RuleSystemSpec] = {}
+_NAMES: dict[str, Any] = {}  # every system's name once registered, kept after unregister()
 
 
 def register(spec: RuleSystemSpec) -> None:
     """Add ``spec``; registering the same code twice keeps the last (app reloads in tests)."""
     _REGISTRY[spec.code] = spec
+    _NAMES[spec.code] = spec.name
 
 
 def unregister(code: str) -> None:
@@ -144,6 +158,25 @@ def registered() -> tuple[RuleSystemSpec, ...]:
 
 def is_playable(rule_system: str) -> bool:
     return rule_system in _REGISTRY
+
+
+def choices() -> list[tuple[str, Any]]:
+    """``Campaign.rule_system``'s choices: every registered system, (code, name), in
+    registration order (a callable, so that a new system needs no migration)."""
+    return [(spec.code, spec.name) for spec in _REGISTRY.values()]
+
+
+def url_patterns() -> list[Any]:
+    """Every registered system's page URLs (``urls``), for config.urls."""
+    from django.urls import include, path
+    return [path(prefix, include(module)) for spec in _REGISTRY.values()
+            for prefix, module in spec.urls]
+
+
+def api_url_patterns() -> list[Any]:
+    """Every registered system's API URLs (``api_urls``), for config.api_urls."""
+    from django.urls import include, path
+    return [path("", include(module)) for spec in _REGISTRY.values() for module in spec.api_urls]
 
 
 def require(rule_system: str) -> RuleSystemSpec:
@@ -225,11 +258,7 @@ class ApiEnumNames(Mapping):
 
 
 def _display_name(rule_system: str) -> str:
-    from campaigns.models import RuleSystem
-    try:
-        return str(RuleSystem(rule_system).label)
-    except ValueError:
-        return rule_system
+    return str(_NAMES.get(rule_system, rule_system))
 
 
 def _import(path: str) -> Any:

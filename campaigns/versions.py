@@ -15,6 +15,11 @@ Four kinds of counter:
 - an **epoch** for everything: the beat tasks (regeneration, expired effects, creatures) and
   every admin edit (a game master may change anything, a spell or an item template).
 
+Each bump of a campaign's counters also announces, on commit, the live topics of what changed
+(campaigns.live): ``board-<campaign id>`` (every board page of the campaign; a page whose view
+did not change gets its poll's 204) and ``character-<id>`` of the pieces named (their sheets).
+The epoch's bumps announce nothing: a beat task names its campaigns itself (live_boards).
+
 A bump runs after the transaction commits: a reader that reads the versions *before* the data
 can then never pair a new version with old data (it may pair an old version with new data, which
 only costs one more render). A counter missing from the cache (evicted, Redis restarted) is
@@ -28,6 +33,8 @@ from typing import Iterable
 
 from django.core.cache import cache
 from django.db import transaction
+
+from campaigns import live
 
 TILE = 8  # cells per side of a tile
 EPOCH = "versions:epoch"
@@ -81,6 +88,18 @@ def version_bump(*, campaign_id: int | None) -> None:
     """After commit, bump ``campaign_id``'s version (every board of it), or the epoch (every
     board) when None."""
     _after_commit([EPOCH if campaign_id is None else _campaign_key(campaign_id)])
+    if campaign_id is not None:
+        live.announce(board_topic(campaign_id))
+
+
+def board_topic(campaign_id: int) -> str:
+    """The live topic of a campaign's board pages, ``board-<campaign id>``."""
+    return live.topic("board", campaign_id)
+
+
+def live_boards(campaign_ids) -> None:
+    """Announce the board topics of ``campaign_ids`` (a beat task's changed campaigns)."""
+    live.announce_all(board_topic(pk) for pk in campaign_ids)
 
 
 def version_bump_pieces(*, campaign_id: int, actor=None, target=None, kind: str = "") -> None:
@@ -95,6 +114,7 @@ def version_bump_pieces(*, campaign_id: int, actor=None, target=None, kind: str 
     else:
         keys = sorted({key for p in pieces for key in _tiles_around(p.board_id, p.x, p.y)})
     _after_commit(keys + [_character_key(p.pk) for p in pieces])
+    live.announce_all([board_topic(campaign_id), *(live.topic("character", p.pk) for p in pieces)])
 
 
 def versions_get(*, campaign_id: int, character_id: int, board_id: int | None = None,

@@ -9,7 +9,7 @@ and serialize what it returns. Rule errors become 4xx responses in ``config.api`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
@@ -154,7 +154,7 @@ class LeaderboardQuerySerializer(StrictSerializer):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["order"].choices = leaderboard_orders()
+        cast(serializers.ChoiceField, self.fields["order"]).choices = leaderboard_orders()
 
 
 class LeaderboardRowSerializer(SystemPartSerializer):

@@ -1,3 +1,5 @@
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -11,14 +13,14 @@ class CharacterCreateForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        field = self.fields["campaign"]
+        field = cast(forms.ModelChoiceField, self.fields["campaign"])
         field.queryset = Campaign.objects.filter(is_open=True).order_by("name")
         field.choices = self._campaign_choices  # read when rendered: one query, as before
 
     def _campaign_choices(self):
         """The open campaigns; with a single one there is nothing to choose, so no empty
         "---------" first option."""
-        field = self.fields["campaign"]
-        campaigns = list(field.queryset)
+        field = cast(forms.ModelChoiceField, self.fields["campaign"])
+        campaigns = list(field.queryset) if field.queryset is not None else []  # set in __init__
         empty = [] if len(campaigns) == 1 else [("", field.empty_label)]
         return empty + [(c.pk, str(c)) for c in campaigns]

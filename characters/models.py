@@ -34,10 +34,10 @@ class Character(models.Model):
         OBJECT = "object", _("Object")
 
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
-                                 related_name="characters")
+                                 related_name="characters", verbose_name=_("campaign"))
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.PLAYER)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True,
-                              blank=True, related_name="characters")
+                              blank=True, related_name="characters", verbose_name=_("owner"))
     name = models.CharField(_("name"), max_length=60)
     board = models.ForeignKey("campaigns.Board", on_delete=models.SET_NULL, null=True, blank=True,
                               related_name="pieces")
@@ -70,9 +70,14 @@ class Character(models.Model):
 
     class Meta:
         ordering = ["name", "id"]
+        verbose_name = _("character")
+        verbose_name_plural = _("characters")
         constraints = [
             models.UniqueConstraint(fields=["board", "x", "y"], condition=Q(board__isnull=False),
-                                    name="one_piece_per_cell"),
+                                    name="one_piece_per_cell", violation_error_code="cell_occupied",
+                                    violation_error_message=_(
+                                        "Another piece already stands on this cell of the "
+                                        "board.")),
             # Case-insensitive: "Aldric" and "aldric" created at once both pass the services'
             # name__iexact check; the second insert is refused here (name_taken).
             models.UniqueConstraint("campaign", Lower("name"), name="unique_name_per_campaign_ci",
@@ -82,7 +87,9 @@ class Character(models.Model):
                                         "campaign.")),
             models.CheckConstraint(
                 condition=Q(board__isnull=True) | (Q(x__gte=0) & Q(y__gte=0)),
-                name="on_board_has_position"),
+                name="on_board_has_position", violation_error_code="off_board",
+                violation_error_message=_("A piece on the board needs a cell: x and y, each 0 "
+                                          "or more.")),
         ]
         indexes = [models.Index(fields=["board", "x", "y"])]
 

@@ -21,7 +21,7 @@ from characters.api import SheetSummarySerializer, require_playable
 from characters.models import Character
 from combat.services import (action_attack, action_game, action_move, character_reincarnate,
                              character_suicide)
-from campaigns.api_base import ERRORS, READ_ERRORS, StrictSerializer
+from campaigns.api_base import ERRORS, StrictSerializer
 from ew1.selectors import board_view
 from gamerules.ew1.attacks import BRAWL, KINDS
 
@@ -75,8 +75,14 @@ class BoardSerializer(serializers.Serializer):
     board = BoardSizeSerializer(source="sheet.character.board", allow_null=True,
                                 help_text="Null while the character is off the board.")
     radius = serializers.IntegerField(help_text="Cells seen around the character.")
+    outside_board = serializers.SerializerMethodField(
+        help_text="The character stands outside its board (saved so around the rules): nothing "
+                  "is in view until the game master moves it back.")
     bounds = serializers.SerializerMethodField()
     pieces = serializers.SerializerMethodField()
+
+    def get_outside_board(self, view) -> bool:
+        return view.outside is not None
 
     @extend_schema_field(BoundsSerializer(allow_null=True))
     def get_bounds(self, view):
@@ -169,7 +175,7 @@ class ReincarnateResultSerializer(serializers.Serializer):
 
 
 class CharacterBoardView(APIView):
-    @extend_schema(operation_id="characters_board", responses={200: BoardSerializer, **READ_ERRORS},
+    @extend_schema(operation_id="characters_board", responses={200: BoardSerializer, **ERRORS},
                    summary="The board around the character and the pieces in view.")
     def get(self, request, character_id: int):
         view = board_view(user=request.user, character_id=character_id)  # PV as of now, in memory

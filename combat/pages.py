@@ -7,17 +7,18 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from campaigns.errors import NotFound
+from campaigns.errors import NotFound, RuleSystemNotPlayable
 from combat import hooks
 from combat.polls import poll_token
 from ew1.selectors import board_view
 
 
 def render_board(request, character_id: int, read_first=None, **extra):
-    """``read_first``: the versions read before the data (combat.polls), for the poll token."""
+    """``read_first``: the versions read before the data (combat.polls), for the poll token.
+    404 for a character the user may not see and for one of another rule system (no board)."""
     try:
         view = board_view(user=request.user, character_id=character_id)
-    except NotFound:
+    except (NotFound, RuleSystemNotPlayable):
         raise Http404(_("No such character.")) from None
     template = "combat/_board.html" if request.htmx else "combat/board.html"
     character = view.sheet.character

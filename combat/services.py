@@ -38,6 +38,8 @@ from gamerules.ew1.game import GameOutcome, resolve_game
 from gamerules.ew1.presence import FactionBonus, own_characters_malus
 
 DIRECTIONS = {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}
+# The journal's kinds the board writes (declared in combat.apps; templates/ew1/_log_entry.html).
+JOURNAL_KINDS = ("move", *KINDS, "game", "suicide", "reincarnate")
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,7 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
     "acted at most then" (CannotAct after).
     Raises InvalidTarget (self, unknown kind, other board, missing), ItemMissing (no weapon),
     TargetProtected (level 0 before its first action), FriendlyFire (an ally of the attacker's
-    faction while the campaign's ``friendly_fire`` is 0), NotAdjacent / OutOfRange, CannotAct,
+    faction while the campaign's ``friendly_fire`` is off), NotAdjacent / OutOfRange, CannotAct,
     NotEnoughPA, Forbidden, NotFound.
     Source: 000_afeb9d2c9ccd2b72.txt, "Mécanismes de combat", "Récompenses de combat".
     """

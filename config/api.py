@@ -10,14 +10,21 @@ failure is 500 ``server_error`` (logged with its traceback, and Django's
 ``got_request_exception`` is sent as for any 500). Outside the views, anything under ``/api/``
 that Django cannot route (a negative id, ``1.5``, an unknown path) and a 500 raised in a
 middleware answer JSON too (``not_found``, ``api_server_error``: config.urls' handler404 and
-handler500), never Django's HTML page.
+ handler500; with DEBUG on, config.api.ApiNotFoundMiddleware for the 404), never Django's
+ HTML page. The database failing, in a view or outside (a middleware, the session's save:
+ handler500 and handler400), answers 503 ``service_unavailable`` with ``Retry-After``
+ (config.middleware.outage_response).
 """
 
+import json
 import logging
+import sys
+from typing import Any
 
 from drf_spectacular.views import SpectacularSwaggerView
 from django.core import signals
 from django.http import JsonResponse
+from django.utils.translation import gettext
 from django.views import defaults
 from rest_framework import exceptions, serializers, status
 from rest_framework.renderers import JSONRenderer
@@ -47,7 +54,7 @@ def _json_param(value):
 
 def exception_handler(exc, context):
     if isinstance(exc, RuleError):
-        body = {"code": exc.code, "detail": error_message(exc)}
+        body: dict[str, Any] = {"code": exc.code, "detail": error_message(exc)}
         if exc.params:
             body["params"] = {k: _json_param(v) for k, v in exc.params.items()}
         if isinstance(exc, ParameterError):
@@ -64,6 +71,15 @@ def exception_handler(exc, context):
         return Response({"code": SheetMissing.code,
                          "detail": "A character here has no sheet yet: the game master must "
                                    "save it in the admin."}, status=status.HTTP_404_NOT_FOUND)
+    from config.middleware import database_unavailable, is_database_down
+
+    if is_database_down(exc):  # the database went away: 503
+        request = getattr(context.get("request"), "_request", None)
+        logger.error("database unavailable during %s", getattr(request, "path", "?"),
+                     exc_info=exc)
+        unavailable = database_unavailable(request)
+        return Response(json.loads(unavailable.content), status=503,
+                        headers={"Retry-After": unavailable["Retry-After"]})
     response = drf_exception_handler(exc, context)
     if response is None:  # not an API error: a bug, answered as JSON all the same
         request = getattr(context.get("request"), "_request", None)
@@ -88,7 +104,10 @@ class ApiDocsView(SpectacularSwaggerView):
     """The Swagger UI page (/api/docs/), its files from drf-spectacular-sidecar (no CDN).
 
     Only the page itself is HTML: OPTIONS and errors (a POST is 405) answer JSON like every
-    other endpoint (drf-spectacular's HTML renderer has no template for them and would 500)."""
+    other endpoint (drf-spectacular's HTML renderer has no template for them and would 500).
+    Its template gives drf-spectacular's inline style and script the request's CSP nonce."""
+
+    template_name = "api/swagger_ui.html"
 
     def finalize_response(self, request, response, *args, **kwargs):
         if isinstance(response, Response) and response.template_name is None:
@@ -102,15 +121,63 @@ def _is_api(request) -> bool:
 
 
 def not_found(request, exception=None):
-    """handler404: JSON under /api/ (a URL no endpoint has), Django's page elsewhere."""
+    """handler404: JSON under /api/ (a URL no endpoint has), Django's page elsewhere. With
+    DEBUG on Django draws its debug page instead of calling this: config.middleware.
+    ApiNotFoundMiddleware then answers it."""
     if _is_api(request):
-        return JsonResponse({"code": "not_found", "detail": "No such endpoint."}, status=404)
+        return JsonResponse({"code": "not_found", "detail": gettext("No such endpoint.")},
+                            status=404)
     return defaults.page_not_found(request, exception)
+
+
+def bad_request(request, exception):
+    """handler400: Django's page; but a session that could not be saved because the database
+    failed (SessionMiddleware raises SessionInterrupted, a 400, from the failed save) answers
+    the 503 with ``Retry-After`` (config.middleware.outage_response)."""
+    from config.middleware import outage_response
+
+    outage = outage_response(request, exception)
+    if outage is not None:
+        return outage
+    return defaults.bad_request(request, exception)
 
 
 def server_error(request):
     """handler500: JSON under /api/ (a failure outside the API views), Django's page
-    elsewhere."""
+    elsewhere; but the database connection failing (OperationalError, InterfaceError) answers
+    the same 503 with ``Retry-After`` as in a view (config.middleware.outage_response).
+
+    Django calls it for every exception no view caught, while that exception is being
+    handled (under ASGI too: asgiref raises it again in the thread it runs in), so it covers
+    what the views' ``process_exception`` does not see: a middleware's session or user lookup,
+    a ``process_view``, the session saved at the end of the request. With ``DEBUG`` Django
+    shows its traceback page instead."""
+    from config.middleware import outage_response
+
+    outage = outage_response(request, sys.exc_info()[1])
+    if outage is not None:
+        return outage
     if _is_api(request):
         return JsonResponse(SERVER_ERROR, status=500)
     return defaults.server_error(request)
+
+
+class ApiNotFoundMiddleware:
+    """Under ``/api/``, a 404 drawn as an HTML page answers the API's JSON 404 instead
+    (:func:`not_found`).
+
+    Django calls ``handler404`` for a URL nothing routes only with DEBUG off; with it on (``make
+    run``) it draws its debug page. Placed above CommonMiddleware, whose redirect to the URL with
+    its slash comes first, and below LocaleMiddleware, so the detail is in the reader's
+    language. A view's own JSON 404 (a rule error, DRF's) is left as it is.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code == 404 and request.path.startswith("/api/") and \
+                not response.get("Content-Type", "").startswith("application/json"):
+            return not_found(request)
+        return response

@@ -19,7 +19,7 @@ def _make_broker_folders(**_):
     for key in ("data_folder_in", "data_folder_out", "processed_folder"):
         folder = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get(key)
         if folder:
-            Path(folder).mkdir(parents=True, exist_ok=True)
+            Path(str(folder)).mkdir(parents=True, exist_ok=True)
 
 
 @signals.beat_init.connect

@@ -1,7 +1,7 @@
 """The demo campaigns, loaded by ``manage.py load_demo`` (config, on top, loads every system's):
 one of Eternal War One II (a GM, two players with characters side by side, the seed's items and
-spells: 000_afeb9d2c9ccd2b72.txt, "Objets" and "La magie"), then the homebrew's (homebrew.demo) and
-Eclipse Phase's (eclipse.demo)."""
+spells: 000_afeb9d2c9ccd2b72.txt, "Objets" and "La magie"), then every other registered system's
+(RuleSystemSpec.demo: homebrew.demo, eclipse.demo)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns import rule_systems
 from campaigns.models import Board, Campaign, RuleSystem
 from characters.models import Character
 from characters.services import character_create
@@ -110,10 +111,18 @@ def load_demo(*, seed: int = 100) -> Campaign | None:
                         source=KnownSpell.Source.GRANTED, now=now)
     for spell_name, (x, y) in SCROLLS:
         Scroll.objects.create(board=board, x=x, y=y, spell=spells[spell_name])
-    from homebrew.demo import load_homebrew_demo
-
-    load_homebrew_demo(gm=gm, players=players, now=now)
-    from eclipse.demo import load_eclipse_demo
-
-    load_eclipse_demo(gm=gm, players=players, now=now)
+    load_system_demos(gm=gm, players=players, now=now)
     return campaign
+
+
+def load_system_demos(*, gm, players: dict, now) -> list[Campaign]:
+    """Every registered rule system's demo (RuleSystemSpec.demo) whose campaign
+    (``demo_campaign``) does not exist yet, with ``gm`` and ``players`` (username -> user).
+    Returns the campaigns made. EW1's demo is this module's own (load_demo): it spans ew1, the
+    board and the magic, and only config sits above all three."""
+    made = []
+    for spec in rule_systems.registered():
+        if spec.demo is None or Campaign.objects.filter(name=spec.demo_campaign).exists():
+            continue
+        made.append(spec.demo(gm=gm, players=players, now=now))
+    return made

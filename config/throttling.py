@@ -9,13 +9,19 @@ the same count across processes, only without the atomicity.
 
 Rates are DRF's (``DEFAULT_THROTTLE_RATES``: ``API_USER_RATE``, ``API_ANON_RATE``), read when a
 request comes, as "600/minute" or django-ratelimit's "600/m". A refused call is DRF's 429 with
-``Retry-After`` (the seconds left in the window)."""
+``Retry-After`` (the seconds left in the window). With the cache unreachable (Redis down) the
+throttles fail open: the call is let through and a warning is logged (docs/deploy.md)."""
 
 from __future__ import annotations
+
+import logging
 
 from django_ratelimit.core import get_usage
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
+
+
+logger = logging.getLogger(__name__)
 
 
 class AtomicRateThrottle(BaseThrottle):
@@ -34,8 +40,13 @@ class AtomicRateThrottle(BaseThrottle):
         rate = self.rate or api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
         if key is None or rate is None:
             return True
-        usage = get_usage(request, group=f"api.throttle.{self.scope}",
-                          key=lambda group, request: key, rate=rate, increment=True)
+        try:
+            usage = get_usage(request, group=f"api.throttle.{self.scope}",
+                              key=lambda group, request: key, rate=rate, increment=True)
+        except Exception as exc:  # the cache (Redis) is down: fail open, the call goes through
+            logger.warning("API throttle %s not counted, cache unavailable: %s", self.scope,
+                           type(exc).__name__)
+            return True
         if usage is None:  # RATELIMIT_ENABLE = False
             return True
         self.seconds_left = max(1, usage["time_left"])

@@ -4,6 +4,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from campaigns.rule_systems import url_patterns
 from config.health import healthz
 
 
@@ -20,20 +21,18 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("characters/", include("characters.urls")),
-    path("characters/", include("ew1.urls")),
-    path("characters/", include("combat.urls")),
-    path("characters/", include("magic.urls")),
     path("campaigns/", include("characters.campaign_urls")),
     path("factions/", include("factions.urls")),
     path("encounters/", include("encounters.urls")),
-
-    path("homebrew/", include("homebrew.urls")),
-    path("eclipse/encounters/", include("eclipse.play_urls")),
-    path("eclipse/", include("eclipse.urls")),
+    path("live/", include("campaigns.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),
+    # Each rule system's own pages, from its registration (RuleSystemSpec.urls).
+    *url_patterns(),
 ]
 
-# Under /api/, a missing URL and a crash answer JSON {code, detail} like every API error.
+# Under /api/, a missing URL and a crash answer JSON {code, detail} like every API error; the
+# database failing outside the views (a middleware, the session's save) answers 503 as in them.
+handler400 = "config.api.bad_request"
 handler404 = "config.api.not_found"
 handler500 = "config.api.server_error"

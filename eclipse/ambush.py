@@ -26,12 +26,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.journal import record_action
-from eclipse.defence import params_of, test_json, test_row
-from eclipse.environment import _eclipse, _setting_locked, setting_of
-from eclipse.errors import EclipseServiceError, GameMasterOnly
+from eclipse.defence import test_json, test_row
+from eclipse.selectors import params_of
+from eclipse.environment import _setting_locked, lock_for_gm, setting_of
+from eclipse.errors import EclipseServiceError
 from eclipse.selectors import loaded_sheets, rules_of
 from encounters.models import Combatant, Encounter
-from encounters.services import combatants_of, is_gm, lock_encounter
+from encounters.services import combatants_of, encounter_changed
 from gamerules.dice import RandomSource
 from gamerules.eclipse_phase import manoeuvres
 from gamerules.modifiers import Modifier
@@ -65,10 +66,7 @@ def encounter_ambush(*, user, encounter_id: int, ambusher_id: int,
     tests of each target."""
     rng, now = rng or random.SystemRandom(), now or timezone.now()
     with transaction.atomic():
-        e = lock_encounter(encounter_id)
-        _eclipse(e)
-        if not is_gm(user, e):
-            raise GameMasterOnly()
+        e = lock_for_gm(user, encounter_id)
         if e.state != Encounter.State.SETUP:
             raise EclipseServiceError("ambush_not_setup", code="ambush_not_setup")
         combatants = combatants_of(e)
@@ -107,8 +105,7 @@ def encounter_ambush(*, user, encounter_id: int, ambusher_id: int,
         setting.ambush = {"ambusher": ambusher.pk, "ambusher_name": ambusher.name,
                           "targets": lines}
         setting.save(update_fields=["ambush"])
-        e.version += 1
-        e.save(update_fields=["version"])
+        encounter_changed(e)
         record_action(campaign=e.campaign, kind=KIND_AMBUSH, now=now, user=user,
                       actor=ambusher.character,
                       summary={"encounter": e.pk, "ambusher": ambusher.name,

@@ -20,9 +20,6 @@ from characters.services import NAME_MAX
 from eclipse import services
 from eclipse.selectors import character_with_sheet, figures_of, loaded_view
 
-ID = {"min_value": 1, "max_value": INT_MAX}
-AMOUNT = {"min_value": 0, "max_value": services.AMOUNT_MAX}
-
 
 class EclipseWeaponSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="row.pk")
@@ -42,7 +39,11 @@ class EclipseWeaponSerializer(serializers.Serializer):
 
 
 class EclipseSheetSerializer(serializers.Serializer):
-    """An Eclipse Phase character (a Character loaded by eclipse.selectors.character_with_sheet)."""
+    """An Eclipse Phase character (a Character loaded by eclipse.selectors.character_with_sheet).
+    ``skills`` are the ranks the ego learnt; ``skill_ratings`` what each skill's test reads in
+    the present morph, split into ``from_ego`` (the ego's aptitude and ranks) and
+    ``from_morph`` (the morph's bonus less what its aptitude maximum cuts); ``usable`` false
+    for an untrained skill that cannot default; ``aptitude_parts`` the same for aptitudes."""
 
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -63,6 +64,11 @@ class EclipseSheetSerializer(serializers.Serializer):
         out.update(lucidity=f.lucidity, trauma_threshold=f.trauma_threshold,
                    insanity_rating=f.insanity_rating,
                    effective_aptitudes={a.code: a.total for a in f.aptitudes},
+                   aptitude_parts={a.code: {"ego": a.ego, "morph": a.total - a.ego,
+                                            "bonus": a.bonus, "total": a.total}
+                                   for a in f.aptitudes},
+                   aptitude_max=f.aptitude_max, pain_filter=f.pain_filter,
+                   skill_ratings={k.name: k.as_json() for k in f.skills},
                    weapons=EclipseWeaponSerializer(loaded.weapons, many=True).data)
         if s.sleeve is not None:
             out["morph"] = {"name": s.sleeve.name, "kind": s.sleeve.kind,
@@ -82,7 +88,8 @@ class EclipseCreateSerializer(StrictSerializer):
                                       help_text="COG, COO, INT, REF, SAV, SOM, WIL: points.")
     skills = serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=1000),
                                    required=False, default=dict)
-    morph = serializers.IntegerField(required=False, allow_null=True, default=None, **ID)
+    morph = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1,
+                                     max_value=INT_MAX)
 
 
 def _campaign(campaign_id: int) -> Campaign:
@@ -101,8 +108,9 @@ def _sheet(request, character_id: int, code=status.HTTP_200_OK) -> Response:
 class CreateView(APIView):
     @extend_schema(operation_id="eclipse_characters_create", request=EclipseCreateSerializer,
                    responses={201: EclipseSheetSerializer, **ERRORS},
-                   summary="Create an Eclipse Phase character: the aptitudes' budget, skills "
-                           "1-99, the first morph.")
+                   summary="Create an Eclipse Phase character: the aptitudes' budget, the "
+                           "skills' ranks (1-99, added to the linked aptitude), the first "
+                           "morph.")
     def post(self, request, campaign_id: int):
         payload = EclipseCreateSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
@@ -122,35 +130,35 @@ class SheetView(APIView):
 
 
 class EclipseMorphSerializer(StrictSerializer):
-    morph = serializers.IntegerField(**ID)
+    morph = serializers.IntegerField(min_value=1, max_value=INT_MAX)
 
 
 class EclipseEquipSerializer(StrictSerializer):
-    weapon = serializers.IntegerField(**ID)
-    spares = serializers.IntegerField(required=False, default=0, **AMOUNT)
+    weapon = serializers.IntegerField(min_value=1, max_value=INT_MAX)
+    spares = serializers.IntegerField(required=False, default=0, min_value=0, max_value=services.AMOUNT_MAX)
 
 
 class EclipseCarriedSerializer(StrictSerializer):
-    carried = serializers.IntegerField(**ID)
+    carried = serializers.IntegerField(min_value=1, max_value=INT_MAX)
 
 
 class EclipseArmourSerializer(StrictSerializer):
-    armour = serializers.IntegerField(**ID)
+    armour = serializers.IntegerField(min_value=1, max_value=INT_MAX)
 
 
 class EclipseWornSerializer(StrictSerializer):
-    worn = serializers.IntegerField(**ID)
+    worn = serializers.IntegerField(min_value=1, max_value=INT_MAX)
 
 
 class EclipseHealSerializer(StrictSerializer):
-    damage = serializers.IntegerField(required=False, default=0, **AMOUNT)
-    wounds = serializers.IntegerField(required=False, default=0, **AMOUNT)
+    damage = serializers.IntegerField(required=False, default=0, min_value=0, max_value=services.AMOUNT_MAX)
+    wounds = serializers.IntegerField(required=False, default=0, min_value=0, max_value=services.AMOUNT_MAX)
 
 
 class EclipseRecoverSerializer(StrictSerializer):
     method = serializers.ChoiceField(choices=["rest", "psychosurgery"])
-    stress = serializers.IntegerField(required=False, default=0, **AMOUNT)
-    traumas = serializers.IntegerField(required=False, default=0, **AMOUNT)
+    stress = serializers.IntegerField(required=False, default=0, min_value=0, max_value=services.AMOUNT_MAX)
+    traumas = serializers.IntegerField(required=False, default=0, min_value=0, max_value=services.AMOUNT_MAX)
     remove = serializers.ListField(child=serializers.CharField(max_length=120), required=False,
                                    default=list, max_length=50)
 
@@ -158,8 +166,10 @@ class EclipseRecoverSerializer(StrictSerializer):
 class EclipseStressSerializer(StrictSerializer):
     sv = serializers.CharField(max_length=24, help_text='A number or dice, e.g. "1d10+2".')
     resist = serializers.BooleanField(required=False, default=True,
-                                      help_text="Resisted with a WIL x3 test.")
-    source = serializers.CharField(max_length=120, required=False, default="",
+                                      help_text="Resisted with a test of WIL x the campaign's "
+                                                "stress_resist_multiplier.")
+    # A field named like a Field attribute (as campaigns.api.ModifierSerializer's).
+    source = serializers.CharField(max_length=120, required=False, default="",  # type: ignore[assignment]
                                    allow_blank=True)
 
 
@@ -209,7 +219,8 @@ STEPS = [
     ("stress/", "eclipse_characters_stress", EclipseStressSerializer,
      lambda u, c, d: services.stress_inflict(user=u, character=c, sv=d["sv"],
                                              resist=d["resist"], source=d["source"]),
-     "The GM inflicts a stress value (resisted with WIL x3; traumas, insanity)."),
+     "The GM inflicts a stress value (resisted with WIL x stress_resist_multiplier; traumas, "
+     "insanity)."),
     ("derangement/", "eclipse_characters_derangement", EclipseDerangementSerializer,
      lambda u, c, d: services.derangement_name(user=u, character=c, name=d["name"],
                                                disorder=d["disorder"]),

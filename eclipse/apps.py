@@ -7,11 +7,12 @@ class EclipseConfig(AppConfig):
     verbose_name = "Eclipse Phase"
 
     def ready(self) -> None:
-        from campaigns import rule_systems
+        from campaigns import journal, rule_systems
         from eclipse import encounter
-        from eclipse.system import SPEC
+        from eclipse.system import JOURNAL_KINDS, SPEC
 
         rule_systems.register(SPEC)
+        journal.register_kinds(*JOURNAL_KINDS, system=SPEC.code)
         encounter.register()  # the initiative and SPD turns, once the encounters app is installed
         from eclipse import play
         play.register()  # the actions in turn, the defence resolver, the actions partial

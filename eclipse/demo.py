@@ -3,7 +3,13 @@ splicer biomorph and a synthmorph; a third, the GM's ally, in a pod), opponents 
 the GM's templates, weapons of every firing mode (SS, SA, BF, FA, a beam, an explosive, a melee
 weapon), armour, and an encounter ready to run (combatants added, not started). Loaded by
 config.demo.load_demo; loading it twice adds nothing (the campaign's name is looked up first).
-The numbers are the first edition's usual ones (ECLIPSE-PHASE-NOTES.md)."""
+The numbers are the first edition's usual ones (ECLIPSE-PHASE-NOTES.md); each morph has the
+first edition's aptitude maximum (the EPSheet compendium's morph data: splicer 25, fury, synth,
+octomorph and pleasure pod 30). The skills are written as ratings under the ego's own
+aptitudes and stored as the ranks they mean (``ranks_for``, the reading of migration 0004), so
+a morph's bonus moves them. No demo morph has a pain filter as standard (the book's synth lists
+none; its octomorph is an uplift biomorph): Brick's synth carries one as an implant added to
+that body (docs/rules/eclipse-phase.md, "Characters")."""
 
 from __future__ import annotations
 
@@ -17,17 +23,20 @@ from eclipse.models import (ArmourTemplate, CarriedWeapon, EclipseSheet, MorphTe
                             WeaponTemplate, WornArmour)
 from eclipse.services import MORPH_FIELDS, armour_wear, eclipse_character_create, weapon_equip
 from encounters.services import CombatantEntry, combatants_add, encounter_create
+from gamerules.eclipse_phase.sheet import Aptitude, ranks_for
 
 DEMO_CAMPAIGN = "Eclipse Phase: demo"
 DEMO_ENCOUNTER = "Ambush on Locus station"
 
-MORPHS = [  # name, kind, DUR, energy/kinetic armour, SPD, aptitude bonus, traits, limbs
-    ("Splicer", "biomorph", 30, 0, 0, 1, {"SOM": 5}, [], 2),
-    ("Fury", "biomorph", 50, 0, 0, 2, {"SOM": 10, "REF": 5}, ["ambidextrous"], 2),
-    ("Synth", "synthmorph", 40, 6, 6, 2, {"SOM": 5}, [], 2),
-    ("Octomorph", "synthmorph", 30, 4, 4, 1, {"COO": 5}, ["extra_limbs"], 8),
-    ("Pleasure pod", "pod", 30, 0, 0, 1, {"INT": 5}, ["ambidextrous"], 2),
+MORPHS = [  # name, kind, DUR, energy/kinetic armour, SPD, aptitude bonus, traits, limbs,
+    # aptitude maximum (first edition)
+    ("Splicer", "biomorph", 30, 0, 0, 1, {"SOM": 5}, [], 2, 25),
+    ("Fury", "biomorph", 50, 0, 0, 2, {"SOM": 10, "REF": 5}, ["ambidextrous"], 2, 30),
+    ("Synth", "synthmorph", 40, 6, 6, 2, {"SOM": 5}, [], 2, 30),
+    ("Octomorph", "synthmorph", 30, 4, 4, 1, {"COO": 5}, ["extra_limbs"], 8, 30),
+    ("Pleasure pod", "pod", 30, 0, 0, 1, {"INT": 5}, ["ambidextrous"], 2, 30),
 ]
+IMPLANTS = {"Brick": ["pain_filter"]}  # implants added to a squad member's first body
 WEAPONS = [  # name, skill, DV, AP, type, melee, modes, magazine, ranges, beam, blast, extra
     ("Monofilament sword", "blades", "2d10+3", 3, "kinetic", True, "", 0, (0, 0, 0, 0), False,
      "", {"two_handed": False, "reach": True}),
@@ -89,17 +98,21 @@ def load_eclipse_demo(*, gm, players: dict, now: datetime) -> Campaign:
                     "mercenaries, weapons of every firing mode.")
     morphs = {m.name: m for m in MorphTemplate.objects.bulk_create([
         MorphTemplate(campaign=campaign, name=n, kind=k, durability=d, armour_energy=e,
-                      armour_kinetic=ki, speed=s, aptitude_bonus=b, traits=t, limbs=li)
-        for n, k, d, e, ki, s, b, t, li in MORPHS])}
+                      armour_kinetic=ki, speed=s, aptitude_bonus=b, traits=t, limbs=li,
+                      aptitude_max=top)
+        for n, k, d, e, ki, s, b, t, li, top in MORPHS])}
     weapons = {w.name: w for w in WeaponTemplate.objects.bulk_create(
         [_weapon(campaign, row) for row in WEAPONS])}
     armour = {a.name: a for a in ArmourTemplate.objects.bulk_create(
         [ArmourTemplate(campaign=campaign, name=n, energy=e, kinetic=k) for n, e, k in ARMOUR])}
     for username, name, morph, aptitudes, skills, arms, worn in SQUAD:
         owner = players.get(username) if username else gm
+        ranks = ranks_for(skills, {Aptitude(k): v for k, v in aptitudes.items()})
         character = eclipse_character_create(user=owner, campaign=campaign, name=name,
-                                             aptitudes=aptitudes, skills=skills,
+                                             aptitudes=aptitudes, skills=ranks,
                                              morph_id=morphs[morph].pk, now=now)
+        if name in IMPLANTS:
+            Sleeve.objects.filter(owner_id=character.pk).update(implants=IMPLANTS[name])
         if username is None:  # the GM's ally: a creature of the GM's, not a player character
             Character.objects.filter(pk=character.pk).update(owner=None,
                                                              kind=Character.Kind.CREATURE)
@@ -112,7 +125,8 @@ def load_eclipse_demo(*, gm, players: dict, now: datetime) -> Campaign:
         enemy = Character.objects.create(campaign=campaign, name=name,
                                          kind=Character.Kind.CREATURE)
         sheet = EclipseSheet.objects.create(
-            character=enemy, skills=skills, cognition=each, coordination=each, intuition=each,
+            character=enemy, skills=ranks_for(skills, {a: each for a in Aptitude}),
+            cognition=each, coordination=each, intuition=each,
             reflexes=each, savvy=each, somatics=each, willpower=each, moxie=0, moxie_max=0)
         template = morphs[morph]
         sleeve = Sleeve.objects.create(owner=sheet, template=template, created_at=now,

@@ -39,7 +39,7 @@ def initiative(combatant, rng: RandomSource):
     """encounters.hooks.InitiativeFn: the first edition's roll with the wound and trauma
     maluses; the tie-breaker is REF (with the morph's bonus). A combatant without a sheet rolls
     1d10 alone."""
-    from encounters import hooks  # type: ignore[import-not-found, unused-ignore]
+    from encounters import hooks
 
     from eclipse.selectors import rules_of
 
@@ -83,7 +83,7 @@ def turns(character) -> int:
 def register() -> bool:
     """Register the initiative and the turns with the encounter's hooks; False without it."""
     try:
-        from encounters import hooks  # type: ignore[import-not-found, unused-ignore]
+        from encounters import hooks
     except ImportError:
         return False
     hooks.register_initiative(SYSTEM, initiative)

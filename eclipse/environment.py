@@ -25,11 +25,12 @@ from django.utils import timezone
 
 from campaigns.journal import record_action
 from campaigns.models import RuleSystem
-from eclipse.defence import params_of
+from eclipse.selectors import params_of
 from eclipse.errors import EclipseServiceError, GameMasterOnly, NotEclipse
 from eclipse.models import EncounterSetting
 from encounters.models import Encounter
-from encounters.services import is_gm, lock_encounter
+from encounters.errors import EncounterNotFound
+from encounters.services import can_see, combatants_of, encounter_changed, is_gm, lock_encounter
 from gamerules.eclipse_phase import manoeuvres
 from gamerules.modifiers import Modifier
 
@@ -44,6 +45,18 @@ def setting_of(encounter: Encounter) -> EncounterSetting | None:
     if not hasattr(encounter, _CACHE):
         setattr(encounter, _CACHE, EncounterSetting.objects.filter(encounter=encounter).first())
     return getattr(encounter, _CACHE)
+
+
+def ambush_seen(ambush: dict[str, Any], seen) -> dict[str, Any]:
+    """The stored ambush (eclipse.ambush: ``ambusher``, ``ambusher_name``, ``targets`` by
+    combatant id) as a viewer may see it (``seen``: encounters.visibility.Visibility): nothing
+    of an ambush by a hidden combatant, no line of a hidden one (as the journal's entry)."""
+    if seen.everything or not ambush:
+        return ambush
+    if ambush.get("ambusher") in seen.hidden:
+        return {}
+    return {**ambush, "targets": {k: line for k, line in (ambush.get("targets") or {}).items()
+                                  if not (k.isdigit() and int(k) in seen.hidden)}}
 
 
 def gravity_of(encounter: Encounter) -> Decimal:
@@ -81,9 +94,26 @@ def gravity(encounter: Encounter) -> Gravity:
                    manoeuvres.gravity_wounds(g, params), manoeuvres.jump_multiplier(g, params))
 
 
-def _eclipse(encounter: Encounter) -> None:
+def require_eclipse(encounter: Encounter) -> None:
+    """Raises NotEclipse for an encounter of another rule system's campaign."""
     if encounter.campaign.rule_system != RuleSystem.ECLIPSE_PHASE:
         raise NotEclipse()
+
+
+def lock_for_gm(user, encounter_id: int,
+                refused: type[Exception] = GameMasterOnly) -> Encounter:
+    """The Eclipse Phase encounter ``encounter_id``, locked, for its game master. Membership
+    comes first, so that a stranger learns nothing, not even the encounter's rule system:
+    Raises EncounterNotFound (no such encounter, or one ``user`` cannot see), ``refused``
+    (a player of it: the services' GameMasterOnly, ``gm_only``, or the actions'
+    ``ep_gm_only``), then NotEclipse (its GM, on another system's encounter)."""
+    encounter = lock_encounter(encounter_id)
+    if not is_gm(user, encounter):
+        if user is not None and can_see(user, encounter, combatants_of(encounter).values()):
+            raise refused()
+        raise EncounterNotFound()
+    require_eclipse(encounter)
+    return encounter
 
 
 def _gravity_value(value: Any) -> Decimal:
@@ -112,10 +142,7 @@ def encounter_gravity_set(*, user, encounter_id: int, gravity_g: Any,
     g = _gravity_value(gravity_g)
     now = now or timezone.now()
     with transaction.atomic():
-        e = lock_encounter(encounter_id)
-        _eclipse(e)
-        if not is_gm(user, e):
-            raise GameMasterOnly()
+        e = lock_for_gm(user, encounter_id)
         if e.state == Encounter.State.ENDED:
             raise EclipseServiceError("eclipse_service_refused", code="encounter_ended")
         setting = _setting_locked(e)
@@ -123,8 +150,7 @@ def encounter_gravity_set(*, user, encounter_id: int, gravity_g: Any,
         setting.gravity = g
         setting.save(update_fields=["gravity"])
         effect = gravity(e)
-        e.version += 1
-        e.save(update_fields=["version"])
+        encounter_changed(e)
         record_action(campaign=e.campaign, kind=KIND_GRAVITY, now=now, user=user,
                       summary={"encounter": e.pk, "round": e.round, "before": str(before),
                                **effect.record()})

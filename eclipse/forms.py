@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -21,7 +23,8 @@ class CreateForm(forms.Form):
 
     def __init__(self, *args, morphs=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["morph"].choices = [("", _("none yet"))] + [(m.pk, str(m)) for m in morphs]
+        cast(forms.TypedChoiceField, self.fields["morph"]).choices = (
+            [("", _("none yet"))] + [(m.pk, str(m)) for m in morphs])
         for aptitude in APTITUDE_FIELDS:
             self.fields[aptitude.value] = forms.IntegerField(
                 label=f"{aptitude.value} · {APTITUDE_LABELS[aptitude.value]}", min_value=0,

@@ -13,14 +13,23 @@ holds a rule.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.validation import (campaign_problem, character_problem, refusal, related,
+                                  require, same_campaign_problem, validate_dice)
 from gamerules.eclipse_phase import gear
-from gamerules.eclipse_phase.sheet import Aptitude, MorphKind, Trait
+from gamerules.eclipse_phase.errors import MESSAGES as EP_MESSAGES
+from gamerules.eclipse_phase.errors import InvalidSheet
+from gamerules.eclipse_phase.sheet import (Aptitude, MorphKind, Trait, aptitude_bonus_of,
+                                           traits_of)
+
+SYSTEM = "eclipse_phase"  # campaigns.models.RuleSystem.ECLIPSE_PHASE: the rows here are its own
 
 APTITUDE_FIELDS: dict[Aptitude, str] = {
     Aptitude.COG: "cognition", Aptitude.COO: "coordination", Aptitude.INT: "intuition",
@@ -45,7 +54,7 @@ class DamageType(models.TextChoices):
 
 class BlastKind(models.TextChoices):
     NONE = "", _("Not an explosive")
-    BLAST = gear.BlastKind.BLAST.value, _("Blast (-2 DV per metre)")
+    BLAST = gear.BlastKind.BLAST.value, _("Blast (DV lost with each metre from the centre)")
     UNIFORM = gear.BlastKind.UNIFORM.value, _("Uniform blast")
     CONE = gear.BlastKind.CONE.value, _("Cone")
 
@@ -79,6 +88,18 @@ def _null_or_least(field: str, low: int) -> Q:
     return Q(**{f"{field}__isnull": True}) | Q(**{f"{field}__gte": low})
 
 
+def _problems(checks: dict[str, Callable[[], object]]) -> dict[str, InvalidSheet]:
+    """field -> the InvalidSheet its check (a function of no argument) raised, for the checks
+    that raised one."""
+    found: dict[str, InvalidSheet] = {}
+    for field, check in checks.items():
+        try:
+            check()
+        except InvalidSheet as exc:
+            found[field] = exc
+    return found
+
+
 class MorphNumbers(models.Model):
     """What a morph is (gamerules.eclipse_phase.sheet.Morph): the template's and the sleeve's."""
 
@@ -87,10 +108,13 @@ class MorphNumbers(models.Model):
     durability = models.PositiveSmallIntegerField(_("durability (DUR)"), default=30)
     wound_threshold = models.PositiveSmallIntegerField(
         _("wound threshold"), null=True, blank=True,
-        help_text=_("Empty: DUR / 5 rounded up (the campaign's parameter)."))
+        help_text=_("Empty: DUR / the campaign's wound threshold divisor "
+                    "(wound_threshold_divisor), rounded up."))
     death_rating = models.PositiveSmallIntegerField(
         _("death rating"), null=True, blank=True,
-        help_text=_("Empty: DUR x 1.5 (biomorphs, pods) or DUR x 2 (synthmorphs)."))
+        help_text=_("Empty: DUR x the campaign's death rating multiplier, rounded up "
+                    "(death_multiplier_bio: biomorphs, pods; death_multiplier_synth: "
+                    "synthmorphs)."))
     armour_energy = models.PositiveSmallIntegerField(_("built-in energy armour"), default=0)
     armour_kinetic = models.PositiveSmallIntegerField(_("built-in kinetic armour"), default=0)
     speed = models.PositiveSmallIntegerField(_("speed (SPD)"), default=1,
@@ -102,8 +126,13 @@ class MorphNumbers(models.Model):
                                              help_text=_("Limbs able to hold a weapon."))
     initiative_bonus = models.SmallIntegerField(_("initiative bonus"), default=0)
     traits = models.JSONField(_("traits"), default=list, blank=True,
-                              help_text=_('A list among "ambidextrous", "extra_limbs".'))
+                              help_text=_('A list among "ambidextrous", "extra_limbs", '
+                                          '"pain_filter".'))
     mesh_implants = models.BooleanField(_("mesh implants"), default=True)
+    aptitude_max = models.PositiveSmallIntegerField(
+        _("aptitude maximum"), null=True, blank=True,
+        help_text=_("The highest aptitude in this body, the morph's bonus included (first "
+                    "edition: 20 to 40). Empty: the campaign's flat maximum."))
 
     class Meta:
         abstract = True
@@ -111,17 +140,46 @@ class MorphNumbers(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        """The bonuses' aptitudes and the traits from the rules' lists (gamerules.eclipse_phase
+        .sheet, as eclipse.selectors.morph_of reads them strictly); the numbers' ranges are the
+        database's checks below, which say the rules' ranges (gamerules.eclipse_phase.sheet
+        .Morph)."""
+        problems = _problems({
+            "aptitude_bonus": lambda: aptitude_bonus_of(self.aptitude_bonus or {}),
+            "traits": lambda: traits_of(self.traits or []),
+            "implants": lambda: traits_of(getattr(self, "implants", None) or [])})
+        if problems:
+            raise refusal(problems)
+
     @classmethod
     def checks(cls, prefix: str) -> list[models.BaseConstraint]:
         return [
-            models.CheckConstraint(condition=Q(durability__gte=1), name=f"{prefix}_dur_least_1"),
-            models.CheckConstraint(condition=_between("speed", 1, SPEED_MAX),
-                                   name=f"{prefix}_speed_range"),
-            models.CheckConstraint(condition=_null_or_least("wound_threshold", 1),
-                                   name=f"{prefix}_wt_least_1"),
-            models.CheckConstraint(condition=_null_or_least("death_rating", 1),
-                                   name=f"{prefix}_dr_least_1"),
-            models.CheckConstraint(condition=Q(kind__in=Kind.values), name=f"{prefix}_kind_known"),
+            models.CheckConstraint(
+                condition=Q(durability__gte=1), name=f"{prefix}_dur_least_1",
+                violation_error_message=_("A morph's durability (DUR) is at least 1.")),
+            models.CheckConstraint(
+                condition=_between("speed", 1, SPEED_MAX), name=f"{prefix}_speed_range",
+                violation_error_message=format_lazy(
+                    _("A morph's speed (SPD) is 1 to {maximum}."), maximum=SPEED_MAX)),
+            models.CheckConstraint(
+                condition=_null_or_least("wound_threshold", 1), name=f"{prefix}_wt_least_1",
+                violation_error_message=_("A morph's wound threshold is empty (computed) or at "
+                                          "least 1.")),
+            models.CheckConstraint(
+                condition=_null_or_least("death_rating", 1), name=f"{prefix}_dr_least_1",
+                violation_error_message=_("A morph's death rating is empty (computed) or at "
+                                          "least 1.")),
+            models.CheckConstraint(
+                condition=Q(kind__in=Kind.values), name=f"{prefix}_kind_known",
+                violation_error_message=_("A morph is a biomorph, a synthmorph or a pod.")),
+            models.CheckConstraint(
+                condition=(Q(aptitude_max__isnull=True)
+                           | _between("aptitude_max", 1, APTITUDE_MAX)),
+                name=f"{prefix}_aptitude_max_range",
+                violation_error_message=format_lazy(
+                    _("A morph's aptitude maximum is empty (the campaign's) or 1 to {maximum}."),
+                    maximum=APTITUDE_MAX)),
         ]
 
 
@@ -132,12 +190,18 @@ class MorphTemplate(MorphNumbers):
                                  related_name="eclipse_morphs")
     description = models.TextField(_("description"), blank=True)
 
+    def clean(self) -> None:
+        require(campaign=campaign_problem(related(self, "campaign"), SYSTEM))
+        super().clean()
+
     class Meta:
         ordering = ["name", "id"]
         verbose_name = _("morph template")
         verbose_name_plural = _("morph templates")
-        constraints = [models.UniqueConstraint(fields=["campaign", "name"],
-                                               name="ep_morph_unique_name"),
+        constraints = [models.UniqueConstraint(
+                           fields=["campaign", "name"], name="ep_morph_unique_name",
+                           violation_error_message=_("A morph template with this name already "
+                                                     "exists in this campaign.")),
                        *MorphNumbers.checks("ep_morph")]
 
 
@@ -151,8 +215,10 @@ class WeaponTemplate(models.Model):
                                  related_name="eclipse_weapons")
     name = models.CharField(_("name"), max_length=80)
     skill = models.CharField(_("skill"), max_length=40, default="kinetic_weapons",
-                             help_text=_("The skill it uses: blades, kinetic_weapons..."))
+                             help_text=format_lazy(_("The skill it uses, one of {skills}."),
+                                                   skills=", ".join(sorted(gear.WEAPON_SKILLS))))
     dv = models.CharField(_("damage value (DV)"), max_length=24, default="1d10",
+                          validators=[validate_dice],
                           help_text=_('Dice notation with a bonus, e.g. "2d10+3".'))
     ap = models.PositiveSmallIntegerField(_("armour penetration (AP)"), default=0,
                                           help_text=_('The book\'s "AP -4" is 4.'))
@@ -189,26 +255,61 @@ class WeaponTemplate(models.Model):
         verbose_name = _("weapon template")
         verbose_name_plural = _("weapon templates")
         constraints = [
-            models.UniqueConstraint(fields=["campaign", "name"], name="ep_weapon_unique_name"),
+            models.UniqueConstraint(
+                fields=["campaign", "name"], name="ep_weapon_unique_name",
+                violation_error_message=_("A weapon template with this name already exists in "
+                                          "this campaign.")),
             models.CheckConstraint(
                 condition=(Q(range_short__lte=F("range_medium"))
                            & Q(range_medium__lte=F("range_long"))
                            & Q(range_long__lte=F("range_extreme"))),
-                name="ep_weapon_ranges_grow"),
+                name="ep_weapon_ranges_grow",
+                violation_error_message=_(EP_MESSAGES["range_bands_grow"])),  # the rule's
             models.CheckConstraint(
                 condition=(Q(melee=True) | ~Q(blast="") | Q(mode_ss=True) | Q(mode_sa=True)
                            | Q(mode_bf=True) | Q(mode_fa=True)),
-                name="ep_weapon_ranged_has_mode"),
-            models.CheckConstraint(condition=Q(damage_type__in=DamageType.values),
-                                   name="ep_weapon_damage_type_known"),
-            models.CheckConstraint(condition=Q(blast__in=BlastKind.values),
-                                   name="ep_weapon_blast_known"),
-            models.CheckConstraint(condition=Q(trigger__in=Trigger.values),
-                                   name="ep_weapon_trigger_known"),
+                name="ep_weapon_ranged_has_mode",
+                violation_error_message=_("A ranged weapon needs a firing mode (SS, SA, BF or "
+                                          "FA), unless it is an explosive.")),
+            models.CheckConstraint(
+                condition=Q(damage_type__in=DamageType.values),
+                name="ep_weapon_damage_type_known",
+                violation_error_message=_("Damage is energy, kinetic or psi.")),
+            models.CheckConstraint(
+                condition=Q(blast__in=BlastKind.values), name="ep_weapon_blast_known",
+                violation_error_message=_("A blast is a blast, a uniform blast, a cone or "
+                                          "none.")),
+            models.CheckConstraint(
+                condition=Q(trigger__in=Trigger.values), name="ep_weapon_trigger_known",
+                violation_error_message=_("A trigger is airburst, impact, signal, timer or "
+                                          "none.")),
         ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.dv})"
+
+    # Where the admin shows a refusal of the rules (gear.Weapon), by its key; "*": the form.
+    RULE_FIELDS = {"unknown_weapon_skill": "skill", "melee_no_modes": "melee",
+                   "magazine_blast_radius": "*"}
+    # The rules' refusals that a field's validator or a database check below says already.
+    SAID_ELSEWHERE = frozenset({"invalid_dv", "ranged_weapon_needs", "range_bands_grow"})
+
+    def clean(self) -> None:
+        """A weapon of an Eclipse Phase campaign, as the rules take it (gear.Weapon: its skill
+        a weapon skill, no firing mode on a melee weapon...). The DV's notation is its field's
+        validator; the database's checks repeat the ranges and the modes."""
+        require(campaign=campaign_problem(related(self, "campaign"), SYSTEM))
+        if any(getattr(self, f) is None for f in ("ap", "magazine", "range_short",
+                                                  "range_medium", "range_long",
+                                                  "range_extreme", "blast_radius_m")):
+            return  # a field left empty has its own error
+        try:
+            self.rules()
+        except InvalidSheet as exc:
+            if exc.key not in self.SAID_ELSEWHERE:
+                raise refusal(exc, self.RULE_FIELDS.get(exc.key, "*")) from None
+        except ValueError:
+            return  # a choice outside its list: the field's own error
 
     @property
     def modes(self) -> frozenset[gear.FiringMode]:
@@ -246,8 +347,10 @@ class ArmourTemplate(models.Model):
         ordering = ["name", "id"]
         verbose_name = _("armour template")
         verbose_name_plural = _("armour templates")
-        constraints = [models.UniqueConstraint(fields=["campaign", "name"],
-                                               name="ep_armour_unique_name")]
+        constraints = [models.UniqueConstraint(
+            fields=["campaign", "name"], name="ep_armour_unique_name",
+            violation_error_message=_("An armour template with this name already exists in "
+                                      "this campaign."))]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.energy}/{self.kinetic})"
@@ -255,12 +358,17 @@ class ArmourTemplate(models.Model):
     def rules(self) -> gear.Armour:
         return gear.Armour(self.name, energy=self.energy, kinetic=self.kinetic)
 
+    def clean(self) -> None:
+        require(campaign=campaign_problem(related(self, "campaign"), SYSTEM))
+
 
 class EclipseSheet(models.Model):
     """A character's ego (gamerules.eclipse_phase.sheet.Ego and stress.Mind) and the sleeve it
     wears now (``sleeve``; its past bodies are ``sleeves``). ``skills`` maps a skill's name to
-    its rating (1-99, trained skills only); ``skill_aptitudes`` links a skill outside the
-    catalogue to its aptitude code. ``lucidity``, ``trauma_threshold`` and ``insanity_rating``
+    the ranks the ego learnt (0-99, trained skills only; the rating is the linked aptitude in
+    the present morph plus these, gamerules.eclipse_phase.sheet.Character.rating: migration
+    0004 turned the ratings stored before into ranks); ``skill_aptitudes`` links a skill
+    outside the catalogue to its aptitude code. ``lucidity``, ``trauma_threshold`` and ``insanity_rating``
     empty: computed from WIL by the campaign's parameters."""
 
     character = models.OneToOneField("characters.Character", on_delete=models.CASCADE,
@@ -273,19 +381,27 @@ class EclipseSheet(models.Model):
     somatics = models.PositiveSmallIntegerField("SOM", default=15)
     willpower = models.PositiveSmallIntegerField("WIL", default=15)
     skills = models.JSONField(_("skills"), default=dict, blank=True,
-                              help_text=_('Trained skills, 1-99: {"fray": 40, "blades": 35}.'))
+                              help_text=_('Trained skills and the ranks learnt, 0-99, added to '
+                                          'the linked aptitude: {"fray": 25, "blades": 20}.'))
     skill_aptitudes = models.JSONField(
         _("aptitudes of other skills"), default=dict, blank=True,
         help_text=_('Skills outside the catalogue: {"pilot_groundcraft": "REF"}.'))
     moxie = models.PositiveSmallIntegerField(_("Moxie"), default=3)
     moxie_max = models.PositiveSmallIntegerField(_("max Moxie"), default=3)
     lucidity = models.PositiveSmallIntegerField(_("lucidity (LUC)"), null=True, blank=True,
-                                                help_text=_("Empty: WIL x 2."))
+                                                help_text=_("Empty: WIL x the campaign's "
+                                                            "lucidity per WIL (lucidity_per_wil)."))
     trauma_threshold = models.PositiveSmallIntegerField(_("trauma threshold"), null=True,
                                                         blank=True,
-                                                        help_text=_("Empty: LUC / 5 rounded up."))
+                                                        help_text=_(
+                                                            "Empty: LUC / the campaign's trauma "
+                                                            "threshold divisor "
+                                                            "(trauma_threshold_divisor), rounded up."))
     insanity_rating = models.PositiveSmallIntegerField(_("insanity rating"), null=True,
-                                                       blank=True, help_text=_("Empty: LUC x 2."))
+                                                       blank=True, help_text=_(
+                                                           "Empty: LUC x the campaign's insanity "
+                                                           "rating per lucidity "
+                                                           "(insanity_per_lucidity)."))
     stress = models.PositiveSmallIntegerField(_("stress"), default=0)
     traumas = models.PositiveSmallIntegerField(_("traumas"), default=0)
     derangements = models.JSONField(_("derangements"), default=list, blank=True)
@@ -299,17 +415,28 @@ class EclipseSheet(models.Model):
         verbose_name = _("Eclipse Phase sheet")
         verbose_name_plural = _("Eclipse Phase sheets")
         constraints = [
-            *(models.CheckConstraint(condition=_between(name, APTITUDE_MIN, APTITUDE_MAX),
-                                     name=f"ep_sheet_{name}_range")
-              for name in APTITUDE_FIELDS.values()),
-            models.CheckConstraint(condition=Q(moxie__lte=F("moxie_max")),
-                                   name="ep_sheet_moxie_at_most_max"),
-            models.CheckConstraint(condition=_null_or_least("lucidity", 1),
-                                   name="ep_sheet_luc_least_1"),
-            models.CheckConstraint(condition=_null_or_least("trauma_threshold", 1),
-                                   name="ep_sheet_tt_least_1"),
-            models.CheckConstraint(condition=_null_or_least("insanity_rating", 1),
-                                   name="ep_sheet_ir_least_1"),
+            *(models.CheckConstraint(
+                condition=_between(name, APTITUDE_MIN, APTITUDE_MAX),
+                name=f"ep_sheet_{name}_range",
+                violation_error_message=format_lazy(
+                    _("{aptitude} is {low} to {high}."), aptitude=aptitude.value,
+                    low=APTITUDE_MIN, high=APTITUDE_MAX))
+              for aptitude, name in APTITUDE_FIELDS.items()),
+            models.CheckConstraint(
+                condition=Q(moxie__lte=F("moxie_max")), name="ep_sheet_moxie_at_most_max",
+                violation_error_message=_("Moxie is at most the max Moxie.")),
+            models.CheckConstraint(
+                condition=_null_or_least("lucidity", 1), name="ep_sheet_luc_least_1",
+                violation_error_message=_("Lucidity is empty (computed from WIL) or at least "
+                                          "1.")),
+            models.CheckConstraint(
+                condition=_null_or_least("trauma_threshold", 1), name="ep_sheet_tt_least_1",
+                violation_error_message=_("The trauma threshold is empty (computed) or at "
+                                          "least 1.")),
+            models.CheckConstraint(
+                condition=_null_or_least("insanity_rating", 1), name="ep_sheet_ir_least_1",
+                violation_error_message=_("The insanity rating is empty (computed) or at "
+                                          "least 1.")),
         ]
 
     def __str__(self) -> str:
@@ -317,6 +444,24 @@ class EclipseSheet(models.Model):
 
     def aptitudes(self) -> dict[Aptitude, int]:
         return {a: getattr(self, f) for a, f in APTITUDE_FIELDS.items()}
+
+    def clean(self) -> None:
+        """An Eclipse Phase character's ego, its skills and links from the rules' lists
+        (gamerules.eclipse_phase.sheet: skills_of, skill_links_of, names_of); the current
+        sleeve one of its own."""
+        from gamerules.eclipse_phase.sheet import names_of, skill_links_of, skills_of
+        require(character=character_problem(related(self, "character"), SYSTEM))
+        given = self.skill_aptitudes if isinstance(self.skill_aptitudes, dict) else {}
+        problems = _problems({
+            "skill_aptitudes": lambda: skill_links_of(self.skill_aptitudes or {}),
+            "skills": lambda: skills_of(self.skills or {}, given),  # linked: named, at least
+            "derangements": lambda: names_of(self.derangements or []),
+            "disorders": lambda: names_of(self.disorders or [])})
+        sleeve = related(self, "sleeve")
+        if sleeve is not None and sleeve.owner_id != self.pk:
+            problems["sleeve"] = InvalidSheet("not_own_sleeve", sleeve=sleeve.name)
+        if problems:
+            raise refusal(problems)
 
 
 class Sleeve(MorphNumbers):
@@ -332,6 +477,16 @@ class Sleeve(MorphNumbers):
     knocked_down = models.BooleanField(_("knocked down"), default=False)
     stunned = models.PositiveSmallIntegerField(_("stunned (action turns)"), default=0)
     created_at = models.DateTimeField(_("sleeved at"))
+    implants = models.JSONField(
+        _("implants added"), default=list, blank=True,
+        help_text=_('Implants added to this body after it was made, e.g. ["pain_filter"]: '
+                    'they stay with it.'))
+
+    def clean(self) -> None:
+        owner = related(self, "owner")
+        campaign_id = owner.character.campaign_id if owner is not None else None
+        require(template=same_campaign_problem(related(self, "template"), campaign_id))
+        super().clean()
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -356,14 +511,25 @@ class CarriedWeapon(models.Model):
         ordering = ["id"]
         verbose_name = _("carried weapon")
         verbose_name_plural = _("carried weapons")
-        constraints = [models.CheckConstraint(condition=Q(state__in=WeaponState.values),
-                                              name="ep_carried_state_known")]
+        constraints = [models.CheckConstraint(
+            condition=Q(state__in=WeaponState.values), name="ep_carried_state_known",
+            violation_error_message=_("A weapon is working, damaged, jammed or destroyed."))]
 
     def __str__(self) -> str:
         return self.template.name
 
     def magazine(self) -> gear.Magazine:
         return gear.Magazine(self.template.magazine, self.loaded, self.spares)
+
+    def clean(self) -> None:
+        """A weapon of the carrier's campaign, its rounds within its magazine (gear.Magazine)."""
+        sheet, template = related(self, "sheet"), related(self, "template")
+        require(template=same_campaign_problem(
+            template, sheet.character.campaign_id if sheet is not None else None))
+        if template is not None and None not in (self.loaded, self.spares):
+            problems = _problems({"loaded": self.magazine})
+            if problems:
+                raise refusal(problems)
 
 
 class WornArmour(models.Model):
@@ -376,11 +542,18 @@ class WornArmour(models.Model):
         ordering = ["id"]
         verbose_name = _("worn armour")
         verbose_name_plural = _("worn armour")
-        constraints = [models.UniqueConstraint(fields=["sleeve", "template"],
-                                               name="ep_armour_worn_once")]
+        constraints = [models.UniqueConstraint(
+            fields=["sleeve", "template"], name="ep_armour_worn_once",
+            violation_error_message=_("This armour is worn on this sleeve already."))]
 
     def __str__(self) -> str:
         return self.template.name
+
+    def clean(self) -> None:
+        sleeve = related(self, "sleeve")
+        owner = related(sleeve, "owner") if sleeve is not None else None
+        require(template=same_campaign_problem(
+            related(self, "template"), owner.character.campaign_id if owner else None))
 
 
 class SquadNetwork(models.Model):
@@ -399,11 +572,16 @@ class SquadNetwork(models.Model):
         ordering = ["name", "id"]
         verbose_name = _("TACNet")
         verbose_name_plural = _("TACNets")
-        constraints = [models.UniqueConstraint(fields=["campaign", "name"],
-                                               name="ep_tacnet_unique_name")]
+        constraints = [models.UniqueConstraint(
+            fields=["campaign", "name"], name="ep_tacnet_unique_name",
+            violation_error_message=_("A TACNet with this name already exists in this "
+                                      "campaign."))]
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        require(campaign=campaign_problem(related(self, "campaign"), SYSTEM))
 
 
 class SquadMember(models.Model):
@@ -444,10 +622,16 @@ class Perceived(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["network", "encounter", "opponent", "by"],
                                     condition=Q(by__isnull=False),
-                                    name="ep_perceived_once_by_member"),
+                                    name="ep_perceived_once_by_member",
+                                    violation_error_message=_(
+                                        "This member already perceives this opponent in this "
+                                        "encounter.")),
             models.UniqueConstraint(fields=["network", "encounter", "opponent"],
                                     condition=Q(by__isnull=True),
-                                    name="ep_perceived_once_by_network"),
+                                    name="ep_perceived_once_by_network",
+                                    violation_error_message=_(
+                                        "This TACNet already perceives this opponent in this "
+                                        "encounter.")),
         ]
 
     def __str__(self) -> str:
@@ -470,8 +654,9 @@ class EncounterSetting(models.Model):
     class Meta:
         verbose_name = _("Eclipse Phase encounter setting")
         verbose_name_plural = _("Eclipse Phase encounter settings")
-        constraints = [models.CheckConstraint(condition=_between("gravity", 0, 20),
-                                              name="ep_setting_gravity_range")]
+        constraints = [models.CheckConstraint(
+            condition=_between("gravity", 0, 20), name="ep_setting_gravity_range",
+            violation_error_message=_("Gravity is 0 to 20 g."))]
 
     def __str__(self) -> str:
         return f"{self.encounter} ({self.gravity} g)"

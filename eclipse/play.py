@@ -22,24 +22,25 @@ the choices are in docs/rules/eclipse-phase.md ("The encounter").
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Mapping, Sequence
+from typing import Any, Literal, Mapping, Sequence
 
 from django.utils import timezone
 
 from campaigns.journal import record_action
 from eclipse import environment, positions, tacnet
+from eclipse.context import AttackContext, attack_context
 from eclipse.defence import (BRACED, DODGE, FULL_DEFENCE, KIND_ATTACK, MELEE_SKILLS, MOXIE_SUFFIX,
                              QUICK_OWED, QUICK_PREFIX, RESOLVER, defence_choice,
-                             defence_options, held_by, options_of, params_of, resolve,
-                             resolve_others, test_json, test_row)
-from eclipse.models import CarriedWeapon, EclipseSheet, Sleeve, WeaponState
+                             answer_flags, defence_options, held_by, params_of, resolve,
+                             test_json, test_row)
+from eclipse.models import CarriedWeapon, Sleeve, WeaponState
 from eclipse.play_errors import (BadChoice, CannotAct, GameMasterOnly, NoSheet, NotATarget,
                                  NotCarried, PlayError, TurnEndDone, WeaponUnusable)
 from eclipse.selectors import Armed, Loaded, loaded_sheets, locked_sheets, rules_of
 from encounters.models import EncounterEffect
-from encounters.services import TurnContext, encounter_act, is_gm
+from encounters.services import TurnContext, encounter_act, encounter_changed, is_gm
 from gamerules.dice import RandomSource
 from gamerules.eclipse_phase import attack as rules
 from gamerules.eclipse_phase import firing
@@ -47,6 +48,8 @@ from gamerules.eclipse_phase.gear import BlastKind, DamageType, FiringMode, Rang
 from gamerules.eclipse_phase.health import can_act, condition, end_of_turn, stand_up
 from gamerules.eclipse_phase.manoeuvres import Pace, movement, weapons_modifiers
 from gamerules.eclipse_phase.turn import ActionKind, PhaseActions
+from gamerules.eclipse_phase.volley import (AttackOrder, Beam, Fighter, Placement, ShotOrder,
+                                            blast_hits, order_from_json, order_to_json)
 from gamerules.encounter import clock
 from gamerules.modifiers import Modifier
 
@@ -109,13 +112,19 @@ def _able(ctx: TurnContext, me: Loaded) -> None:
                         state="stunned" if state == "active" else state)
 
 
-def _begin(ctx: TurnContext, kind: ActionKind) -> Loaded:
+def _begin(ctx: TurnContext, kind: ActionKind, context: AttackContext | None = None
+           ) -> Loaded:
     """The acting combatant's sheet, checked able to act; full defence ends at its first
-    action of a later phase; ``kind`` counted."""
-    me = _loaded(ctx.combatant)
+    action of a later phase; ``kind`` counted. ``context``: what an attack loaded already
+    (eclipse.context)."""
+    me = _loaded(ctx.combatant) if context is None else context.of(ctx.combatant)
+    if me is None:
+        raise NoSheet(name=ctx.combatant.name)
     _able(ctx, me)
     if ctx.encounter.turn_actions == 0:
-        ending = _mine(ctx, FULL_DEFENCE, BRACED, QUICK_OWED)
+        names = (FULL_DEFENCE, BRACED, QUICK_OWED)
+        ending = _mine(ctx, *names) if context is None else context.borne(ctx.combatant,
+                                                                           *names)
         if any(f.name == QUICK_OWED for f in ending):
             spend(ctx, ActionKind.QUICK)  # a surprised defence spent a quick action of it
         _expire(ending, ctx.encounter.round)
@@ -140,6 +149,7 @@ class AttackStep:
     payload: dict[str, Any]
     reaction: Any = None
     action_id: int | None = None
+    order: AttackOrder | None = None
 
 
 def _target(ctx: TurnContext, target_id: int):
@@ -196,88 +206,135 @@ def _mods(mods) -> list[dict[str, Any]]:
     return [m.as_record() for m in mods]
 
 
-def declare(ctx: TurnContext, me: Loaded, target, *, weapon_id: int, mode: str = "",
-            shots: int = 1, concentrate: str = "", range_band: str = "",
-            situations: Mapping[str, int] | None = None, charge: bool = False,
-            called_shot: str = "", second_weapon_id: int | None = None,
-            one_handed: bool = False, moxie: bool = False, description: str = "",
-            others: tuple[Any, ...] = (), subdue: bool = False, beam: str = "",
-            indirect: bool = False, spotter: bool = False, precise_effect: str = "",
-            spotter_id: int | None = None, spend_rounds: bool = True) -> dict[str, Any]:
-    """The attack's payload, every choice checked by the pure rules (plan_attack, firing's
-    beam and indirect-fire checks) before any die; the rounds spent (``spend_rounds``).
-    ``others`` the volley's other targets; ``beam`` "sweep" or "concentrate" (two SA shots or
-    BF bursts of a beam); blind fire is the "blind" row with a ranged weapon (the perception
-    test is rolled with the attack); indirect fire's spotter is ``spotter_id`` (a fellow
-    member perceiving the target when the attacker is in a TACNet: eclipse.tacnet.spotting)
-    or the table's declared ``spotter``. Raises what plan_attack, firing and spotting raise."""
+@dataclass(frozen=True)
+class AttackChoices:
+    """What the attacker chose, as the form and the API give it (ids and codes, checked by
+    ``declare`` into an AttackOrder): the carried weapon (``weapon_id``), firing ``mode``
+    ("": the weapon's first), ``shots`` (SA, BF: 1 or 2), ``concentrate`` ("bonus",
+    "damage"), ``range_band``, the table's ``situations`` {code: count}, ``charge``,
+    ``called_shot``, a ``second_weapon_id`` in the off hand, ``one_handed``, a ``moxie``
+    flip, ``description``, ``subdue``, ``beam`` ("sweep", "concentrate"), ``indirect`` fire
+    with a declared ``spotter`` or a TACNet ``spotter_id``, a called shot's
+    ``precise_effect``."""
+
+    weapon_id: int
+    mode: str = ""
+    shots: int = 1
+    concentrate: str = ""
+    range_band: str = ""
+    situations: Mapping[str, int] | None = None
+    charge: bool = False
+    called_shot: str = ""
+    second_weapon_id: int | None = None
+    one_handed: bool = False
+    moxie: bool = False
+    description: str = ""
+    subdue: bool = False
+    beam: str = ""
+    indirect: bool = False
+    spotter: bool = False
+    precise_effect: str = ""
+    spotter_id: int | None = None
+
+
+def declare(ctx: TurnContext, me: Loaded, target, choices: AttackChoices, *,
+            others: tuple[Any, ...] = (), spend_rounds: bool = True,
+            context: AttackContext | None = None) -> AttackOrder:
+    """The attack's order (gamerules.eclipse_phase.volley.AttackOrder) of ``choices``, every
+    choice checked by the pure rules (plan_attack, firing's beam and indirect-fire checks)
+    before any die; the rounds spent (``spend_rounds``). ``others`` the volley's other
+    targets; blind fire is the "blind" row with a ranged weapon (the perception test is
+    rolled with the attack); indirect fire's spotter is ``spotter_id`` (a fellow member
+    perceiving the target when the attacker is in a TACNet: eclipse.tacnet.spotting) or the
+    table's declared ``spotter``. ``context``: what the attack loaded (eclipse.context; None:
+    read here). Raises what plan_attack, firing and spotting raise."""
+    c = choices
+    weapon_id, mode, shots, concentrate = c.weapon_id, c.mode, c.shots, c.concentrate
+    range_band, called_shot, beam, spotter = c.range_band, c.called_shot, c.beam, c.spotter
     params = params_of(ctx.encounter)
     armed = _armed(me, weapon_id)
     weapon = armed.weapon
-    chosen = {str(k): int(v) for k, v in (situations or {}).items() if v}
-    extra: list[Modifier] = []
-    aims = _mine(ctx, AIM_QUICK, AIM_COMPLEX)
+    chosen = {str(k): int(v) for k, v in (c.situations or {}).items() if v}
+    aims = (_mine(ctx, AIM_QUICK, AIM_COMPLEX) if context is None
+            else context.borne(ctx.combatant, AIM_QUICK, AIM_COMPLEX))
+    running = (_mine(ctx, RUNNING) if context is None
+               else context.borne(ctx.combatant, RUNNING))
     if aims and not weapon.melee and not any(k.startswith("aim_") for k in chosen):
         chosen["aim_complex" if any(a.name == AIM_COMPLEX for a in aims) else "aim_quick"] = 1
-    if _mine(ctx, RUNNING):
-        extra += movement(Pace.RUN, params).modifiers
-    extra += environment.gravity(ctx.encounter).modifiers  # high gravity (item 7)
-    if second_weapon_id:
-        second = _armed(me, second_weapon_id)
-        if second.row.pk == armed.row.pk:
-            raise BadChoice(value=second_weapon_id)
-        extra += weapons_modifiers(me.character.morph, 2, off_hand=True, params=params)
+    extra = _declared_modifiers(ctx, me, armed, running, c.second_weapon_id, params,
+                                context=context)
     blind_fire = not weapon.melee and bool(chosen.pop("blind", 0))
     spotted_by = ""
-    if indirect:
+    if c.indirect:
         spotter, spotted_by = tacnet.spotting(ctx, target, spotter=spotter,
-                                              spotter_id=spotter_id)
+                                              spotter_id=c.spotter_id)
         extra += firing.indirect_fire_modifiers(weapon, spotter=spotter, params=params)
     try:
         band = RangeBand(range_band) if range_band and not weapon.melee else None
         called = rules.CalledShot(called_shot) if called_shot else None
     except ValueError:
         raise BadChoice(value=range_band or called_shot) from None
+    beam_kind = Beam(beam) if beam in {b.value for b in Beam} else Beam.NONE
     placed = positions.attack_range(ctx.combatant, target, weapon)  # None: the pick stays
     if placed is not None:
         band = placed.band
-    if weapon.melee:
-        shot_rows: list[dict[str, Any]] = [{"modifiers": [], "extra_d10": 0}]
-        rounds, mode_used = 0, ""
-    else:
+    shot_orders: tuple[ShotOrder, ...] = (ShotOrder(),)
+    rounds, mode_used = 0, ""
+    if not weapon.melee:
         v = volley(armed, mode, shots, concentrate, [target.pk, *(o.pk for o in others)],
                    params)
-        shot_rows = [{"modifiers": _mods(s.modifiers), "extra_d10": s.extra_d10,
-                      "target": s.target} for s in v.shots]
+        shot_orders = tuple(ShotOrder(tuple(s.modifiers), s.extra_d10, int(str(s.target)))
+                            for s in v.shots)  # (the targets are combatant ids)
         if beam:
             _beam_check(armed, v, beam, params)
         rounds, mode_used = v.rounds, v.mode.value
         if spend_rounds:
             CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=v.magazine.loaded)
-    payload = {"weapon": armed.row.pk, "weapon_name": weapon.name, "mode": mode_used,
-               "rounds": rounds, "range_band": band.value if band else "",
-               "situations": chosen, "charge": charge,
-               "called_shot": called.value if called else "", "one_handed": one_handed,
-               "extra": _mods(extra), "shots": shot_rows, "moxie": moxie,
-               "melee": weapon.melee, "psi": weapon.damage_type is DamageType.PSI,
-               "description": description.strip()[:300], "subdue": subdue,
-               "beam": beam, "blind_fire": blind_fire, "indirect": indirect,
-               "spotter": spotter and indirect, "spotter_name": spotted_by,
-               "precise_effect": precise_effect.strip()[:300] if called_shot == "precise"
-               else "", "others": [o.pk for o in others],
-               **(placed.record() if placed is not None else {})}
-    them = _loaded(target)
-    payload["defender_moxie"] = them.sheet.moxie > 0
-    payload["defender_helpless"] = not can_act(them.health, them.character.morph, params)
+    them = _loaded(target) if context is None else context.of(target)
+    if them is None:
+        raise NoSheet(name=target.name)
+    order = AttackOrder(
+        weapon=armed.row.pk, weapon_name=weapon.name, mode=mode_used, rounds=rounds,
+        range_band=band, situations=chosen, charge=c.charge, called_shot=called,
+        one_handed=c.one_handed, extra=tuple(extra), shots=shot_orders, moxie=c.moxie,
+        melee=weapon.melee, psi=weapon.damage_type is DamageType.PSI,
+        description=c.description.strip()[:300], subdue=c.subdue, beam=beam_kind,
+        blind_fire=blind_fire, indirect=c.indirect, spotter=spotter and c.indirect,
+        spotter_name=spotted_by,
+        precise_effect=c.precise_effect.strip()[:300] if called_shot == "precise" else "",
+        others=tuple(o.pk for o in others),
+        placement=None if placed is None else Placement(
+            distance_m=placed.record()["distance_m"], range_from="positions",
+            reach_m=placed.reach_m),
+        defender_moxie=them.sheet.moxie > 0,
+        defender_helpless=not can_act(them.health, them.character.morph, params))
     attacker = rules.Combatant(me.character, me.health.wounds, me.mind.traumas)
     defender = rules.Combatant(them.character, them.health.wounds, them.mind.traumas,
                                them.health.knocked_down)
-    rules.plan_attack(attacker, defender, weapon, params,
-                      options=options_of(payload, shot_rows[0]),
+    rules.plan_attack(attacker, defender, weapon, params, options=order.options(shot_orders[0]),
                       defence=defence_choice(DODGE, surprised=False, full_defence=False))
     if aims and not weapon.melee and spend_rounds:
         _expire(aims, ctx.encounter.round)
-    return payload
+    return order
+
+
+def _declared_modifiers(ctx: TurnContext, me: Loaded, armed: Armed, running: list[Any],
+                        second_weapon_id: int | None, params,
+                        context: AttackContext | None = None) -> list[Modifier]:
+    """The attack's modifiers from the attacker's state: running, the encounter's high
+    gravity (item 7), a second weapon in the off hand. Raises NotCarried, WeaponUnusable,
+    BadChoice (the same weapon twice)."""
+    extra: list[Modifier] = []
+    if running:
+        extra += movement(Pace.RUN, params).modifiers
+    extra += (environment.gravity(ctx.encounter).modifiers if context is None
+              else context.gravity)
+    if second_weapon_id:
+        second = _armed(me, second_weapon_id)
+        if second.row.pk == armed.row.pk:
+            raise BadChoice(value=second_weapon_id)
+        extra += weapons_modifiers(me.character.morph, 2, off_hand=True, params=params)
+    return extra
 
 
 def _beam_check(armed: Armed, v: firing.Volley, beam: str, params) -> None:
@@ -294,83 +351,87 @@ def _beam_check(armed: Armed, v: firing.Volley, beam: str, params) -> None:
 
 
 def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: int,
-                     weapon_id: int, mode: str = "", shots: int = 1, concentrate: str = "",
-                     range_band: str = "", situations: Mapping[str, int] | None = None,
-                     charge: bool = False, called_shot: str = "",
-                     second_weapon_id: int | None = None, one_handed: bool = False,
-                     moxie: bool = False, description: str = "",
-                     other_target_ids: Sequence[int] = (), subdue: bool = False,
-                     beam: str = "", indirect: bool = False, spotter: bool = False,
-                     precise_effect: str = "", spotter_id: int | None = None,
-                     turn: int | None = None, rng: RandomSource | None = None,
-                     now: datetime | None = None) -> AttackStep:
+                     choices: AttackChoices | None = None,
+                     other_target_ids: Sequence[int] = (), turn: int | None = None,
+                     rng: RandomSource | None = None, now: datetime | None = None,
+                     **chosen: Any) -> AttackStep:
     """``combatant_id`` attacks ``target_id`` (a complex action) with a carried weapon: the
     rounds of the firing mode are spent, then the target is prompted to defend (dodge, a melee
     skill against melee, each with its own Moxie flip; surprised in round 1: only by spending
     a quick action), or, against psi, the attack is resolved at once. The volley's other
     targets (``other_target_ids``) are prompted with it, each defending with its own answer,
-    in the same entry. Raises what
+    in the same entry. ``choices`` the attacker's (AttackChoices; or its fields given as
+    keywords, ``chosen``). Raises TypeError for a keyword AttackChoices lacks, what
     encounter_act raises, PlayError, and the pure rules' refusals (ActionsSpent,
     FiringRefused, InvalidModifier, ManoeuvreRefused): nothing is kept then."""
     rng, now = rng or random.SystemRandom(), now or timezone.now()
+    picked = choices if choices is not None else AttackChoices(**chosen)
 
     def act(ctx: TurnContext) -> AttackStep:
         target = _target(ctx, target_id)
         others = tuple(_target(ctx, t) for t in dict.fromkeys(other_target_ids)
                        if t != target_id)
-        me = _begin(ctx, ActionKind.COMPLEX)
-        payload = declare(ctx, me, target, weapon_id=weapon_id, mode=mode, shots=shots,
-                          concentrate=concentrate, range_band=range_band,
-                          situations=situations, charge=charge, called_shot=called_shot,
-                          second_weapon_id=second_weapon_id, one_handed=one_handed,
-                          moxie=moxie, description=description, others=others,
-                          subdue=subdue, beam=beam, indirect=indirect, spotter=spotter,
-                          precise_effect=precise_effect, spotter_id=spotter_id)
+        context = attack_context(ctx.encounter, ctx.combatant, [target, *others])
+        me = _begin(ctx, ActionKind.COMPLEX, context)
+        order = declare(ctx, me, target, picked, others=others, context=context)
         surprised = target.surprised and ctx.encounter.round == 1
-        payload["surprised"] = surprised
-        if payload["psi"] or payload["defender_helpless"]:  # no defence to ask for
-            summary, rolls = resolve(ctx.encounter, ctx.combatant, target, payload, NONE_KEY,
-                                     rng, now, surprised=surprised)
-            if others:
-                more, extra = resolve_others(ctx.encounter, ctx.combatant, payload, rng, now)
-                summary, rolls = {**summary, "others": more}, rolls + extra
-            action = _immediate(ctx, target, payload, summary, rolls)
-            return AttackStep(payload, None, action.pk)
-        options = defence_options(payload["melee"], moxie=payload["defender_moxie"],
+        order = replace(order, surprised=surprised)
+        if order.psi or order.defender_helpless:  # no defence to ask for
+            return _at_once(ctx, context, target, order, others, rng)
+        options = defence_options(order.melee, moxie=order.defender_moxie,
                                   surprised=surprised)
+        payload = order_to_json(order)
         reaction = ctx.request_reaction(target=target, action_payload=payload,
                                         options=options, resolver=RESOLVER,
                                         default=NONE_KEY if surprised else DODGE)
-        _prompt_others(ctx, reaction, payload, others)
-        return AttackStep(payload, reaction)
+        _prompt_others(ctx, context, reaction, order, others)
+        return AttackStep(payload, reaction, order=order)
 
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
                          act=act, costs_action=False, turn=turn, now=now, rng=rng)
 
 
+def _at_once(ctx: TurnContext, context: AttackContext, target, order: AttackOrder,
+             others: tuple[Any, ...], rng: RandomSource) -> AttackStep:
+    """An attack with no defence to ask for (psi, a helpless target): the volley rolled now
+    with what the attack loaded, written once, journaled once."""
+    summary, rolls = resolve(context, ctx.combatant, target, order, NONE_KEY, rng,
+                             surprised=order.surprised)
+    about: list[int] = []
+    if others:
+        from eclipse.defence import resolve_others
+
+        more, extra, whom = resolve_others(context, ctx.combatant, order,
+                                           {o.pk: o for o in others}, rng)
+        about = [target.pk] * len(rolls) + whom
+        summary, rolls = {**summary, "others": more}, rolls + extra
+    context.changes.write()
+    payload = order_to_json(order)
+    action = _immediate(ctx, target, payload, summary, rolls, about)
+    return AttackStep(payload, None, action.pk, order=order)
+
+
 NONE_KEY = "none"
 
 
-def _prompt_others(ctx: TurnContext, lead, payload: dict[str, Any], others) -> None:
+def _prompt_others(ctx: TurnContext, context: AttackContext, lead, order: AttackOrder,
+                   others) -> None:
     """Every other target of the volley is prompted with the first (each its own options:
     its Moxie, surprised in round 1 or not), all pending at once; the resolver rolls the
     volley once all have answered or defaulted (encounters.services.request_reaction)."""
-    if not others:
-        return
-    moxie = dict(EclipseSheet.objects.filter(character_id__in=[o.character_id for o in others])
-                 .values_list("character_id", "moxie"))
     for other in others:
         surprised = other.surprised and ctx.encounter.round == 1
+        them = context.of(other)
         ctx.request_reaction(
             target=other, joins=lead, action_payload={"surprised": surprised},
-            options=defence_options(payload["melee"], moxie=moxie.get(other.character_id, 0) > 0,
+            options=defence_options(order.melee, moxie=them is not None and them.sheet.moxie > 0,
                                     surprised=surprised),
             default=NONE_KEY if surprised else DODGE)
 
 
-def _immediate(ctx: TurnContext, target, payload, summary, rolls):
+def _immediate(ctx: TurnContext, target, payload, summary, rolls, about=()):
     """The one journal entry of an attack with no defence to ask for, in the shape the
-    encounter gives an answered prompt."""
+    encounter gives an answered prompt (``about``: whom each roll is about, for a volley)."""
     e = ctx.encounter
     return record_action(
         campaign=e.campaign, kind=KIND_ATTACK, now=ctx.now, user=ctx.user,
@@ -380,7 +441,7 @@ def _immediate(ctx: TurnContext, target, payload, summary, rolls):
                             "payload": payload, "options": [NONE_KEY], "default": NONE_KEY},
                  "answer": {"choice": NONE_KEY, "defaulted": False,
                             "by": getattr(ctx.user, "pk", None), "immediate": True},
-                 "result": summary},
+                 "result": summary, **({"roll_about": list(about)} if about else {})},
         rolls=rolls)
 
 
@@ -419,15 +480,14 @@ def encounter_suppressive_fire(*, user, encounter_id: int, combatant_id: int, we
                                                    ctx.combatant.pk, (0.0, 0.0), (1.0, 0.0),
                                                    params)
         CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=after.loaded)
-        defending = set(EncounterEffect.objects.filter(
-            encounter=ctx.encounter, bearer__in=targets, name=FULL_DEFENCE,
-            expired_round__isnull=True).values_list("bearer_id", flat=True))
-        payload = {"weapon": armed.row.pk, "weapon_name": armed.weapon.name, "mode": "FA",
-                   "rounds": params.suppressive_rounds, "range_band": RangeBand.SHORT.value,
-                   "situations": {}, "extra": [], "shots": [{"modifiers": [], "extra_d10": 0}],
-                   "melee": False, "psi": False}
+        context = attack_context(ctx.encounter, ctx.combatant, targets,
+                                 flags=answer_flags(ctx.combatant))
+        defending = {t.pk for t in targets if context.bears(t, FULL_DEFENCE)}
+        order = AttackOrder(weapon=armed.row.pk, weapon_name=armed.weapon.name, mode="FA",
+                            rounds=params.suppressive_rounds, range_band=RangeBand.SHORT)
         results: list[dict[str, Any]] = []
         rolls: list[dict[str, Any]] = []
+        about: list[int] = []  # whom each roll is about (encounters.visibility)
         for t in targets:
             if t.pk in in_cover_ids or (t.pk in defending
                                         and params.suppressive_spares_full_defence):
@@ -435,10 +495,12 @@ def encounter_suppressive_fire(*, user, encounter_id: int, combatant_id: int, we
                                 else "full_defence"})
                 continue
             surprised = t.surprised and ctx.encounter.round == 1
-            summary, more = resolve(ctx.encounter, ctx.combatant, t, payload, DODGE, rng, now,
+            summary, more = resolve(context, ctx.combatant, t, order, DODGE, rng,
                                     surprised=surprised)
             results.append({"target": t.name, **summary})
             rolls += more
+            about += [t.pk] * len(more)
+        context.changes.write()
         _expire(_mine(ctx, ZONE), ctx.encounter.round)  # a new fire replaces the old zone
         zone = _effect(ctx, ZONE)
         return record_action(
@@ -446,7 +508,7 @@ def encounter_suppressive_fire(*, user, encounter_id: int, combatant_id: int, we
             actor=ctx.combatant.character,
             summary=_context(ctx, weapon=armed.weapon.name, weapon_id=armed.row.pk,
                              zone=zone.pk, rounds=params.suppressive_rounds,
-                             loaded=after.loaded, targets=results),
+                             loaded=after.loaded, targets=results, roll_about=about),
             rolls=rolls)
 
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
@@ -467,13 +529,11 @@ def encounter_zone_attack(*, user, encounter_id: int, zone_id: int, target_id: i
     from django.db import transaction
 
     from campaigns.models import ActionRecord
-    from encounters.services import combatants_of, lock_encounter
+    from encounters.services import combatants_of
 
     rng, now = rng or random.SystemRandom(), now or timezone.now()
     with transaction.atomic():
-        e = lock_encounter(encounter_id)
-        if not is_gm(user, e):
-            raise GameMasterOnly()
+        e = environment.lock_for_gm(user, encounter_id, GameMasterOnly)
         zone = EncounterEffect.objects.filter(pk=zone_id, encounter=e, name=ZONE,
                                               expired_round__isnull=True).first()
         opened = (ActionRecord.objects.filter(campaign=e.campaign, kind=KIND_SUPPRESSIVE,
@@ -495,16 +555,15 @@ def encounter_zone_attack(*, user, encounter_id: int, zone_id: int, target_id: i
         if in_cover or (full and params.suppressive_spares_full_defence):
             line["spared"] = "cover" if in_cover else "full_defence"
         else:
-            payload = {"weapon": opened.summary["weapon_id"], "mode": "FA",
-                       "range_band": RangeBand.SHORT.value, "situations": {}, "extra": [],
-                       "shots": [{"modifiers": [], "extra_d10": 0}], "melee": False,
-                       "psi": False}
+            order = AttackOrder(weapon=int(opened.summary["weapon_id"]), mode="FA",
+                                range_band=RangeBand.SHORT)
             surprised = target.surprised and e.round == 1
-            summary, rolls = resolve(e, attacker, target, payload, DODGE, rng, now,
+            context = attack_context(e, attacker, [target], flags=answer_flags(attacker))
+            summary, rolls = resolve(context, attacker, target, order, DODGE, rng,
                                      surprised=surprised)
+            context.changes.write()
             line.update(summary)
-        e.version += 1
-        e.save(update_fields=["version"])
+        encounter_changed(e)
         return record_action(
             campaign=e.campaign, kind=KIND_SUPPRESSIVE, now=now, user=user,
             actor=attacker.character, target=target.character,
@@ -526,7 +585,6 @@ def attack_mishap_choose(*, user, action_id: int, state: str,
     from django.db import transaction
 
     from campaigns.models import ActionRecord
-    from encounters.services import lock_encounter
 
     try:
         chosen = WeaponState(state)
@@ -540,9 +598,7 @@ def attack_mishap_choose(*, user, action_id: int, state: str,
         raise PlayError()
     encounter_id = of
     with transaction.atomic():
-        e = lock_encounter(encounter_id)
-        if not is_gm(user, e):
-            raise GameMasterOnly()
+        e = environment.lock_for_gm(user, encounter_id, GameMasterOnly)
         entry = ActionRecord.objects.select_for_update().get(pk=action_id)
         result = dict(entry.summary.get("result") or {})
         if not result.get("weapon_mishap") or e.state == "ended":
@@ -554,8 +610,7 @@ def attack_mishap_choose(*, user, action_id: int, state: str,
         entry.summary = {**entry.summary, "result": result}
         entry.save(update_fields=["summary"])
         CarriedWeapon.objects.filter(pk=weapon_id).update(state=chosen.value)
-        e.version += 1
-        e.save(update_fields=["version"])
+        encounter_changed(e)
         return entry
 
 
@@ -577,9 +632,8 @@ def encounter_explode(*, user, encounter_id: int, combatant_id: int, weapon_id: 
 
     def act(ctx: TurnContext):
         from campaigns.journal import roll_row
-        from encounters.models import Combatant as CombatantRow
         from gamerules.eclipse_phase.explosives import explode
-        from gamerules.eclipse_phase.health import Condition, take_hit
+        from gamerules.eclipse_phase.health import Condition
 
         params = params_of(ctx.encounter)
         placed = [(_target(ctx, t), float(d)) for t, d in dict(targets).items()]
@@ -599,7 +653,7 @@ def encounter_explode(*, user, encounter_id: int, combatant_id: int, weapon_id: 
                 where = {"range_band": band.value, "range_from": "positions"}
         elif centre_id or centre is not None:  # the blast's reach from positions
             point, where = positions.blast_centre(
-                ctx.combatant, ctx.combatants.get(centre_id) if centre_id else centre,
+                ctx.combatant, _centre(ctx, centre_id) if centre_id else centre,
                 armed.weapon)
             placed = positions.blast_targets(point, armed.weapon, [
                 c for c in ctx.combatants.values() if not c.removed and c.character_id], params)
@@ -613,44 +667,50 @@ def encounter_explode(*, user, encounter_id: int, combatant_id: int, weapon_id: 
         if boom.cone_roll is not None:
             rolls.append(roll_row(label="cone", roll=boom.cone_roll,
                                   actor=ctx.combatant.character))
-        sheets = locked_sheets([t.character_id for t, _d in placed if t.character_id])
+        about: list[int | None] = [None] * len(rolls)  # the DV: everyone's
+        context = attack_context(ctx.encounter, ctx.combatant,
+                                 [t for t, _d in placed if t.pk != ctx.combatant.pk],
+                                 flags=(FULL_DEFENCE,))
         by_pk = {t.pk: t for t, _d in placed}
-        lines, sleeves, down = [], [], []
-        for who, distance, dv in boom.by_target:
-            target = by_pk[who]
-            sheet = sheets.get(target.character_id or 0)
-            if sheet is None or sheet.sleeve is None:
-                continue
-            them = rules_of(sheet)
-            hit = take_hit(them.character, them.health, dv, armed.weapon.damage_type,
-                           armed.weapon.ap, rng, params, traumas=them.mind.traumas)
+        fighters = {pk: Fighter(them.character, them.health, them.mind.traumas)
+                    for pk, t in by_pk.items()
+                    if (them := context.of(t)) is not None and them.sleeved}
+        lines = []
+        for blast in blast_hits(armed.weapon, [(int(str(w)), d, dv) for w, d, dv
+                                               in boom.by_target], fighters, rng, params):
+            target, hit = by_pk[blast.who], blast.hit
             if hit.som_test is not None:
                 rolls.append(test_row(hit.som_test, target.character))
-            s = sheet.sleeve
-            s.damage, s.wounds = hit.after.damage, hit.after.wounds
-            s.knocked_down, s.stunned = hit.after.knocked_down, hit.after.stunned
-            sleeves.append(s)
-            if hit.condition is not Condition.ACTIVE and not target.defeated:
-                down.append(target.pk)
-            lines.append({"target": target.name, "distance_m": distance, "dv": dv,
+                about.append(target.pk)
+            context.set_health(target.character_id or 0, hit.after)
+            if hit.condition is not Condition.ACTIVE:
+                context.defeat(target)
+            lines.append({"target": target.name, "distance_m": blast.distance, "dv": blast.dv,
                           "armour_effective": hit.armour.effective, "damage": hit.damage,
                           "new_wounds": hit.new_wounds, "som_test": test_json(hit.som_test),
                           "knocked_down": hit.knocked_down, "stunned": hit.stunned,
                           "condition": hit.condition.value})
-        if sleeves:
-            Sleeve.objects.bulk_update(sleeves, ["damage", "wounds", "knocked_down", "stunned"])
-        if down:
-            CombatantRow.objects.filter(pk__in=down).update(defeated=True)
+        context.changes.write()
         return record_action(
             campaign=ctx.encounter.campaign, kind=KIND_EXPLOSION, now=now, user=ctx.user,
             actor=ctx.combatant.character,
             summary=_context(ctx, weapon=armed.weapon.name, blast=armed.weapon.blast.value
                              if armed.weapon.blast else "", dv=boom.dv, targets=lines,
-                             **where),
+                             roll_about=about, **where),
             rolls=rolls)
 
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
                          act=act, costs_action=False, turn=turn, now=now, rng=rng)
+
+
+def _centre(ctx: TurnContext, centre_id: int):
+    """The combatant a blast is centred on; a hidden one does not exist for the players (the
+    same refusal as a wrong id: no centre)."""
+    centre = ctx.combatants.get(centre_id)
+    if centre is not None and centre.hidden and not is_gm(ctx.user, ctx.encounter):
+        return None
+    return centre
+
 
 # --- the other actions ----------------------------------------------------------------------
 
@@ -692,6 +752,10 @@ def encounter_brace(*, user, encounter_id: int, combatant_id: int,
     return _act(user, encounter_id, combatant_id, turn, now, act)
 
 
+# The ways out of a hold, as the rule (manoeuvres.escape) types them.
+ESCAPES: dict[str, Literal["opposed", "somx3"]] = {"opposed": "opposed", "somx3": "somx3"}
+
+
 def encounter_escape(*, user, encounter_id: int, combatant_id: int, how: str,
                      turn: int | None = None, rng: RandomSource | None = None,
                      now: datetime | None = None):
@@ -700,7 +764,8 @@ def encounter_escape(*, user, encounter_id: int, combatant_id: int, how: str,
     holder) ends. Raises PlayError ("ep_not_held"), BadChoice."""
     from gamerules.eclipse_phase.manoeuvres import escape
 
-    if how not in ("opposed", "somx3"):
+    way = ESCAPES.get(how)
+    if way is None:
         raise BadChoice(value=how)
     rng = rng or random.SystemRandom()
 
@@ -715,7 +780,7 @@ def encounter_escape(*, user, encounter_id: int, combatant_id: int, how: str,
         me = _begin(ctx, ActionKind.COMPLEX)
         holder = ctx.combatants[hold.anchor_id]
         them = _loaded(holder)
-        out = escape(me.character, them.character, how, rng,  # type: ignore[arg-type]
+        out = escape(me.character, them.character, way, rng,
                      params_of(ctx.encounter), held_wounds=me.health.wounds,
                      holder_wounds=them.health.wounds)
         rolls = [test_row(out.test, ctx.combatant.character)]
@@ -728,7 +793,8 @@ def encounter_escape(*, user, encounter_id: int, combatant_id: int, how: str,
             actor=ctx.combatant.character, target=holder.character,
             summary=_context(ctx, action="escape", cost="complex", how=how, free=out.free,
                              holder=holder.name, test=test_json(out.test),
-                             against=test_json(out.opposed.second) if out.opposed else None),
+                             against=test_json(out.opposed.second) if out.opposed else None,
+                             roll_about=[ctx.combatant.pk, holder.pk][:len(rolls)]),
             rolls=rolls)
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
                          act=act, costs_action=False, turn=turn, now=now or timezone.now(),
@@ -850,18 +916,17 @@ def encounter_turn_end(*, user, encounter_id: int, now: datetime | None = None):
     """The end of the action turn (the GM, once a round): each combatant's sleeve bleeds
     (beyond DUR with a wound) and counts one turn of stun down (health.end_of_turn); those
     now out of the fight are marked defeated. One journal entry. Raises GameMasterOnly,
-    TurnEndDone (this round's was applied)."""
+    NotEclipse (another system's encounter), TurnEndDone (this round's was applied)."""
     from django.db import transaction
 
     from campaigns.models import ActionRecord
     from encounters.models import Combatant as CombatantRow
-    from encounters.services import combatants_of, lock_encounter
+    from encounters.services import combatants_of
 
     now = now or timezone.now()
     with transaction.atomic():
-        e = lock_encounter(encounter_id)
-        if not is_gm(user, e):
-            raise GameMasterOnly()
+        # another system's encounter: nothing bleeds, no entry
+        e = environment.lock_for_gm(user, encounter_id, GameMasterOnly)
         if ActionRecord.objects.filter(campaign=e.campaign, kind=KIND_TURN_END,
                                        summary__encounter=e.pk,
                                        summary__round=e.round).exists():
@@ -888,8 +953,7 @@ def encounter_turn_end(*, user, encounter_id: int, now: datetime | None = None):
             Sleeve.objects.bulk_update(changed, ["damage", "stunned"])
         if down:
             CombatantRow.objects.filter(pk__in=down).update(defeated=True)
-        e.version += 1
-        e.save(update_fields=["version"])
+        encounter_changed(e)
         return record_action(campaign=e.campaign, kind=KIND_TURN_END, now=now, user=user,
                              summary={"encounter": e.pk, "round": e.round, "lines": lines})
 
@@ -908,6 +972,11 @@ def register() -> None:
     from encounters import hooks
 
     defence.register()
+    from eclipse.ambush import KIND_AMBUSH
+
+    hooks.register_journal_kinds("eclipse_phase", (
+        KIND_ATTACK, KIND_ACTION, KIND_MOVE, KIND_RELOAD, KIND_TURN_END, KIND_SUPPRESSIVE,
+        KIND_EXPLOSION, KIND_AMBUSH, environment.KIND_GRAVITY))
     hooks.register_templates("eclipse_phase", hooks.EncounterTemplates(
         actions="eclipse/encounter/_turn.html", reaction="eclipse/encounter/_reaction.html",
         panel="eclipse/encounter/_tacnet.html"))
@@ -929,11 +998,13 @@ def register() -> None:
             KIND_ATTACK: _("Attack"), KIND_ACTION: _("Action"), KIND_MOVE: _("Move"),
             KIND_TURN_END: _("End of the action turn"),
             KIND_SUPPRESSIVE: _("Suppressive fire"), KIND_EXPLOSION: _("Explosion"),
-            # The effects' names (stored in English), as the shared encounter lists them.
-            RUNNING: _("Running (-10)"), AIM_QUICK: _("Aimed (+10)"),
-            AIM_COMPLEX: _("Aimed (+30)"), ZONE: _("Suppressive fire zone"),
-            defence.FULL_DEFENCE: _("Full defence (+30)"),
-            defence.BRACED: _("Braced for a charge (+20)"),
+            # The effects' names (stored in English), as the shared encounter lists them,
+            # with the campaign's numbers (encounters.selectors.EncounterView.label).
+            RUNNING: _("Running (-%(running_malus)s)"),
+            AIM_QUICK: _("Aimed (+%(aim_quick_bonus)s)"),
+            AIM_COMPLEX: _("Aimed (+%(aim_complex_bonus)s)"), ZONE: _("Suppressive fire zone"),
+            defence.FULL_DEFENCE: _("Full defence (+%(full_defence_bonus)s)"),
+            defence.BRACED: _("Braced for a charge (+%(receive_charge_bonus)s)"),
             defence.QUICK_OWED: _("Defended while surprised (quick action)")})
 
 
@@ -946,7 +1017,6 @@ def reaction_range_correct(*, user, reaction_id: int, range_band: str):
     from django.db import transaction
 
     from encounters.models import PendingReaction
-    from encounters.services import lock_encounter
     from gamerules.encounter.reactions import Status
 
     try:
@@ -958,18 +1028,17 @@ def reaction_range_correct(*, user, reaction_id: int, range_band: str):
     if encounter_id is None:
         raise PlayError()
     with transaction.atomic():
-        e = lock_encounter(encounter_id)
-        if not is_gm(user, e):
-            raise GameMasterOnly()
+        e = environment.lock_for_gm(user, encounter_id, GameMasterOnly)
         reaction = PendingReaction.objects.get(pk=reaction_id)
         if reaction.status != Status.PENDING or reaction.resolver != RESOLVER \
                 or reaction.payload.get("melee") or reaction.lead_id is not None:
             raise PlayError()
-        payload = dict(reaction.payload)
-        payload.setdefault("range_band_picked", payload.get("range_band", ""))
-        payload["range_band"] = band.value
-        reaction.payload = payload
+        order = order_from_json(reaction.payload)
+        placement = order.placement or Placement()
+        if placement.range_band_picked is None:  # the first correction keeps the pick
+            placement = replace(placement, range_band_picked=(
+                order.range_band.value if order.range_band else ""))
+        reaction.payload = order_to_json(replace(order, range_band=band, placement=placement))
         reaction.save(update_fields=["payload"])
-        e.version += 1
-        e.save(update_fields=["version"])
+        encounter_changed(e)
         return reaction

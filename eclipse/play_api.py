@@ -13,26 +13,26 @@ from django.urls import path
 from rest_framework import serializers
 
 from campaigns.api_base import StrictSerializer
+from campaigns.numbers import INT_MAX
 from eclipse import environment, play
 from encounters.api import step_view
-
-ID = {"min_value": 1, "max_value": 2_147_483_647}
 
 
 class EclipseActSerializer(StrictSerializer):
     combatant = serializers.IntegerField(help_text="The acting combatant (whose turn it is).",
-                                         **ID)
+                                         min_value=1, max_value=INT_MAX)
     turn = serializers.IntegerField(required=False, allow_null=True, default=None,
                                     help_text="The encounter's ``turn`` you saw.")
 
 
 class EclipseAttackSerializer(EclipseActSerializer):
-    target = serializers.IntegerField(help_text="The target combatant (prompted).", **ID)
-    others = serializers.ListField(child=serializers.IntegerField(**ID), required=False,
-                                   default=list, max_length=2,
+    target = serializers.IntegerField(help_text="The target combatant (prompted).", min_value=1,
+                                      max_value=INT_MAX)
+    others = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=INT_MAX),
+                                   required=False, default=list, max_length=2,
                                    help_text="The volley's other targets (SA a second at "
                                              "-20, BF two, FA three within 1 m).")
-    weapon = serializers.IntegerField(help_text="A carried weapon.", **ID)
+    weapon = serializers.IntegerField(help_text="A carried weapon.", min_value=1, max_value=INT_MAX)
     mode = serializers.ChoiceField(choices=["", "SS", "SA", "BF", "FA"], required=False,
                                    default="")
     shots = serializers.IntegerField(min_value=1, max_value=2, required=False, default=1)
@@ -50,7 +50,7 @@ class EclipseAttackSerializer(EclipseActSerializer):
     precise_effect = serializers.CharField(max_length=300, required=False, default="",
                                            allow_blank=True)
     second_weapon = serializers.IntegerField(required=False, allow_null=True, default=None,
-                                             **ID)
+                                             min_value=1, max_value=INT_MAX)
     one_handed = serializers.BooleanField(required=False, default=False)
     moxie = serializers.BooleanField(required=False, default=False,
                                      help_text="Flip a failed attack test with Moxie.")
@@ -63,13 +63,14 @@ class EclipseAttackSerializer(EclipseActSerializer):
                                                  "TACNet).")
     spotter_combatant = serializers.IntegerField(
         required=False, allow_null=True, default=None,
-        help_text="Indirect fire's spotter: a fellow TACNet member perceiving the target.", **ID)
+        help_text="Indirect fire's spotter: a fellow TACNet member perceiving the target.",
+        min_value=1, max_value=INT_MAX)
     description = serializers.CharField(max_length=300, required=False, default="",
                                         allow_blank=True)
 
 
 class EclipseWeaponActSerializer(EclipseActSerializer):
-    weapon = serializers.IntegerField(**ID)
+    weapon = serializers.IntegerField(min_value=1, max_value=INT_MAX)
 
 
 class EclipseMoveSerializer(EclipseActSerializer):
@@ -91,13 +92,13 @@ class EclipseEscapeSerializer(EclipseActSerializer):
 
 
 class EclipseZoneAttackSerializer(StrictSerializer):
-    zone = serializers.IntegerField(help_text="The zone (its effect's id).", **ID)
-    target = serializers.IntegerField(**ID)
+    zone = serializers.IntegerField(help_text="The zone (its effect's id).", min_value=1, max_value=INT_MAX)
+    target = serializers.IntegerField(min_value=1, max_value=INT_MAX)
     in_cover = serializers.BooleanField(required=False, default=False)
 
 
 class EclipseMishapSerializer(StrictSerializer):
-    action = serializers.IntegerField(help_text="The attack's journal entry.", **ID)
+    action = serializers.IntegerField(help_text="The attack's journal entry.", min_value=1, max_value=INT_MAX)
     state = serializers.ChoiceField(choices=["damaged", "jammed", "destroyed"])
 
 
@@ -107,7 +108,7 @@ class EclipseGravitySerializer(StrictSerializer):
 
 
 class EclipseAmbushSerializer(StrictSerializer):
-    ambusher = serializers.IntegerField(help_text="The ambushing combatant.", **ID)
+    ambusher = serializers.IntegerField(help_text="The ambushing combatant.", min_value=1, max_value=INT_MAX)
 
 
 def _ambush(u, e, d):
@@ -153,7 +154,8 @@ ENCOUNTER_STEPS = [
      _act(play.encounter_other, name="name", kind="kind"), "Another action the table names."),
     ("escape/", "eclipse_encounters_escape", EclipseEscapeSerializer,
      _act(play.encounter_escape, how="how"),
-     "Escape a hold (complex): opposed unarmed combat or SOMx3 -30."),
+     "Escape a hold (complex): opposed unarmed combat, or (how=somx3) SOM x "
+     "subdue_escape_som_multiplier - subdue_escape_malus, the campaign's parameters."),
     ("zone-attack/", "eclipse_encounters_zone_attack", EclipseZoneAttackSerializer,
      lambda u, e, d: play.encounter_zone_attack(user=u, encounter_id=e, zone_id=d["zone"],
                                                 target_id=d["target"], in_cover=d["in_cover"]),
@@ -165,8 +167,8 @@ ENCOUNTER_STEPS = [
     ("gravity/", "eclipse_encounters_gravity", EclipseGravitySerializer,
      lambda u, e, d: environment.encounter_gravity_set(user=u, encounter_id=e,
                                                        gravity_g=d["gravity"]),
-     "The GM sets the encounter's gravity (high-gravity malus on attacks, jumps x2 under "
-     "0.6 g)."),
+     "The GM sets the encounter's gravity (high-gravity malus on attacks above high_gravity_g, "
+     "jumps x low_gravity_jump_multiplier below low_gravity_g: the campaign's parameters)."),
     ("ambush/", "eclipse_encounters_ambush", EclipseAmbushSerializer, _ambush,
      "Before the start, the GM rolls the ambush against the combatants marked surprised "
      "(perception -20 against infiltration)."),

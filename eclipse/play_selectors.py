@@ -5,16 +5,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import SimpleNamespace
 from typing import Any, Mapping
 
 from django.utils.translation import gettext
 
-from eclipse.defence import (FULL_DEFENCE, defence_choice, defence_options, options_of,
+from eclipse.defence import (FULL_DEFENCE, defence_choice, defence_options,
                              params_of)
 from eclipse import environment
 from eclipse.models import WeaponState
-from eclipse.play import AIM_COMPLEX, AIM_QUICK, RUNNING, declare, phase_actions
+from campaigns.errors import InvalidInput
+from eclipse.play import (AIM_COMPLEX, AIM_QUICK, RUNNING, AttackChoices, _loaded, declare,
+                          phase_actions)
 from eclipse.selectors import Armed, Loaded, loaded_sheets, loaded_view, rules_of
+from encounters.errors import EncounterNotFound
+from encounters.models import Combatant, Encounter
+from encounters.services import can_see, combatants_of, controls, is_gm
 from gamerules.eclipse_phase import attack as rules
 from gamerules.eclipse_phase.gear import FiringMode, RangeBand
 from gamerules.eclipse_phase.odds import attack_odds
@@ -62,7 +68,8 @@ class SituationChoice:
 @dataclass
 class TurnOptions:
     """``me`` the loaded sheet (None without one); ``quick``/``complex`` whether such an action
-    still fits in this phase; ``weapons`` the usable carried weapons; ``targets`` the other
+    still fits in this phase; ``weapons`` the usable carried weapons (working, and of a skill
+    the character may roll: an untrained psi or technical skill is left out); ``targets`` the other
     combatants with a sheet; ``effects`` the names of the states borne."""
 
     me: Loaded | None
@@ -126,10 +133,13 @@ def mishaps(view) -> list[Any]:
         summary__result__weapon_mishap_by__isnull=True).order_by("-id")[:10])
 
 
-def situation_choices() -> list[SituationChoice]:
+def situation_choices(params=None) -> list[SituationChoice]:
     """The seed's table rows a player picks on the form (the automatic ones follow from the
-    sheet and the other choices)."""
-    return [SituationChoice(s.code, gettext(s.label), s.value, s.applies, s.group)
+    sheet and the other choices), each with the campaign's value (``params``: its
+    EclipsePhaseParameters; a row naming a parameter takes it) or the seed's without."""
+    return [SituationChoice(s.code, gettext(s.label),
+                            s.value_for(params) if params is not None else s.value, s.applies,
+                            s.group)
             for s in SITUATIONS
             if not s.automatic and s.side == "attack" and not s.code.startswith("aim_")]
 
@@ -147,10 +157,11 @@ def turn_options(*, view, me) -> TurnOptions:
     targets = [c for c in view.combatants if c.pk != me.pk and not c.removed
                and c.character is not None and getattr(c.character, "eclipse", None)]
     weapons = [a for a in loaded.weapons
-               if a.row.state not in (WeaponState.JAMMED, WeaponState.DESTROYED)]
+               if a.row.state not in (WeaponState.JAMMED, WeaponState.DESTROYED)
+               and loaded.character.can_use(a.weapon.skill, params)]  # no untrained psi
     return TurnOptions(loaded, used.allows(ActionKind.QUICK, params),
                        used.allows(ActionKind.COMPLEX, params), used, weapons, targets,
-                       effects, situation_choices())
+                       effects, situation_choices(params))
 
 
 @dataclass(frozen=True)
@@ -172,26 +183,57 @@ def odds_for(ctx, me: Loaded, target, choices: Mapping[str, Any]) -> list[OddsLi
     choose (``ctx`` a TurnContext-like object: encounter, combatant). Nothing is spent.
     Raises as ``eclipse.play.declare``."""
     params = params_of(ctx.encounter)
-    payload = declare(ctx, me, target, spend_rounds=False, **choices)
+    order = declare(ctx, me, target, AttackChoices(**choices), spend_rounds=False)
     sheets = loaded_sheets([target.character_id])
     them = rules_of(sheets[target.character_id])
     attacker = rules.Combatant(me.character, me.health.wounds, me.mind.traumas)
     defender = rules.Combatant(them.character, them.health.wounds, them.mind.traumas,
                                them.health.knocked_down)
-    armed = next(a for a in me.weapons if a.row.pk == payload["weapon"])
-    shot = payload["shots"][0]
+    armed = next(a for a in me.weapons if a.row.pk == order.weapon)
+    shot = order.shots[0]
     full = FULL_DEFENCE in {f.name for f in ctx.encounter.effects.filter(
         bearer=target, expired_round__isnull=True)}
     surprised = target.surprised and ctx.encounter.round == 1
-    no_defence = surprised or payload["psi"] or payload["defender_helpless"]
-    keys = ["none"] if no_defence else defence_options(payload["melee"])
+    no_defence = surprised or order.psi or order.defender_helpless
+    keys = ["none"] if no_defence else defence_options(order.melee)
     lines = []
     for key in keys:
         odds = attack_odds(attacker, defender, armed.weapon, params,
-                           options=options_of(payload, shot),
+                           options=order.options(shot),
                            defence=defence_choice(key, surprised=surprised, full_defence=full,
                                                   extra=environment.gravity(ctx.encounter)
                                                   .modifiers),
-                           extra_d10=int(shot["extra_d10"]))
+                           extra_d10=shot.extra_d10)
         lines.append(OddsLine(key, odds))
     return lines
+
+
+def odds_encounter(*, user, encounter_id: int) -> tuple[Encounter, dict[int, Combatant]]:
+    """The encounter (with its campaign) whose odds ``user`` asks for, and its combatants by
+    id (removed ones too): two queries. Raises EncounterNotFound for a missing encounter and
+    for one the user may not see (a stranger learns nothing), then NotEclipse for an encounter
+    of another rule system's campaign (the odds are Eclipse Phase's)."""
+    encounter = Encounter.objects.select_related("campaign").filter(pk=encounter_id).first()
+    if encounter is None:
+        raise EncounterNotFound()
+    combatants = combatants_of(encounter)
+    if not can_see(user, encounter, combatants.values()):
+        raise EncounterNotFound()
+    environment.require_eclipse(encounter)
+    return encounter, combatants
+
+
+def attack_odds_shown(*, user, encounter: Encounter, combatants: Mapping[int, Combatant],
+                      combatant_id: int, target_id: int, choices: Mapping[str, Any]
+                      ) -> tuple[list[OddsLine], Combatant]:
+    """The odds (``odds_for``) of the attack ``choices`` describes (eclipse.play.declare's
+    keywords) by ``combatant_id`` on ``target_id``, in an encounter of ``odds_encounter``, and
+    the target. Nothing is spent nor journaled. Raises InvalidInput for a combatant ``user``
+    does not play or a target not in the encounter or hidden from them (a hidden combatant
+    does not exist for the players), NoSheet, and what declare raises."""
+    me, target = combatants.get(combatant_id), combatants.get(target_id)
+    if me is None or target is None or not controls(user, encounter, me) \
+            or (target.hidden and not is_gm(user, encounter)):
+        raise InvalidInput()
+    ctx = SimpleNamespace(encounter=encounter, combatant=me, user=user)
+    return odds_for(ctx, _loaded(me), target, choices), target

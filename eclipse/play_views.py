@@ -4,8 +4,6 @@ odds answer with their own fragment. Thin: form reading only."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render
@@ -16,9 +14,10 @@ from campaigns.errors import InvalidInput
 from campaigns.messages import error_message
 from campaigns.numbers import whole_number
 from eclipse import play
-from eclipse.play_selectors import odds_for, situation_choices
+from eclipse.errors import NotEclipse
+from eclipse.play_selectors import OddsLine, attack_odds_shown, odds_encounter, situation_choices
+from encounters.errors import EncounterNotFound
 from encounters.pages import respond
-from encounters.services import can_see, combatants_of, controls, is_gm
 from gamerules.errors import RuleError
 
 
@@ -164,30 +163,23 @@ def turn_end(request, encounter_id: int):
 @login_required
 @require_POST
 def odds(request, encounter_id: int):
-    """The exact odds of the attack the form describes (nothing spent, nothing journaled)."""
-    from encounters.models import Encounter
-
-    encounter = (Encounter.objects.select_related("campaign").filter(pk=encounter_id).first())
-    if encounter is None:
-        raise Http404(_("No such encounter."))
-    combatants = combatants_of(encounter)
-    if not can_see(request.user, encounter, combatants.values()):
-        raise Http404(_("No such encounter."))
-    lines, error, target = [], None, None
+    """The exact odds of the attack the form describes (nothing spent, nothing journaled); 404
+    for an encounter the user may not see and for another rule system's."""
     try:
-        me = combatants.get(_required(request, "combatant"))
-        target = combatants.get(_required(request, "target"))
-        if me is None or target is None or not controls(request.user, encounter, me) \
-                or (target.hidden and not is_gm(request.user, encounter)):
-            raise InvalidInput()  # a hidden combatant does not exist for the players
-        ctx = SimpleNamespace(encounter=encounter, combatant=me)
-        lines = odds_for(ctx, play._loaded(me), target, attack_choices(request))
+        encounter, combatants = odds_encounter(user=request.user, encounter_id=encounter_id)
+    except (EncounterNotFound, NotEclipse):
+        raise Http404(_("No such encounter.")) from None
+    lines: list[OddsLine] = []
+    error, target = None, None
+    try:
+        lines, target = attack_odds_shown(
+            user=request.user, encounter=encounter, combatants=combatants,
+            combatant_id=_required(request, "combatant"), target_id=_required(request, "target"),
+            choices=attack_choices(request))
     except RuleError as exc:
         error = error_message(exc)
     return render(request, "eclipse/encounter/_odds.html",
                   {"lines": lines, "error": error, "target": target})
-
-
 
 
 @login_required

@@ -117,7 +117,8 @@ def move(combatant, me, pace: Pace, params: EclipsePhaseParameters, *, x: Any = 
             raise BadChoice(value=extension)
         running = movement(Pace.RUN, params).modifiers if pace is Pace.RUN else ()
         test = skill_test(me.character.skill(extension, params), rng, params, label=extension,
-                          modifiers=running, wounds=me.health.wounds, traumas=me.mind.traumas)
+                          modifiers=running, wounds=me.health.wounds, traumas=me.mind.traumas,
+                          pain_filter=me.character.pain_filter)
     moved = movement(pace, params, extension=test)
     summary: dict[str, Any] = {}
     where = space.point(x, y)
@@ -156,6 +157,8 @@ def blast_centre(attacker, centre: Any, weapon: Weapon) -> tuple[space.Point, di
     if point is None:
         raise PositionRefused(code="ep_no_position", name=getattr(centre, "name", "?"))
     record: dict[str, Any] = {"centre": [_m(point.x), _m(point.y)]}
+    if hasattr(centre, "point"):  # whose place it is (encounters.visibility)
+        record["centre_combatant"] = centre.pk
     if attacker.point is not None:
         thrown = space.distance(attacker.point, point)
         record |= {"thrown_m": _m(thrown), "range_band": weapon.range_band(float(thrown)).value}

@@ -23,7 +23,9 @@ from gamerules.eclipse_phase import gear
 from gamerules.eclipse_phase.errors import EclipseError
 from gamerules.eclipse_phase.health import Health
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
-from gamerules.eclipse_phase.sheet import Aptitude, Ego, Morph, MorphKind, Trait
+from gamerules.eclipse_phase.sheet import (Aptitude, Ego, Morph, MorphKind, Trait,
+                                            aptitude_bonus_of, names_of, skill_links_of,
+                                            skills_of, traits_of)
 from gamerules.eclipse_phase.sheet import Character as RulesCharacter
 from gamerules.eclipse_phase.stress import Mind
 
@@ -67,19 +69,44 @@ def loaded_sheets(character_ids: Iterable[int]) -> dict[int, EclipseSheet]:
     return {s.pk: s for s in sheets_loaded(EclipseSheet.objects.filter(pk__in=set(character_ids)))}
 
 
-def morph_of(row) -> Morph:
-    """The pure morph of a MorphTemplate or a Sleeve row."""
+def morph_of(row, *, strict: bool = False) -> Morph:
+    """The pure morph of a MorphTemplate or a Sleeve row (a sleeve's implants added after it
+    was made, a pain filter, count as its traits). ``strict`` (the admin's check): an unknown
+    aptitude or trait raises InvalidSheet instead of being left out, as a stored row's are."""
+    if strict:
+        bonus = aptitude_bonus_of(row.aptitude_bonus or {})
+        traits = traits_of(row.traits or []) | traits_of(getattr(row, "implants", None) or [])
+        return _morph(row, bonus, traits)
     bonus = {Aptitude(k): int(v) for k, v in (row.aptitude_bonus or {}).items()
              if k in Aptitude.__members__}
-    traits = frozenset(Trait(t) for t in (row.traits or []) if t in {x.value for x in Trait})
+    known = {x.value for x in Trait}
+    given = [*(row.traits or []), *(getattr(row, "implants", None) or [])]
+    traits = frozenset(Trait(t) for t in given if t in known)
+    return _morph(row, bonus, traits)
+
+
+def _morph(row, bonus, traits) -> Morph:
     return Morph(name=row.name, kind=MorphKind(row.kind), durability=row.durability,
                  wound_threshold=row.wound_threshold, death_rating=row.death_rating,
                  armour_energy=row.armour_energy, armour_kinetic=row.armour_kinetic,
                  speed=row.speed, traits=traits, mesh_implants=row.mesh_implants,
-                 limbs=row.limbs, aptitude_bonus=bonus, initiative_bonus=row.initiative_bonus)
+                 limbs=row.limbs, aptitude_bonus=bonus, initiative_bonus=row.initiative_bonus,
+                 aptitude_max=row.aptitude_max)
 
 
-def ego_of(sheet: EclipseSheet) -> Ego:
+def ego_of(sheet: EclipseSheet, *, strict: bool = False) -> Ego:
+    """The pure ego of a sheet row. ``strict`` (the admin's check): a skill outside the
+    catalogue and unlinked, an unknown aptitude, or a list that is not one raise InvalidSheet
+    instead of being left out."""
+    if strict:
+        links = skill_links_of(sheet.skill_aptitudes or {})
+        skills_of(sheet.skills or {}, links)
+        names_of(sheet.derangements or [])
+        names_of(sheet.disorders or [])
+        return Ego(name="", aptitudes=sheet.aptitudes(),  # the name is not the ego's to check
+                   skills=dict(sheet.skills or {}), skill_aptitudes=links, moxie=sheet.moxie,
+                   lucidity=sheet.lucidity, trauma_threshold=sheet.trauma_threshold,
+                   insanity_rating=sheet.insanity_rating)
     links = {name: Aptitude(code) for name, code in (sheet.skill_aptitudes or {}).items()
              if code in Aptitude.__members__}
     return Ego(name=sheet.character.name, aptitudes=sheet.aptitudes(),
@@ -185,19 +212,35 @@ class AptitudeLine:
 
 @dataclass(frozen=True)
 class SkillLine:
+    """A skill as the sheet shows it: ``rating`` what a test reads, ``from_ego`` the ego's own
+    aptitude and ranks, ``from_morph`` the morph's bonus less what its maximum cuts;
+    ``usable`` false for an untrained skill that cannot default."""
+
     name: str
     rating: int
     trained: bool
     aptitude: str
+    ranks: int = 0
+    from_ego: int = 0
+    from_morph: int = 0
+    usable: bool = True
+
+    def as_json(self) -> dict:
+        return {"rating": self.rating, "aptitude": self.aptitude, "ranks": self.ranks,
+                "from_ego": self.from_ego, "from_morph": self.from_morph,
+                "trained": self.trained, "usable": self.usable}
 
 
 @dataclass(frozen=True)
 class Figures:
     """What the sheet shows, computed from ``loaded`` with the campaign's ``params``: the
-    aptitudes with the morph's bonus, the skills (trained and the catalogue's defaults), the
-    morph's thresholds, the ego's lucidity, the conditions."""
+    aptitudes with the morph's bonus under its maximum (``aptitude_max``), the skills (trained
+    and the catalogue's defaults, each split into what comes from the ego and from the morph),
+    the morph's thresholds, the ego's lucidity in this morph, the conditions."""
 
     loaded: Loaded
+    aptitude_max: int
+    pain_filter: bool
     aptitudes: tuple[AptitudeLine, ...]
     skills: tuple[SkillLine, ...]
     durability: int
@@ -226,16 +269,23 @@ def figures_of(loaded: Loaded, params: EclipsePhaseParameters) -> Figures:
     names = sorted(set(SKILL_APTITUDES) | set(c.ego.skills))
     skills = []
     for name in names:
-        linked = c.ego.skill_aptitudes.get(name) or SKILL_APTITUDES.get(name)
-        if linked is None and name not in c.ego.skills:
+        if c.ego.linked(name) is None and not c.trained(name):
             continue
-        skills.append(SkillLine(name, c.skill(name, params) if linked or c.trained(name)
-                                else c.ego.skills[name], c.trained(name),
-                                linked.value if linked else ""))
-    morph, ego = c.morph, c.ego
+        r = c.rating(name, params)
+        skills.append(SkillLine(name, r.rating, r.trained, r.aptitude, r.ranks, r.from_ego,
+                                r.from_morph, r.usable))
+    morph = c.morph
     return Figures(
-        loaded, aptitudes, tuple(skills), morph.durability, morph.wt(params), morph.dr(params),
-        morph.spd(params), ego.luc(params), ego.tt(params), ego.ir(params),
+        loaded, morph.cap(params), morph.pain_filter, aptitudes, tuple(skills),
+        morph.durability, morph.wt(params), morph.dr(params),
+        morph.spd(params), c.luc(params), c.tt(params), c.ir(params),
         c.armour("energy"), c.armour("kinetic"),
         condition(loaded.health, morph, params).value if loaded.sleeved else "",
-        mental_condition(loaded.mind, ego, params).value, initiative_base(c, params))
+        mental_condition(loaded.mind, c, params).value, initiative_base(c, params))
+
+
+def params_of(encounter) -> EclipsePhaseParameters:
+    """The Eclipse Phase parameters of ``encounter``'s campaign (the defaults for another
+    system's, whose parameters are not Eclipse Phase's)."""
+    params = encounter.campaign.parameters
+    return params if isinstance(params, EclipsePhaseParameters) else EclipsePhaseParameters()

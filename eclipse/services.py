@@ -17,11 +17,12 @@ from typing import Any, Mapping, Sequence
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from campaigns.errors import CampaignClosed, Forbidden, InvalidInput, NotFound
+from campaigns.errors import CampaignClosed, InvalidInput, NotFound
 from campaigns.journal import record_action
 from campaigns.models import Campaign, RuleSystem
-from campaigns.permissions import allowed, oversees
+from campaigns.permissions import oversees
 from characters.models import Character
+from characters.rules import require
 from characters.services import NAME_MAX, _visible
 from eclipse.errors import (EclipseServiceError, GameMasterOnly, InEncounter, NoSleeve,
                             NotCarried, NotEclipse, NoSuchTemplate)
@@ -29,6 +30,7 @@ from eclipse.models import (APTITUDE_FIELDS, ArmourTemplate, CarriedWeapon, Ecli
                             MorphTemplate, Sleeve, WeaponTemplate, WornArmour)
 from eclipse.selectors import health_of, lock_sheets, mind_of
 from encounters.models import Combatant, Encounter
+from encounters.services import characters_changed
 from gamerules.eclipse_phase import health as rules_health
 from gamerules.eclipse_phase import stress as rules_stress
 from gamerules.eclipse_phase.creation import validate_creation
@@ -43,7 +45,7 @@ AMOUNT_MAX = 1000  # healing, stress and spares given at once
 
 MORPH_FIELDS = ("name", "kind", "durability", "wound_threshold", "death_rating", "armour_energy",
                 "armour_kinetic", "speed", "aptitude_bonus", "limbs", "initiative_bonus",
-                "traits", "mesh_implants")
+                "traits", "mesh_implants", "aptitude_max")
 EGO_COPIED = (*APTITUDE_FIELDS.values(), "skills", "skill_aptitudes", "moxie_max", "lucidity",
               "trauma_threshold", "insanity_rating", "mental_notes")
 
@@ -87,6 +89,7 @@ def sheets_copy(*, template: Character, characters: Sequence[Character],
     if source.sleeve is not None:
         sleeves = Sleeve.objects.bulk_create([
             Sleeve(owner=sheet, template_id=source.sleeve.template_id, created_at=now,
+                   implants=list(source.sleeve.implants or []),
                    **{name: getattr(source.sleeve, name) for name in MORPH_FIELDS})
             for sheet in sheets])
         for sheet, sleeve in zip(sheets, sleeves):
@@ -104,15 +107,10 @@ def sheets_copy(*, template: Character, characters: Sequence[Character],
 # --- shared checks ---------------------------------------------------------------------------
 
 def require_actor(user, character: Character) -> None:
-    """``user`` plays ``character``, or oversees its campaign (the GM plays the others and
-    hands out bodies and gear to everyone). ``user`` None: a trusted caller. Raises NotFound
-    (cannot even see it) or Forbidden."""
-    if user is None or allowed(user, "characters.act", character) \
-            or oversees(user, character.campaign):
-        return
-    if allowed(user, "characters.view_sheet", character):
-        raise Forbidden("not_your_character")
-    raise NotFound("no_such_character")
+    """``user`` manages ``character`` (characters.manage: its player, and the GM, who plays
+    the others and hands out bodies and gear to everyone). ``user`` None: a trusted caller.
+    Raises NotFound (cannot even see it) or Forbidden."""
+    require(user, "characters.manage", character)
 
 
 def require_game_master(user, campaign: Campaign) -> None:
@@ -123,8 +121,12 @@ def require_game_master(user, campaign: Campaign) -> None:
 def _locked(character: Character | int) -> EclipseSheet:
     """The sheet locked until the transaction ends, with its character, campaign and current
     sleeve (two queries: the lock, then the read; the sleeves and gear of a sheet change only
-    under its lock). Raises NotFound."""
+    under its lock), after the encounters it fights in (two more: encounters.services.
+    characters_changed; every caller changes what their pages show). Raises NotFound."""
     pk = character if isinstance(character, int) else character.pk
+    # Its encounters' pages show the change (gauges, gear, ammunition): their versions bumped,
+    # pushed on commit; locked before the sheet, as a step does (encounters.services).
+    characters_changed([pk])
     lock_sheets([pk])  # locked first, read after (a hit or a healing is not lost)
     sheet = (EclipseSheet.objects
              .select_related("character__campaign", "character__owner", "sleeve")
@@ -188,12 +190,13 @@ def eclipse_character_create(*, user, campaign: Campaign, name: str,
                              morph_id: int | None = None, now: datetime | None = None
                              ) -> Character:
     """A new Eclipse Phase player character of ``user``: an ego with ``aptitudes`` (by code or
-    field name) and trained ``skills``, Moxie at the campaign's default, sleeved in a new body
-    of the morph template ``morph_id`` (none: an ego without a body until resleeved).
+    field name) and trained ``skills`` (the ranks learnt, added to the linked aptitude), Moxie
+    at the campaign's default, sleeved in a new body of the morph template ``morph_id`` (none:
+    an ego without a body until resleeved), whose aptitude maximum caps what its tests read.
 
     Raises NotEclipse, InvalidInput ("name_length", "name_taken"), CampaignClosed,
     NoSuchTemplate, InvalidSheet (gamerules.eclipse_phase.creation: aptitudes 5-30 spending
-    105 points, skills 1-99 of the catalogue). Journaled (eclipse_create)."""
+    105 points, skills of the catalogue with 1-99 ranks). Journaled (eclipse_create)."""
     params = require_eclipse(campaign)
     now = now or timezone.now()
     name = (name or "").strip()
@@ -233,8 +236,9 @@ def eclipse_character_create(*, user, campaign: Campaign, name: str,
 def resleeve(*, user, character: Character | int, morph_id: int, now: datetime | None = None
              ) -> EclipseSheet:
     """The ego moves into a new, undamaged body of the template ``morph_id``; it keeps its
-    aptitudes, skills, Moxie, stress and traumas (gamerules.eclipse_phase.sheet.Character.
-    resleeve). The old body stays as it was (its damage, wounds and worn armour), among the
+    aptitudes, skills' ranks, Moxie, stress and traumas (gamerules.eclipse_phase.sheet.
+    Character.resleeve): every linked skill and the lucidity then follow the new body's bonuses
+    under its aptitude maximum. The old body stays as it was (its damage, wounds and worn armour), among the
     ego's ``sleeves``. The player or the GM; a player not while fighting. Raises NotFound,
     Forbidden, NoSuchTemplate, InEncounter. Journaled (eclipse_resleeve)."""
     now = now or timezone.now()

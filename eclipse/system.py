@@ -15,6 +15,8 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 
 from campaigns import rule_systems
+from eclipse.demo import DEMO_CAMPAIGN
+from eclipse.labels import KINDS as LABELS
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 
 CODE = "eclipse_phase"
@@ -47,6 +49,19 @@ def sheet_view(*, character, log, now: datetime):
                            rules=loaded, figures=figures)
 
 
+# The journal's kinds Eclipse Phase writes (campaigns.journal.register_kinds), rendered by
+# templates/eclipse/registry/_log_entry.html.
+JOURNAL_KINDS = ("eclipse_create", "eclipse_resleeve", "eclipse_equip", "eclipse_unequip",
+                 "eclipse_heal", "eclipse_recover", "eclipse_moxie", "eclipse_stress",
+                 "eclipse_action", "eclipse_move", "eclipse_reload", "eclipse_turn_end",
+                 "eclipse_attack", "eclipse_suppressive", "eclipse_explosion", "eclipse_ambush",
+                 "eclipse_gravity")
+
+def _demo(*, gm, players, now):
+    from eclipse.demo import load_eclipse_demo
+    return load_eclipse_demo(gm=gm, players=players, now=now)
+
+
 SPEC = rule_systems.RuleSystemSpec(
     code=CODE,
     name="Eclipse Phase",
@@ -58,12 +73,18 @@ SPEC = rule_systems.RuleSystemSpec(
     copy_sheets=copy_sheets,
     begin_creation=begin_creation,
     sheet_view=sheet_view,
+    character_admin="eclipse.admin.EclipseCharacterAdmin",
     templates=rule_systems.Templates(
         sheet="eclipse/registry/_sheet.html",
         gauges="eclipse/registry/_gauges.html",
         list_columns="eclipse/registry/_list_columns.html",
         list_cells="eclipse/registry/_list_cells.html",
         log_entry="eclipse/registry/_log_entry.html"),
+    labels=LABELS,
+    urls=(("eclipse/encounters/", "eclipse.play_urls"), ("eclipse/", "eclipse.urls")),
+    api_urls=("eclipse.api", "eclipse.play_api", "eclipse.tacnet_api"),
+    demo=_demo,
+    demo_campaign=DEMO_CAMPAIGN,
     action_labels={"eclipse_create": _("Creation"), "eclipse_resleeve": _("Resleeve"),
                    "eclipse_equip": _("Equip"), "eclipse_unequip": _("Unequip"),
                    "eclipse_heal": _("Healing"), "eclipse_recover": _("Stress recovery"),

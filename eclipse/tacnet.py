@@ -19,8 +19,10 @@ pour leur coéquipiers". The choices are in docs/rules/eclipse-phase.md ("TACNet
 - indirect fire by a member needs a fellow member as spotter who perceives the target (the
   GM's mark by that member); an attacker in no network keeps the table's declared spotter.
 
-Every change bumps the version of the running encounters it shows in
-(``encounters.services.encounter_touch``), so their pages refresh.
+Every change bumps the version of the encounters it shows in, pushed to their open pages
+(issue 17, item 7): a network created, joined or left, every encounter of the campaign not
+ended (the GM's page of each lists the networks and their members, a player's the networks it
+may join: ``encounters.services.campaign_changed``); a mark set or cleared, its encounter.
 """
 
 from __future__ import annotations
@@ -31,15 +33,17 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from campaigns.models import Campaign, RuleSystem
 from campaigns.permissions import allowed, oversees
 from characters.services import _visible
+from eclipse.environment import lock_for_gm, require_eclipse
 from eclipse.models import CarriedWeapon, EclipseSheet, Perceived, SquadMember, SquadNetwork
 from eclipse.play_errors import GameMasterOnly
-from encounters.errors import EncounterConflict, EncounterNotFound
+from encounters.errors import EncounterConflict
 from encounters.models import Combatant, Encounter
-from encounters.services import can_see, combatants_of, encounter_touch, is_gm, lock_encounter
+from encounters.services import campaign_changed, encounter_changed, is_gm
 from gamerules.errors import RuleError, gettext_noop
 
 NAME_MAX, NOTE_MAX = 80, 200
@@ -179,16 +183,6 @@ def _sheet(network: SquadNetwork, character_id: int) -> EclipseSheet:
     return sheet
 
 
-def _touch_network(network_id: int, extra_encounters: tuple[int, ...] = ()) -> None:
-    """Bump the running encounters where a member of the network fights."""
-    ids = set(Encounter.objects.filter(
-        state=Encounter.State.RUNNING, combatants__removed=False,
-        combatants__character__eclipse__squad__network_id=network_id)
-        .values_list("pk", flat=True)) | set(extra_encounters)
-    for pk in sorted(ids):  # one order, so two steps never wait on each other
-        encounter_touch(encounter_id=pk)
-
-
 # --- services -------------------------------------------------------------------------------
 
 def tacnet_create(*, user, campaign_id: int, name: str,
@@ -206,6 +200,7 @@ def tacnet_create(*, user, campaign_id: int, name: str,
         raise BadName(max=NAME_MAX)
     try:
         with transaction.atomic():
+            campaign_changed(campaign.pk)  # the GM's pages list it, the players' may join it
             return SquadNetwork.objects.create(campaign=campaign, name=name,
                                                open_to_players=open_to_players)
     except IntegrityError:
@@ -220,6 +215,7 @@ def tacnet_join(*, user, network_id: int, character_id: int,
     ManagedByGm, NotYours, NoImplants, AlreadyMember."""
     with transaction.atomic():
         network = _network(user, network_id, lock=True)
+        campaign_changed(network.campaign_id)  # the encounters before the sheet, as a step
         sheet = _sheet(network, character_id)
         _may_manage(user, network, sheet.character)
         if sheet.sleeve is None or not sheet.sleeve.mesh_implants:
@@ -227,10 +223,8 @@ def tacnet_join(*, user, network_id: int, character_id: int,
         existing = SquadMember.objects.filter(sheet=sheet).select_related("network").first()
         if existing is not None:
             raise AlreadyMember(name=sheet.character.name, network=existing.network.name)
-        member = SquadMember.objects.create(network=network, sheet=sheet,
-                                            joined_at=now or timezone.now())
-        _touch_network(network.pk)
-        return member
+        return SquadMember.objects.create(network=network, sheet=sheet,
+                                          joined_at=now or timezone.now())
 
 
 def tacnet_leave(*, user, network_id: int, character_id: int) -> None:
@@ -238,23 +232,19 @@ def tacnet_leave(*, user, network_id: int, character_id: int) -> None:
     NoNetwork, NoCharacter, ManagedByGm, NotYours, NotMember."""
     with transaction.atomic():
         network = _network(user, network_id, lock=True)
+        campaign_changed(network.campaign_id)  # the encounters before the sheet, as a step
         sheet = _sheet(network, character_id)
         _may_manage(user, network, sheet.character)
         member = SquadMember.objects.filter(sheet=sheet, network=network).first()
         if member is None:
             raise NotMember(name=sheet.character.name, network=network.name)
-        _touch_network(network.pk)  # while it is a member: its own pages refresh too
         member.delete()
 
 
 def _gm_encounter(user, encounter_id: int) -> Encounter:
     """The encounter locked, for its GM, not ended. Raises EncounterNotFound,
     GameMasterOnly, EncounterConflict."""
-    encounter = lock_encounter(encounter_id)
-    if not is_gm(user, encounter):
-        if user is not None and can_see(user, encounter, combatants_of(encounter).values()):
-            raise GameMasterOnly()
-        raise EncounterNotFound()
+    encounter = lock_for_gm(user, encounter_id, GameMasterOnly)
     if encounter.state == Encounter.State.ENDED:
         raise EncounterConflict(code="encounter_ended")
     return encounter
@@ -295,7 +285,7 @@ def tacnet_perceive(*, user, encounter_id: int, network_id: int, opponent_id: in
             network=network, encounter=encounter, opponent=opponent, by=by,
             defaults={"note": (note or "").strip()[:NOTE_MAX],
                       "created_at": now or timezone.now()})
-        encounter_touch(encounter_id=encounter.pk)
+        encounter_changed(encounter)
         return mark
 
 
@@ -307,7 +297,7 @@ def tacnet_clear(*, user, encounter_id: int, mark_id: int) -> None:
         deleted, _rows = Perceived.objects.filter(encounter=encounter, pk=mark_id).delete()
         if not deleted:
             raise NoMark()
-        encounter_touch(encounter_id=encounter.pk)
+        encounter_changed(encounter)
 
 
 # --- spotting -------------------------------------------------------------------------------
@@ -323,6 +313,9 @@ def spotting(ctx, target: Combatant, *, spotter: bool, spotter_id: int | None
           .filter(sheet_id=ctx.combatant.character_id or 0).first())
     named = (Combatant.objects.filter(encounter=ctx.encounter, pk=spotter_id, removed=False)
              .exclude(pk=ctx.combatant.pk).first() if spotter_id else None)
+    if named is not None and named.hidden and not is_gm(getattr(ctx, "user", None),
+                                                          ctx.encounter):
+        named = None  # a hidden combatant does not exist for the players: as a wrong id
     if me is None:
         return spotter or named is not None, named.name if named is not None else ""
     if named is None:
@@ -398,8 +391,13 @@ def panel(*, view, user) -> Panel:
     """The TACNet panel of ``view`` (encounters.selectors.EncounterView) for ``user``: one query
     without networks; then the members (with sheets and sleeves), and, when the user sees a
     network, the members' weapons and the encounter's marks: four, whatever the number of
-    members, weapons and marks."""
+    members, weapons and marks. For a player, what the GM hides in the encounter
+    (``view.seen``, encounters.visibility) is not on it: no member fighting hidden, no mark of
+    a hidden opponent, a mark by a hidden member reads "by someone". Raises NotEclipse for an
+    encounter of another rule system (``view`` was built for a user who sees it: only they
+    learn its system)."""
     encounter = view.encounter
+    require_eclipse(encounter)
     networks = list(SquadNetwork.objects.filter(campaign_id=encounter.campaign_id))
     if not networks:
         return Panel(view.gm)
@@ -431,10 +429,11 @@ def panel(*, view, user) -> Panel:
     marks = list(Perceived.objects.filter(encounter=encounter, network_id__in=seen)
                  .select_related("opponent"))
     names = {r.pk: r.sheet.character.name for r in rows}
+    by_sheet = {r.pk: r.sheet_id for r in rows}
     by_network = {n.pk: NetworkPanel(n) for n in networks if n.pk in seen}
     for r in rows:
-        if r.network_id not in by_network:
-            continue
+        if r.network_id not in by_network or r.sheet_id in view.seen.characters:
+            continue  # a member hidden in this encounter: not on a player's panel
         sleeve = r.sheet.sleeve
         c = fighting.get(r.sheet_id)
         by_network[r.network_id].members.append(MemberState(
@@ -442,10 +441,17 @@ def panel(*, view, user) -> Panel:
             sleeve.wounds if sleeve else 0, sleeve.damage if sleeve else 0,
             sleeve.durability if sleeve else 0, weapons.get(r.sheet_id, []),
             r.sheet_id in mine))
+    hidden = view.seen  # what the viewer may not see of the encounter (encounters.visibility)
     for m in marks:
+        if m.opponent_id in hidden.hidden:
+            continue  # a mark of a hidden opponent: none for a player
+        by = ""
+        if m.by_id:
+            by = names.get(m.by_id, "")
+            if by and by_sheet.get(m.by_id) in hidden.characters:
+                by = gettext("someone")  # a member hidden in this encounter perceived it
         by_network[m.network_id].sightings.append(Sighting(
-            m.pk, m.opponent_id, m.opponent.name, names.get(m.by_id, "") if m.by_id else "",
-            m.note))
+            m.pk, m.opponent_id, m.opponent.name, by, m.note))
     if view.gm:
         for n in by_network.values():
             n.opponents = [c for c in view.combatants if not c.removed
@@ -466,4 +472,5 @@ def panel_data(p: Panel) -> dict[str, Any]:
          "perceived": [{"id": s.id, "opponent": s.opponent_id, "name": s.opponent,
                         "by": s.by, "note": s.note} for s in n.sightings]}
         for n in p.networks],
-        "joinable": [{"id": n.pk, "name": n.name} for n in p.joinable]}
+        "joinable": [{"id": n.pk, "name": n.name, "open_to_players": n.open_to_players}
+                     for n in p.joinable]}

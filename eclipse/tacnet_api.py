@@ -12,13 +12,12 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
+from campaigns.api_base import ERRORS, ErrorSerializer, StrictSerializer
 from campaigns.numbers import INT_MAX
 from eclipse import tacnet
 from encounters.api import step_view
 from encounters.selectors import encounter_view
 
-ID = {"min_value": 1, "max_value": INT_MAX}
 CONFLICTS = {**ERRORS, 409: ErrorSerializer}
 
 
@@ -36,21 +35,23 @@ class TacnetCreateSerializer(StrictSerializer):
 
 
 class TacnetMemberActSerializer(StrictSerializer):
-    character = serializers.IntegerField(help_text="The character joining or leaving.", **ID)
+    character = serializers.IntegerField(help_text="The character joining or leaving.", min_value=1,
+                                         max_value=INT_MAX)
 
 
 class TacnetPerceiveSerializer(StrictSerializer):
-    network = serializers.IntegerField(**ID)
-    opponent = serializers.IntegerField(help_text="The opponent's combatant.", **ID)
+    network = serializers.IntegerField(min_value=1, max_value=INT_MAX)
+    opponent = serializers.IntegerField(help_text="The opponent's combatant.", min_value=1, max_value=INT_MAX)
     by = serializers.IntegerField(required=False, allow_null=True, default=None,
                                   help_text="The perceiving member's combatant; null: the "
-                                            "network as a whole.", **ID)
+                                            "network as a whole.", min_value=1, max_value=INT_MAX)
     note = serializers.CharField(max_length=tacnet.NOTE_MAX, required=False, default="",
                                  allow_blank=True)
 
 
 class TacnetClearSerializer(StrictSerializer):
-    mark = serializers.IntegerField(help_text="The mark (a perceived entry's id).", **ID)
+    mark = serializers.IntegerField(help_text="The mark (a perceived entry's id).", min_value=1,
+                                    max_value=INT_MAX)
 
 
 class TacnetAmmoSerializer(serializers.Serializer):
@@ -122,7 +123,7 @@ def _member_view(op: str, run, summary: str):
 
 class PanelView(APIView):
     @extend_schema(operation_id="eclipse_tacnets_panel",
-                   responses={200: TacnetPanelSerializer, **READ_ERRORS},
+                   responses={200: TacnetPanelSerializer, **ERRORS},
                    summary="What the TACNet panel shows the user in the encounter: the "
                            "networks they are in (the GM: all), their members' state and "
                            "the opponents perceived.")

@@ -1,9 +1,16 @@
 """The encounters in the admin, read mostly: the game master runs them from the control page
 (every change there goes through encounters.services, which locks and versions them)."""
 
+from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
-from encounters.models import Combatant, Encounter, EncounterEffect, PendingReaction
+from campaigns import rule_systems
+from campaigns.models import Campaign
+from characters.admin import owned_label
+from encounters.models import (DEFAULT_REACTION_TIMEOUT, Combatant, Encounter, EncounterEffect,
+                               PendingReaction)
+from encounters.services import encounter_touch
 
 
 class CombatantInline(admin.TabularInline):
@@ -16,14 +23,52 @@ class CombatantInline(admin.TabularInline):
     raw_id_fields = ("character",)
 
 
+class EncounterForm(forms.ModelForm):
+    """An encounter of a campaign whose system plays turn-based encounters (Encounter.clean).
+    A new one left without a time to react takes its campaign's (``reaction_timeout_seconds``
+    when its system has that parameter), as one opened from the encounters page does."""
+
+    class Meta:
+        model = Encounter
+        fields = "__all__"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "campaign" in self.fields:
+            codes = [s.code for s in rule_systems.registered()
+                     if s.play_mode == rule_systems.ENCOUNTER]
+            self.fields["campaign"].queryset = Campaign.objects.filter(rule_system__in=codes)
+        timeout = self.fields.get("reaction_timeout_seconds")
+        if timeout is not None and self.instance.pk is None:
+            timeout.required = False
+            timeout.initial = None
+            timeout.help_text = _("After this, a reaction prompt counts as no reaction. Empty: "
+                                  "the campaign's rule parameter (30 s when it has none).")
+
+    def clean(self):
+        data = super().clean()
+        campaign = data.get("campaign")
+        if self.instance.pk is None and data.get("reaction_timeout_seconds") is None:
+            chosen = getattr(campaign.parameters, "reaction_timeout_seconds", None) \
+                if campaign is not None else None
+            data["reaction_timeout_seconds"] = chosen or DEFAULT_REACTION_TIMEOUT
+        return data
+
+
 @admin.register(Encounter)
 class EncounterAdmin(admin.ModelAdmin):
+    form = EncounterForm
     list_display = ("name", "campaign", "state", "round", "version")
     list_filter = ("state",)
     fields = ("campaign", "name", "actions_per_turn", "skip_defeated",
               "reaction_timeout_seconds", "state", "round", "turn_serial", "version")
     readonly_fields = ("state", "round", "turn_serial", "version")
     inlines = [CombatantInline]
+
+    def save_model(self, request, obj, form, change):
+        if change:  # locked and versioned on from the stored number: the open pages refresh
+            obj.version = encounter_touch(encounter_id=obj.pk).version
+        super().save_model(request, obj, form, change)
 
 
 @admin.register(PendingReaction)
@@ -36,4 +81,25 @@ class PendingReactionAdmin(admin.ModelAdmin):
         return False  # made by a system's action only (encounters.services.request_reaction)
 
 
-admin.site.register(EncounterEffect)
+class EncounterEffectForm(forms.ModelForm):
+    """An effect on combatants of its encounter (EncounterEffect.clean), each named with it."""
+
+    class Meta:
+        model = EncounterEffect
+        fields = "__all__"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        encounter_id = self.instance.encounter_id
+        for name in ("bearer", "anchor"):
+            rows = Combatant.objects.select_related("encounter")
+            self.fields[name].queryset = (rows.filter(encounter_id=encounter_id) if encounter_id
+                                          else rows)
+            self.fields[name].label_from_instance = lambda c: owned_label(c.name, c.encounter)
+
+
+@admin.register(EncounterEffect)
+class EncounterEffectAdmin(admin.ModelAdmin):
+    form = EncounterEffectForm
+    list_display = ("name", "encounter", "bearer", "rounds", "expires_round")
+    list_select_related = ("encounter", "bearer")

@@ -23,6 +23,7 @@ from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSeria
 from campaigns.numbers import INT_MAX  # a bigger number is a 400, not a 500
 from encounters import selectors, services
 from encounters.errors import EncounterNotFound
+from encounters.models import Encounter
 from gamerules.encounter.order import OrderMode
 
 CONFLICTS = {**ERRORS, 409: ErrorSerializer}
@@ -63,13 +64,18 @@ class EncounterEffectSerializer(serializers.Serializer):
 
 class PendingReactionSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
-    actor = serializers.IntegerField(source="actor_id")
+    actor = serializers.SerializerMethodField(help_text="Null for a player when the actor is "
+                                                        "hidden.")
     target = serializers.IntegerField(source="target_id")
     options = serializers.ListField(child=serializers.CharField())
     default = serializers.CharField()
     status = serializers.CharField()
     deadline = serializers.DateTimeField()
     payload = serializers.DictField()
+
+    def get_actor(self, reaction) -> int | None:
+        seen = getattr(reaction, "actor_cached", None)
+        return seen.pk if seen is not None else None
 
 
 class EncounterSerializer(serializers.Serializer):
@@ -83,7 +89,9 @@ class EncounterSerializer(serializers.Serializer):
     turn = serializers.IntegerField(source="encounter.turn_serial",
                                     help_text="Send it back with next/delay: a stale one is "
                                               "refused (turn_already_advanced).")
-    current = serializers.IntegerField(source="encounter.current_id", allow_null=True)
+    current = serializers.IntegerField(source="current_id", allow_null=True,
+                                       help_text="Null before the start, after the end, and "
+                                                 "for a player while a hidden combatant acts.")
     current_phase = serializers.IntegerField(source="encounter.current_phase")
     turn_actions = serializers.IntegerField(source="encounter.turn_actions")
     actions_per_turn = serializers.IntegerField(source="encounter.actions_per_turn")
@@ -189,7 +197,34 @@ def _valid(serializer_class, request):
     return payload.validated_data
 
 
+class EncounterListItemSerializer(serializers.Serializer):
+    """One encounter of a campaign's list (its combatants, log and prompts: its own URL)."""
+
+    id = serializers.IntegerField()
+    campaign = serializers.IntegerField(source="campaign_id")
+    name = serializers.CharField()
+    state = serializers.ChoiceField(choices=Encounter.State.choices)
+    round = serializers.IntegerField()
+    version = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+
+
+class EncounterListSerializer(serializers.Serializer):
+    gm = serializers.BooleanField(help_text="Whether the user runs the campaign (sees them all).")
+    encounters = EncounterListItemSerializer(
+        many=True, help_text="The newest first: all of them for the game master, those the user "
+                             "plays a combatant in otherwise.")
+
+
 class CampaignEncountersView(APIView):
+    @extend_schema(operation_id="encounters_list",
+                   responses={200: EncounterListSerializer, **READ_ERRORS},
+                   summary="The campaign's encounters the user may see (the game master: all; a "
+                           "player: those where one of their characters is a combatant).")
+    def get(self, request, campaign_id: int):
+        gm, encounters = selectors.encounters_of(user=request.user, campaign_id=campaign_id)
+        return Response(EncounterListSerializer({"gm": gm, "encounters": encounters}).data)
+
     @extend_schema(operation_id="encounters_create", request=EncounterCreateSerializer,
                    responses={201: EncounterSerializer, **ERRORS},
                    summary="Open an encounter in the campaign (its game master).")
@@ -324,7 +359,7 @@ def _urls():
     E = "encounters/<int:encounter_id>/"
     urls = [
         path("campaigns/<int:campaign_id>/encounters/", CampaignEncountersView.as_view(),
-             name="api-encounters-create"),
+             name="api-encounters"),
         path(E, EncounterView.as_view(), name="api-encounter"),
         path(f"{E}version/", EncounterVersionView.as_view(), name="api-encounter-version"),
         path("reactions/<int:reaction_id>/answer/", ReactionAnswerView.as_view(),

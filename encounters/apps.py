@@ -4,3 +4,13 @@ from django.apps import AppConfig
 class EncountersConfig(AppConfig):
     name = "encounters"
     verbose_name = "Encounters"
+
+    def ready(self):
+        from campaigns import journal, live, rule_systems
+        from encounters import push
+        from encounters.selectors import can_read_topic
+        from encounters.services import JOURNAL_KINDS
+
+        live.register(push.KIND, can_read_topic)
+        # every system playing encounters: templates/campaigns/_log_entry.html
+        journal.register_kinds(*JOURNAL_KINDS, play_mode=rule_systems.ENCOUNTER)

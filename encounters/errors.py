@@ -21,6 +21,7 @@ MESSAGES: dict[str, str] = {
     "action_already_taken": gettext_noop(
         "This turn's action is spent already: nothing was changed."),
     "reaction_pending": gettext_noop("The encounter waits for %(name)s's reaction."),
+    "reaction_pending_someone": gettext_noop("The encounter waits for a reaction."),
     "delay_after_acting": gettext_noop("A combatant that has acted cannot delay its turn."),
     "not_in_campaign": gettext_noop("That character plays in another campaign."),
     "combatant_needs_name": gettext_noop("A combatant needs a character or a name."),

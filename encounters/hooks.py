@@ -20,8 +20,14 @@ A system registers from its app's ``AppConfig.ready()``::
 - A **resolver** is ``fn(ctx: ReactionContext) -> ReactionOutcome``: called under the
   encounter's lock once the target's side answered or the prompt defaulted (``ctx.defaulted``);
   it rolls the reaction (none for "no reaction") and the rest of the action, changes the sheets,
-  and returns the journal's kind, summary and rolls. The encounter writes ONE ActionRecord: the
+  and returns the journal's kind, summary and rolls (and which combatant each roll is about:
+  ``roll_about``, for a volley at several targets). The encounter writes ONE ActionRecord: the
   prompt (payload, options, the action's rolls so far), the answer, and this result.
+- ``register_journal_kinds(system, kinds)`` names every kind of journal entry the system's
+  play writes in an encounter's log (``summary["encounter"]``); ``journal_kinds(system)`` adds
+  the encounter's own (``ENCOUNTER_KINDS``). What a player reads of each, a hidden combatant in
+  it, is tested kind by kind (tests/encounters/test_hidden_kinds.py): a kind written and not
+  registered, or registered and never tested, fails there.
 
 These could become fields of campaigns.rule_systems.RuleSystemSpec (``initiative``,
 ``reaction_resolvers``); they live here while that file is another helper's.
@@ -31,7 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from gamerules.dice import RandomSource
 
@@ -79,6 +85,8 @@ class ReactionOutcome:
     kind: str  # the ActionRecord's kind, e.g. "hb_attack"
     summary: dict[str, Any] = field(default_factory=dict)
     rolls: tuple[dict[str, Any], ...] = ()  # journal.roll_row dicts
+    # The combatant id each roll is about (one per roll); empty: all about the prompted target.
+    roll_about: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -106,6 +114,21 @@ _TEMPLATES: dict[str, EncounterTemplates] = {}
 _TURNS: dict[str, TurnsFn] = {}
 _PREFETCH: dict[str, tuple[str, ...]] = {}
 _EACH_ROUND: set[str] = set()
+_JOURNAL: dict[str, frozenset[str]] = {}
+# The kinds the shared encounter journals itself, in every system's encounters.
+ENCOUNTER_KINDS = frozenset({"encounter_initiative", "encounter_action_spent"})
+
+
+def register_journal_kinds(system: str, kinds: Iterable[str]) -> None:
+    """The kinds of journal entries ``system``'s play writes in an encounter's log (registering
+    again replaces them)."""
+    _JOURNAL[system] = frozenset(kinds)
+
+
+def journal_kinds(system: str) -> frozenset[str]:
+    """Every kind an encounter of ``system`` may journal: the encounter's own and the
+    system's."""
+    return ENCOUNTER_KINDS | _JOURNAL.get(system, frozenset())
 
 
 def register_turns(system: str, fn: TurnsFn) -> None:

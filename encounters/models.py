@@ -13,6 +13,9 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from campaigns import rule_systems
+from campaigns.errors import WrongCampaign
+from campaigns.validation import play_mode_problem, related, require, same_campaign_problem
 from gamerules.encounter.clock import Edge
 from gamerules.encounter.order import OrderMode
 from gamerules.encounter.reactions import Status
@@ -28,21 +31,24 @@ class Encounter(models.Model):
         ENDED = "ended", _("Ended")
 
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
-                                 related_name="encounters")
+                                 related_name="encounters", verbose_name=_("campaign"))
     name = models.CharField(_("name"), max_length=120)
-    state = models.CharField(max_length=8, choices=State.choices, default=State.SETUP)
+    state = models.CharField(_("state"), max_length=8, choices=State.choices,
+                             default=State.SETUP)
     order_mode = models.CharField(max_length=8, default=OrderMode.GM,
                                   choices=[(m.value, m.value) for m in OrderMode])
-    round = models.PositiveIntegerField(default=0, help_text="0 before the start.")
+    round = models.PositiveIntegerField(_("round"), default=0,
+                                        help_text=_("0 before the start."))
     turn_serial = models.PositiveIntegerField(
-        default=0, help_text="Counts the turns played: a 'next turn' names the one it ends.")
+        _("turns played"), default=0,
+        help_text=_("Counts the turns played: a 'next turn' names the one it ends."))
     current = models.ForeignKey("Combatant", on_delete=models.SET_NULL, null=True, blank=True,
                                 related_name="+")
     current_phase = models.PositiveSmallIntegerField(default=0)
     turn_actions = models.PositiveSmallIntegerField(
         default=0, help_text="Actions spent in the current turn.")
     actions_per_turn = models.PositiveSmallIntegerField(
-        default=1, validators=[MinValueValidator(1), MaxValueValidator(20)])
+        _("actions per turn"), default=1, validators=[MinValueValidator(1), MaxValueValidator(20)])
     skip_defeated = models.BooleanField(_("skip defeated combatants"), default=True)
     reaction_timeout_seconds = models.PositiveIntegerField(
         _("time to react (seconds)"), default=DEFAULT_REACTION_TIMEOUT,
@@ -55,9 +61,15 @@ class Encounter(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        verbose_name = _("encounter")
+        verbose_name_plural = _("encounters")
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        campaign = self.campaign if self.campaign_id else None
+        require(campaign=play_mode_problem(campaign, rule_systems.ENCOUNTER))
 
 
 class Combatant(models.Model):
@@ -66,20 +78,22 @@ class Combatant(models.Model):
 
     encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="combatants")
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, null=True,
-                                  blank=True, related_name="combatants")
+                                  blank=True, related_name="combatants",
+                                  verbose_name=_("character"))
     name = models.CharField(_("name"), max_length=80)
     position = models.IntegerField(_("order number"), default=0,
                                    help_text="The GM's number (entry order by default).")
-    initiative = models.IntegerField(null=True, blank=True)
-    tiebreak = models.IntegerField(default=0)
-    tie = models.CharField(max_length=16, blank=True, help_text="What broke its tie, if any.")
-    rank = models.PositiveIntegerField(null=True, blank=True)
+    initiative = models.IntegerField(_("initiative"), null=True, blank=True)
+    tiebreak = models.IntegerField(_("tiebreak"), default=0)
+    tie = models.CharField(_("tie"), max_length=16, blank=True,
+                           help_text=_("What broke its tie, if any."))
+    rank = models.PositiveIntegerField(_("rank"), null=True, blank=True)
     turns_per_round = models.PositiveSmallIntegerField(
-        default=1, validators=[MinValueValidator(1), MaxValueValidator(10)])
+        _("turns per round"), default=1, validators=[MinValueValidator(1), MaxValueValidator(10)])
     surprised = models.BooleanField(_("surprised"), default=False)
     hidden = models.BooleanField(_("hidden"), default=False, help_text=_("GM-only until revealed."))
     defeated = models.BooleanField(_("defeated"), default=False)
-    removed = models.BooleanField(default=False)
+    removed = models.BooleanField(_("removed"), default=False)
     joined_round = models.PositiveIntegerField(default=0)
     # Where it stands, in metres to the centimetre (gamerules.encounter.space); both null: no
     # position (the table places it). Set by the GM, moved by its system's move action.
@@ -88,6 +102,8 @@ class Combatant(models.Model):
 
     class Meta:
         ordering = ["rank", "position", "id"]
+        verbose_name = _("combatant")
+        verbose_name_plural = _("combatants")
         indexes = [models.Index(fields=["encounter", "rank"])]
         constraints = [
             models.CheckConstraint(
@@ -95,7 +111,9 @@ class Combatant(models.Model):
                            | models.Q(x__isnull=False, y__isnull=False,
                                       x__gte=-10_000, x__lte=10_000,
                                       y__gte=-10_000, y__lte=10_000)),
-                name="combatant_position_both_or_neither_bounded"),
+                name="combatant_position_both_or_neither_bounded",
+                violation_error_message=_("A position has both x and y, each from -10,000 to "
+                                          "10,000 m, or neither.")),
         ]
 
     @property
@@ -105,6 +123,12 @@ class Combatant(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        """A character of the encounter's campaign (a name alone needs no character)."""
+        encounter = related(self, "encounter")
+        require(character=same_campaign_problem(related(self, "character"),
+                                                encounter.campaign_id if encounter else None))
 
 
 class EncounterEffect(models.Model):
@@ -127,6 +151,15 @@ class EncounterEffect(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        """Its bearer and anchor fight in its encounter."""
+        problems = {}
+        for name in ("bearer", "anchor"):
+            combatant = related(self, name)
+            if combatant is not None and combatant.encounter_id != self.encounter_id:
+                problems[name] = WrongCampaign("not_in_encounter", name=combatant.name)
+        require(**problems)
 
 
 class PendingReaction(models.Model):
@@ -169,8 +202,12 @@ class PendingReaction(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["encounter"],
                                     condition=models.Q(status="pending", lead__isnull=True),
-                                    name="one_pending_action_per_encounter"),
-            models.UniqueConstraint(fields=["lead", "target"], name="one_prompt_per_target"),
+                                    name="one_pending_action_per_encounter",
+                                    violation_error_message=_(
+                                        "This encounter already waits for a reaction.")),
+            models.UniqueConstraint(fields=["lead", "target"], name="one_prompt_per_target",
+                                    violation_error_message=_(
+                                        "This target is already prompted for this action.")),
         ]
 
     def __str__(self) -> str:

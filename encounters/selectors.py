@@ -3,16 +3,19 @@ number of queries whatever the number of combatants (pinned in tests/encounters)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import cached_property
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import BooleanField, Case, Exists, F, OuterRef, Q, When
 
 from campaigns import rule_systems
 from campaigns.models import ActionRecord, Campaign
-from campaigns.permissions import oversees, oversees_campaign_of, oversees_every_campaign
-from encounters import hooks
+from characters.models import Character
+from campaigns.permissions import (allowed, oversees, oversees_campaign_of,
+                                   oversees_every_campaign)
+from encounters import hooks, visibility
 from encounters.errors import EncounterNotFound
 from encounters.models import Combatant, Encounter, EncounterEffect, PendingReaction
 from encounters.services import can_see, controls, is_gm
@@ -27,7 +30,9 @@ class EncounterView:
     """``combatants``: in play order, then those out of it (hidden ones for the GM only);
     ``mine``: ids of the combatants the user plays; ``reactions``: the pending prompts the user
     may answer (all of them for the GM); ``log``: the latest journal entries of the encounter,
-    rolls prefetched; ``spec``: the campaign's rule system (None when not registered)."""
+    rolls prefetched; ``spec``: the campaign's rule system (None when not registered). What
+    is derived from them is computed once (a page reads it for every row): build a new view
+    rather than change one."""
 
     encounter: Encounter
     gm: bool
@@ -37,24 +42,35 @@ class EncounterView:
     log: list[ActionRecord]
     mine: set[int] = field(default_factory=set)
     spec: Any = None
+    seen: visibility.Visibility = field(default_factory=lambda: visibility.Visibility(gm=True))
+
+    @cached_property
+    def current_id(self) -> int | None:
+        """Whose turn it is as this viewer may know it: None while a hidden one acts."""
+        return visibility.current_id(self.encounter, self.seen)
 
     @property
+    def someone_acts(self) -> bool:
+        """A combatant hidden from this viewer has the turn."""
+        return self.encounter.current_id is not None and self.current_id is None
+
+    @cached_property
     def current(self) -> Combatant | None:
-        return next((c for c in self.combatants if c.pk == self.encounter.current_id), None)
+        return next((c for c in self.combatants if c.pk == self.current_id), None)
 
-    @property
+    @cached_property
     def in_order(self) -> list[Combatant]:
         return [c for c in self.combatants if c.rank is not None and not c.removed]
 
-    @property
+    @cached_property
     def out_of_order(self) -> list[Combatant]:
         return [c for c in self.combatants if c.rank is None or c.removed]
 
     @property
     def my_turn(self) -> bool:
-        return self.encounter.current_id in self.mine
+        return self.current_id in self.mine
 
-    @property
+    @cached_property
     def ground(self) -> dict[str, Any] | None:
         """The small map of the combatants in play that have a position (None when none has):
         metres to pixels, north up (y grows upwards), the whole fitted in GROUND_PX with a
@@ -68,7 +84,7 @@ class EncounterView:
         scale = (GROUND_PX - 2 * GROUND_MARGIN) / span
         cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
         half = GROUND_PX / 2
-        dots = [{"name": c.name, "current": c.pk == self.encounter.current_id,
+        dots = [{"name": c.name, "current": c.pk == self.current_id,
                  "cx": round(half + (x - cx) * scale), "cy": round(half - (y - cy) * scale)}
                 for c, (x, y) in placed]
         return {"width": GROUND_PX, "height": GROUND_PX, "dots": dots,
@@ -88,15 +104,27 @@ class EncounterView:
 
     def label(self, key: str) -> Any:
         """The system's label of ``key``; "<key>:<character id>" (a parry for that ally)
-        reads "<label> (<combatant's name>)"."""
+        reads "<label> (<combatant's name>)". A label naming the campaign's parameters
+        ("Aimed (+%(aim_quick_bonus)s)") reads their values."""
         labels = getattr(self.spec, "action_labels", {}) or {}
         if key in labels:
-            return labels[key]
+            return self._with_parameters(labels[key])
         base, _sep, ref = key.partition(":")
         if ref and base in labels:
             name = next((c.name for c in self.combatants if str(c.character_id) == ref), ref)
-            return f"{labels[base]} ({name})"
+            return f"{self._with_parameters(labels[base])} ({name})"
         return key
+
+    def _with_parameters(self, label: Any) -> Any:
+        text = str(label)
+        if "%(" not in text:
+            return label
+        params = self.encounter.campaign.parameters
+        values = {f.name: getattr(params, f.name) for f in fields(params)} if params else {}
+        try:
+            return text % values
+        except (KeyError, TypeError, ValueError):
+            return text
 
 
 def encounter_version(*, user, encounter_id: int) -> tuple[int, datetime | None] | None:
@@ -115,42 +143,142 @@ def encounter_version(*, user, encounter_id: int) -> tuple[int, datetime | None]
     return version, deadline
 
 
-def encounter_view(*, user, encounter_id: int) -> EncounterView:
+@dataclass(frozen=True)
+class Viewer:
+    """What decides what an encounter page shows one user, read in one query
+    (:func:`encounter_viewer`): the version, whether the user oversees the campaign (``gm``)
+    and ``mine``, the combatants they play as a player (their own player characters; for
+    someone who does not oversee it, the ones not hidden). Everything else the page shows is
+    the same for every user with the same ``(gm, mine)`` at the same version
+    (``EncounterView.mine`` of the GM adds the combatants nobody plays, which the version
+    decides): the key of the fragment's cache (encounters.pages)."""
+
+    encounter_id: int
+    version: int
+    reaction_deadline: datetime | None
+    gm: bool
+    mine: tuple[int, ...]
+
+    @property
+    def pk(self) -> int:  # the fragment's wrapper reads ``e.pk`` of an encounter or a viewer
+        return self.encounter_id
+
+
+def encounter_viewer(*, user, encounter_id: int) -> Viewer | None:
+    """The :class:`Viewer` of an encounter ``user`` may see, else None: one query (the
+    encounter with its combatants' few columns joined), what a cached refetch costs."""
+    rows = list(Encounter.objects.filter(pk=encounter_id)
+                .annotate(owned=Case(When(combatants__character__owner_id=user.pk, then=True),
+                                     default=False, output_field=BooleanField()))
+                .values_list("version", "reaction_deadline", "campaign__game_master_id",
+                             "combatants__pk", "combatants__hidden", "combatants__removed",
+                             "combatants__character__kind", "owned"))
+    if not rows:
+        return None
+    version, deadline, gm_id = rows[0][:3]
+    gm = oversees_campaign_of(user, gm_id)
+    owned = [r[3:7] for r in rows if r[3] is not None and r[7]]
+    if not (gm or any(not removed for _pk, _hidden, removed, _kind in owned)):
+        return None
+    mine = tuple(sorted(pk for pk, hidden, _removed, kind in owned
+                        if kind == Character.Kind.PLAYER and (gm or not hidden)))
+    return Viewer(encounter_id=encounter_id, version=version, reaction_deadline=deadline,
+                  gm=gm, mine=mine)
+
+
+def viewer_of(view: "EncounterView", user) -> Viewer:
+    """The :class:`Viewer` an :class:`EncounterView` was built for (no query)."""
+    e = view.encounter
+    mine = tuple(sorted(c.pk for c in view.combatants if c.pk in view.mine
+                        and c.character is not None and c.character.is_player
+                        and allowed(user, "characters.act", c.character)))
+    return Viewer(encounter_id=e.pk, version=e.version, reaction_deadline=e.reaction_deadline,
+                  gm=view.gm, mine=mine)
+
+
+# The encounter's stored columns, carried by the combatants' read when a step handed its
+# encounter (encounter_view's ``encounter``): the names of those annotations.
+_STORED = "encounter_stored_"
+
+
+def encounter_view(*, user, encounter_id: int, log_since: datetime | None = None,
+                   with_log: bool = True, encounter: Encounter | None = None
+                   ) -> EncounterView:
     """Everything a page shows. Raises EncounterNotFound for an encounter the user may not
     see (the GM's, or one where the user plays a combatant). Queries: encounter and campaign,
-    combatants with characters (and their sheets), effects, pending reactions, the log and its
-    rolls: 6."""
-    encounter = (Encounter.objects.select_related("campaign").filter(pk=encounter_id).first())
-    if encounter is None:
-        raise EncounterNotFound()
+    combatants with characters (and their sheets), effects, pending reactions (none while the
+    encounter waits for no reaction: a prompt always sets its ``reaction_deadline``, see
+    services.request_reaction), the log and its rolls: 4 to 6. ``log_since``: only the log's
+    entries journaled since then; ``with_log=False``: no log (a step's answer when the step
+    journaled nothing). ``encounter``: the object a step just locked and saved, with its
+    campaign (encounters.handoff): not read again when the combatants' read finds its stored
+    columns unchanged (read again otherwise, or without combatants)."""
+    handed = encounter is not None and encounter.pk == encounter_id
+    if not handed:
+        encounter = (Encounter.objects.select_related("campaign").filter(pk=encounter_id)
+                     .first())
+        if encounter is None:
+            raise EncounterNotFound()
+    assert encounter is not None
     spec = rule_systems.get(encounter.campaign.rule_system)
-    combatants_qs = encounter.combatants.select_related("character")
+    combatants_qs = (Combatant.objects.filter(encounter_id=encounter_id)
+                     .select_related("character").order_by())  # sorted below
     if spec is not None and spec.sheet_related_name:
         combatants_qs = combatants_qs.select_related(f"character__{spec.sheet_related_name}")
+    stored = [f.attname for f in Encounter._meta.concrete_fields]
+    if handed:
+        combatants_qs = combatants_qs.annotate(
+            **{_STORED + name: F(f"encounter__{name}") for name in stored})
     combatants = list(combatants_qs)
+    if handed and (not combatants or any(
+            getattr(combatants[0], _STORED + name) != getattr(encounter, name)
+            for name in stored)):
+        return encounter_view(user=user, encounter_id=encounter_id, log_since=log_since,
+                              with_log=with_log)
+    for c in combatants:  # the encounter they belong to, read above (their rows or the step's)
+        c.encounter = encounter
     if not can_see(user, encounter, combatants):
         raise EncounterNotFound()
+    everyone = {c.pk: c for c in combatants}
     gm = is_gm(user, encounter)
+    seen = visibility.visibility(encounter, combatants, gm)
     if not gm:
         combatants = [c for c in combatants if not c.hidden]
     combatants.sort(key=lambda c: (c.rank is None or c.removed, c.rank or 0, c.position, c.pk))
+    visibility.renumber([c for c in combatants if c.rank is not None and not c.removed], seen)
     by_id = {c.pk: c for c in combatants}
     mine = {c.pk for c in combatants if controls(user, encounter, c) and
             (gm or c.character is not None)}
-    effects = list(encounter.effects.filter(expired_round__isnull=True)
-                   .select_related("anchor", "bearer"))
+    effects = list(encounter.effects.filter(expired_round__isnull=True))
+    for f in effects:  # their combatants are the encounter's, read above
+        if f.anchor_id in everyone:
+            f.anchor = everyone[f.anchor_id]
+        if f.bearer_id in everyone:
+            f.bearer = everyone[f.bearer_id]
     if not gm:
         effects = [e for e in effects if e.anchor_id in by_id and
                    (e.bearer_id is None or e.bearer_id in by_id)]
-    reactions = [r for r in encounter.reactions.filter(status=Status.PENDING)
-                 if gm or r.target_id in mine]
+    pending = (encounter.reactions.filter(status=Status.PENDING)
+               if encounter.reaction_deadline is not None else [])
+    reactions = [r for r in pending if gm or r.target_id in mine]
     for r in reactions:
         r.actor_cached, r.target_cached = by_id.get(r.actor_id), by_id.get(r.target_id)  # type: ignore[attr-defined]
-    log = list(ActionRecord.objects.filter(campaign=encounter.campaign)
-               .filter(Q(summary__encounter=encounter.pk))
-               .select_related("actor", "target").prefetch_related("rolls")[:LOG_SIZE])
+        if not seen.everything:  # the prompt says nothing of a hidden combatant (its actor, a
+            # volley's other target, a spotter, an ally to parry for)
+            r.payload = visibility.redact(r.payload, seen)
+            r.options = visibility.options(r.options, seen)
+    log: list[ActionRecord] = []
+    if with_log:
+        log_qs = ActionRecord.objects.filter(campaign=encounter.campaign)
+        if log_since is not None:  # a step's answer: only what it journaled (encounters.pages)
+            log_qs = log_qs.filter(created_at__gte=log_since)
+        log_qs = visibility.log_queryset(log_qs.filter(Q(summary__encounter=encounter.pk)),
+                                         seen)
+        log = visibility.apply_to_log(
+            list(log_qs.select_related("actor", "target").prefetch_related("rolls")
+                 [:LOG_SIZE]), seen)
     return EncounterView(encounter=encounter, gm=gm, combatants=combatants, effects=effects,
-                         reactions=reactions, log=log, mine=mine, spec=spec)
+                         reactions=reactions, log=log, mine=mine, spec=spec, seen=seen)
 
 
 def encounters_of(*, user, campaign_id: int) -> tuple[bool, list[Encounter]]:
@@ -180,3 +308,9 @@ def campaigns_with_encounters(*, user) -> list[Campaign]:
     if not oversees_every_campaign(user):
         qs = qs.filter(Q(game_master_id=user.pk) | Q(characters__owner_id=user.pk))
     return list(qs.distinct().order_by("name"))
+
+
+def can_read_topic(user, encounter_id: int) -> bool:
+    """Whether ``user`` may read the encounter's live topic (encounters.push): its GM, the
+    campaign's overseers, a player with a combatant in it (one query, encounter_version)."""
+    return encounter_version(user=user, encounter_id=encounter_id) is not None

@@ -27,7 +27,8 @@ from datetime import datetime
 from typing import Any, Callable, Iterable, TypeVar
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q, prefetch_related_objects
+from django.db.models import F, Q, Subquery, prefetch_related_objects
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from campaigns import rule_systems
@@ -37,7 +38,8 @@ from campaigns.journal import record_action
 from campaigns.models import Campaign
 from campaigns.permissions import allowed, oversees
 from characters.models import Character
-from encounters import hooks, push
+from characters.rules import plays
+from encounters import handoff, hooks, push
 from encounters.errors import (EncounterConflict, EncounterForbidden, EncounterInvalid,
                                EncounterNotFound)
 from encounters.models import Combatant, Encounter, EncounterEffect, PendingReaction
@@ -52,6 +54,10 @@ T = TypeVar("T")
 MOST_AT_ONCE = 50  # combatants added in one step
 MOST_TURNS = 10  # turns a round of one combatant (Combatant.turns_per_round's validators)
 COPY_TRIES = 3  # names for copies chosen again when another step took one meanwhile
+# The journal's kinds the encounter itself writes (declared in encounters.apps for every system
+# playing encounters; templates/campaigns/_log_entry.html renders them).
+KIND_INITIATIVE, KIND_ACTION_SPENT = "encounter_initiative", "encounter_action_spent"
+JOURNAL_KINDS = (KIND_INITIATIVE, KIND_ACTION_SPENT)
 
 
 # --- loading and checking -------------------------------------------------------------------
@@ -60,15 +66,19 @@ def lock_encounter(encounter_id: int) -> Encounter:
     """The encounter, locked until the transaction ends, with its campaign. Raises
     EncounterNotFound."""
     try:
-        return (Encounter.objects.select_for_update(of=("self",)).select_related("campaign")
-                .get(pk=encounter_id))
+        encounter = (Encounter.objects.select_for_update(of=("self",)).select_related("campaign")
+                     .get(pk=encounter_id))
     except Encounter.DoesNotExist:
         raise EncounterNotFound() from None
+    handoff.locked(encounter)  # a step's answer shows it (encounters.handoff)
+    return encounter
 
 
 def combatants_of(encounter: Encounter) -> dict[int, Combatant]:
     """Every combatant of the encounter (removed ones too) with its character: one query."""
-    return {c.pk: c for c in encounter.combatants.select_related("character")}
+    combatants = {c.pk: c for c in encounter.combatants.select_related("character")}
+    handoff.read(encounter, combatants.values())
+    return combatants
 
 
 def is_gm(user, encounter: Encounter) -> bool:
@@ -79,9 +89,9 @@ def controls(user, encounter: Encounter, combatant: Combatant) -> bool:
     """Whether ``user`` plays ``combatant``: its character's player; the game master plays the
     rest (a GM's extra, creatures, characters nobody owns)."""
     character = combatant.character
-    if character is not None and character.owner_id is not None and character.is_player:
-        return allowed(user, "characters.act", character)
-    return is_gm(user, encounter)
+    if character is not None:
+        return plays(user, character, encounter.campaign)  # characters.play
+    return is_gm(user, encounter)  # a GM's extra, with no character
 
 
 def can_see(user, encounter: Encounter, combatants: Iterable[Combatant]) -> bool:
@@ -174,8 +184,59 @@ def encounter_touch(*, encounter_id: int) -> Encounter:
     transaction commits). The caller checked who may; call inside its transaction. Raises
     EncounterNotFound."""
     encounter = lock_encounter(encounter_id)
-    _save(encounter)
+    encounter_changed(encounter)
     return encounter
+
+
+# --- changes made outside a step (issue 17, item 7) -----------------------------------------
+#
+# What an encounter page shows is not all the encounter's: the sheets' gauges (HP and MP,
+# damage, wounds, stress, Moxie, conditions), the gear and its ammunition, a system's panel
+# (Eclipse Phase's TACNet). A service that changes one of them outside an encounter step (a
+# GM's rest or healing, stress inflicted, a network created) calls one of these in its
+# transaction, so every open page that shows it refreshes (pushed on commit, nothing on
+# rollback). Locking order: like a step, they lock the encounters (in id order) before the
+# caller locks its sheets, so call them first, before the sheets' lock: a step locks its
+# encounter, then the sheets; the other order could deadlock with it.
+
+def encounter_changed(encounter: Encounter) -> None:
+    """A rule system's step changed what the pages of ``encounter`` (locked by the caller)
+    show: its version bumped (one UPDATE) and pushed once the transaction commits."""
+    encounter.version += 1
+    encounter.save(update_fields=["version"])
+    push.announce(encounter.pk, encounter.version)
+
+
+def characters_changed(character_ids: Iterable[int]) -> list[int]:
+    """The characters ``character_ids`` changed in what an encounter page shows of them: every
+    encounter not ended where one of them fights (not removed) gets its version bumped, pushed
+    once the transaction commits. Call it first in the caller's transaction (see above). Two
+    queries whatever the numbers of characters and encounters (none for no character): the
+    encounters locked in id order, one UPDATE. Returns the encounters' ids."""
+    ids = sorted({int(i) for i in character_ids})
+    if not ids:
+        return []
+    return _bump(Encounter.objects.filter(pk__in=Combatant.objects.filter(
+        character_id__in=ids, removed=False).values("encounter_id")))
+
+
+def campaign_changed(campaign_id: int) -> list[int]:
+    """Something every encounter page of the campaign shows changed (Eclipse Phase: a TACNet
+    created, a member joining or leaving, shown on the GM's page of each encounter): the
+    version of each of its encounters not ended bumped, pushed on commit. Two queries; call it
+    first in the caller's transaction (see above). Returns the encounters' ids."""
+    return _bump(Encounter.objects.filter(campaign_id=campaign_id))
+
+
+def _bump(encounters) -> list[int]:
+    rows = list(encounters.exclude(state=Encounter.State.ENDED).select_for_update()
+                .order_by("pk").values_list("pk", "version"))
+    if not rows:
+        return []
+    Encounter.objects.filter(pk__in=[pk for pk, _v in rows]).update(version=F("version") + 1)
+    for pk, version in rows:  # locked: nothing else moved them meanwhile
+        push.announce(pk, version + 1)
+    return [pk for pk, _v in rows]
 
 
 def _require_turn(encounter: Encounter, turn: int | None) -> None:
@@ -184,16 +245,29 @@ def _require_turn(encounter: Encounter, turn: int | None) -> None:
 
 
 def _require_no_reaction(encounter: Encounter, combatants: dict[int, Combatant], now: datetime,
-                         rng: RandomSource) -> None:
-    """Default a due reaction first; raise ``reaction_pending`` while one still waits."""
+                         rng: RandomSource, user=None) -> None:
+    """Default a due reaction first; raise ``reaction_pending`` while one still waits (naming
+    whom it waits for, unless that one is hidden from ``user``)."""
     if encounter.reaction_deadline is None:
         return
     if now >= encounter.reaction_deadline:
         _default_pending(encounter, combatants, now, rng)
         return
     pending = encounter.reactions.filter(status=prompts.Status.PENDING).first()
-    name = combatants[pending.target_id].name if pending else "?"
-    raise EncounterConflict(code="reaction_pending", name=name)
+    target = combatants.get(pending.target_id) if pending else None
+    if target is None or (target.hidden and not is_gm(user, encounter)):
+        raise EncounterConflict("reaction_pending_someone", code="reaction_pending")
+    raise EncounterConflict(code="reaction_pending", name=target.name)
+
+
+def _visible_combatant(user, encounter: Encounter, combatants: dict[int, Combatant],
+                       combatant_id: int) -> Combatant:
+    """``_combatant`` for a step where a player names one: a hidden combatant they do not
+    play does not exist for them (encounters.visibility), the same refusal as a wrong id."""
+    me = _combatant(combatants, combatant_id)
+    if me.hidden and not is_gm(user, encounter) and not controls(user, encounter, me):
+        raise EncounterInvalid(code="no_such_combatant")
+    return me
 
 
 # --- setting up -----------------------------------------------------------------------------
@@ -443,11 +517,21 @@ def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
         step = rules.start(clock, members, durations, encounter.skip_defeated)
         _apply(encounter, combatants, step, clock)
         if rolls:
-            record_action(campaign=encounter.campaign, kind="encounter_initiative", now=now,
+            rows, about = _about(rolls)
+            record_action(campaign=encounter.campaign, kind=KIND_INITIATIVE, now=now,
                           user=user, summary={"encounter": encounter.pk, "round": 1,
-                                              "order": [p.id for p in placed]},
-                          rolls=rolls)
+                                              "order": [p.id for p in placed],
+                                              "scores": _scores(combatants[p.id] for p in placed),
+                                              "roll_about": about},
+                          rolls=rows)
         return encounter
+
+
+def _scores(in_order) -> list[dict[str, Any]]:
+    """The journal's line of each combatant of a rolled order, in order: id, name, score (the
+    page reads it; a hidden one's line is left out for a player: encounters.visibility)."""
+    return [{"combatant_id": c.pk, "name": c.name, "initiative": c.initiative}
+            for c in in_order]
 
 
 def _roll_initiative(system: str, initiative: hooks.InitiativeFn, playing: list[Combatant],
@@ -460,8 +544,15 @@ def _roll_initiative(system: str, initiative: hooks.InitiativeFn, playing: list[
     for c in sorted(playing, key=lambda c: (c.position, c.pk)):
         result = initiative(c, rng)
         c.initiative, c.tiebreak = result.score, result.tiebreak
-        rolls += [_storable(r) for r in result.rolls]
+        rolls += [_storable(r) | {"about": c.pk} for r in result.rolls]
     return rolls
+
+
+def _about(rolls: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[int | None]]:
+    """(the rolls to journal, whom each is about: the summary's ``roll_about``), from rolls
+    carrying their combatant's id under ``about`` (the initiative's)."""
+    return ([{k: v for k, v in r.items() if k != "about"} for r in rolls],
+            [r.get("about") for r in rolls])
 
 
 class _Reroll:
@@ -494,12 +585,14 @@ class _Reroll:
         if not self.done:
             return
         Combatant.objects.bulk_update(self.playing, ["initiative", "tiebreak", "tie"])
-        record_action(campaign=self.encounter.campaign, kind="encounter_initiative", now=now,
+        in_order = sorted(self.playing, key=lambda c: c.rank or 0)
+        rows, about = _about(self.rolls)
+        record_action(campaign=self.encounter.campaign, kind=KIND_INITIATIVE, now=now,
                       user=user, summary={"encounter": self.encounter.pk,
                                           "round": self.encounter.round, "each_round": True,
-                                          "order": [c.pk for c in sorted(
-                                              self.playing, key=lambda c: c.rank or 0)]},
-                      rolls=self.rolls)
+                                          "order": [c.pk for c in in_order],
+                                          "scores": _scores(in_order), "roll_about": about},
+                      rolls=rows)
 
 
 def _reroll(encounter: Encounter, combatants: dict[int, Combatant],
@@ -549,7 +642,7 @@ def encounter_next_turn(*, user, encounter_id: int, turn: int | None,
         _require_running(encounter)
         _require_turn(encounter, turn)
         serial = encounter.turn_serial
-        _require_no_reaction(encounter, combatants, now, rng)
+        _require_no_reaction(encounter, combatants, now, rng, user)
         if encounter.turn_serial == serial:  # a defaulted reaction may have ended the turn
             _next(encounter, combatants, user=user, now=now, rng=rng)
         return encounter
@@ -570,14 +663,14 @@ def encounter_spend_action(*, user, encounter_id: int, turn: int | None, reason:
         _require_gm(user, encounter, combatants.values())
         _require_running(encounter)
         _require_turn(encounter, turn)
-        _require_no_reaction(encounter, combatants, now, rng)
+        _require_no_reaction(encounter, combatants, now, rng, user)
         current = combatants.get(encounter.current_id) if encounter.current_id else None
         if current is None:
             raise EncounterConflict(code="encounter_not_running")
         if encounter.turn_actions >= encounter.actions_per_turn:
             raise EncounterConflict(code="action_already_taken")
         encounter.turn_actions += 1
-        record_action(campaign=encounter.campaign, kind="encounter_action_spent", now=now,
+        record_action(campaign=encounter.campaign, kind=KIND_ACTION_SPENT, now=now,
                       user=user, actor=current.character,
                       summary={"encounter": encounter.pk, "round": encounter.round,
                                "combatant": current.name, "reason": reason[:40]})
@@ -611,12 +704,12 @@ def encounter_delay(*, user, encounter_id: int, combatant_id: int, after_id: int
         combatants = combatants_of(encounter)
         if not can_see(user, encounter, combatants.values()):
             raise EncounterNotFound()  # before the combatant: no 400 telling a stranger its ids
-        me = _combatant(combatants, combatant_id)
+        me = _visible_combatant(user, encounter, combatants, combatant_id)
         if not controls(user, encounter, me):
             _require_gm(user, encounter, combatants.values())
         _require_running(encounter)
         _require_turn(encounter, turn)
-        _require_no_reaction(encounter, combatants, now, rng)
+        _require_no_reaction(encounter, combatants, now, rng, user)
         if encounter.current_id != me.pk:
             raise EncounterConflict(code="not_your_turn", name=me.name)
         if encounter.turn_actions:
@@ -646,7 +739,7 @@ def combatant_remove(*, user, encounter_id: int, combatant_id: int,
         if me.removed:
             raise OrderError(code="not_in_order")
         if encounter.state == Encounter.State.RUNNING:
-            _require_no_reaction(encounter, combatants, now, rng)
+            _require_no_reaction(encounter, combatants, now, rng, user)
             clock, members = _clock(encounter, combatants)
             effects, durations = _durations(encounter)
             reroll = _reroll(encounter, combatants, rng)
@@ -813,12 +906,12 @@ def encounter_act(*, user, encounter_id: int, combatant_id: int, act: Callable[[
         combatants = combatants_of(encounter)
         if not can_see(user, encounter, combatants.values()):
             raise EncounterNotFound()  # before the combatant: no 400 telling a stranger its ids
-        me = _combatant(combatants, combatant_id)
+        me = _visible_combatant(user, encounter, combatants, combatant_id)
         if not controls(user, encounter, me):
             raise EncounterForbidden(code="not_your_combatant")
         _require_running(encounter)
         _require_turn(encounter, turn)
-        _require_no_reaction(encounter, combatants, now, rng)
+        _require_no_reaction(encounter, combatants, now, rng, user)
         if encounter.current_id != me.pk:
             raise EncounterConflict(code="not_your_turn", name=me.name)
         if costs_action and encounter.turn_actions >= encounter.actions_per_turn:
@@ -893,21 +986,26 @@ def answer_reaction(*, user, reaction_id: int, choice: str, now: datetime | None
     (the deadline passed: the default stands), UnknownReactionOption, EncounterForbidden
     ("not_yours_to_answer"), EncounterNotFound(code="no_such_reaction")."""
     now, rng = now or timezone.now(), rng or random.SystemRandom()
-    found = (PendingReaction.objects.filter(pk=reaction_id)
-             .values_list("encounter_id", "lead_id").first())
-    if found is None:
-        raise EncounterNotFound(code="no_such_reaction")
-    encounter_id, lead_id = found  # a prompt's lead never changes: read before the lock
+    prompt = PendingReaction.objects.filter(pk=reaction_id)
     with transaction.atomic():
-        encounter = lock_encounter(encounter_id)
+        # The encounter of the prompt, locked in one statement (no lookup before the lock);
+        # then the prompt's group (its lead, or it, and the prompts joined to it) with who
+        # asked it (the journal's user).
+        encounter = (Encounter.objects.select_for_update(of=("self",)).select_related("campaign")
+                     .filter(pk=Subquery(prompt.values("encounter_id")[:1])).first())
+        if encounter is None:
+            raise EncounterNotFound(code="no_such_reaction")
         combatants = combatants_of(encounter)
-        key = lead_id or reaction_id
-        group = _ordered(PendingReaction.objects.filter(Q(pk=key) | Q(lead_id=key)))
-        reaction = next(r for r in group if r.pk == reaction_id)
+        key = Subquery(prompt.annotate(key=Coalesce("lead_id", "pk")).values("key")[:1])
+        group = _ordered(PendingReaction.objects.select_related("requested_by")
+                         .filter(Q(pk=key) | Q(lead_id=key)))
+        reaction = next((r for r in group if r.pk == reaction_id), None)
+        if reaction is None:  # deleted with its encounter meanwhile
+            raise EncounterNotFound(code="no_such_reaction")
         target = combatants[reaction.target_id]
         if not (is_gm(user, encounter) or controls(user, encounter, target)):
-            if not can_see(user, encounter, combatants.values()):
-                raise EncounterNotFound(code="no_such_reaction")
+            if not can_see(user, encounter, combatants.values()) or target.hidden:
+                raise EncounterNotFound(code="no_such_reaction")  # a hidden target's: none
             raise EncounterForbidden(code="not_yours_to_answer")
         answered = prompts.answer(_prompt(reaction), choice, now)
         _mark(reaction, answered, user, now)
@@ -1012,6 +1110,8 @@ def _resolve(encounter: Encounter, combatants: dict[int, Combatant],
                    "by": reaction.answered_by_id},
         "result": outcome.summary,
     }
+    if outcome.roll_about:  # a volley: whom each roll is about (encounters.visibility)
+        summary["roll_about"] = [target.pk] * len(reaction.rolls) + list(outcome.roll_about)
     if others:
         summary["answers"] = [
             {"target": o.target.name, "target_id": o.target.pk, "options": o.reaction.options,

@@ -4,11 +4,12 @@ log) and the GM's control page (the same, with every control), and the forms the
 One template per page with named partials (``encounters/_encounter.html`` is the fragment).
 The page listens to the encounter's server-sent events (``events``, encounters.push) and fetches
 its fragment, carrying the version it shows (``?v=``), when a pushed version differs; while the
-stream is not open it polls every second instead (every 10 s while it is). An unchanged
-encounter answers 204 after one query (selectors.encounter_version); a pending reaction past
+stream is not open it polls every second instead (once a minute while it is). An unchanged
+encounter answers 204 after one query (selectors.encounter_viewer); a pending reaction past
 its deadline is defaulted first.
-With htmx a POST answers the fragment (an error shown inside it, status 200); without it, a
-redirect to the page with the error as a message.
+With htmx a POST answers what it changed, out of band (encounters.pages; a refusal: the whole
+fragment with the error inside it, status 200); without it, a redirect to the page with the
+error as a message.
 """
 
 from __future__ import annotations
@@ -16,49 +17,51 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.handlers.asgi import ASGIRequest
-from django.http import Http404, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_eventstream.views import events as event_stream
 
+from campaigns import live
 from campaigns.errors import InvalidInput
 from campaigns.messages import error_message
 from campaigns.numbers import whole_number
-from encounters import selectors, services
-from encounters.errors import EncounterNotFound
+from encounters import push, selectors, services
+from encounters.errors import EncounterInvalid, EncounterNotFound
 from encounters.pages import render_encounter as _render
 from encounters.pages import step as _step
 from gamerules.errors import RuleError
 
 
-def _poll(request, encounter_id: int) -> HttpResponse | None:
-    """204 for an htmx poll whose ``?v=`` is the current version (one query)."""
+def _poll(request, encounter_id: int, page: str) -> HttpResponse:
+    """The page or fragment; for an htmx poll whose ``?v=`` is the current version, 204 (one
+    query). A pending prompt past its deadline is defaulted first."""
     seen = request.GET.get("v") if request.htmx else None
     if not seen:
-        return None
-    row = selectors.encounter_version(user=request.user, encounter_id=encounter_id)
-    if row is None:
+        return _render(request, encounter_id, page)
+    viewer = selectors.encounter_viewer(user=request.user, encounter_id=encounter_id)
+    if viewer is None or (page == "control" and not viewer.gm):
         raise Http404(_("No such encounter."))
-    version, deadline = row
+    deadline = viewer.reaction_deadline
     if deadline is not None and timezone.now() >= deadline:
         services.reactions_default_due(encounter_id=encounter_id)
-        return None
-    return HttpResponse(status=204) if seen == str(version) else None
+        return _render(request, encounter_id, page)
+    if seen == str(viewer.version):
+        return HttpResponse(status=204)
+    return _render(request, encounter_id, page, viewer=viewer)
 
 
 @login_required
 @require_GET
 def play(request, encounter_id: int):
-    return _poll(request, encounter_id) or _render(request, encounter_id, "play")
+    return _poll(request, encounter_id, "play")
 
 
 @login_required
 @require_GET
 def control(request, encounter_id: int):
-    return _poll(request, encounter_id) or _render(request, encounter_id, "control")
+    return _poll(request, encounter_id, "control")
 
 
 @login_required
@@ -73,19 +76,17 @@ def version(request, encounter_id: int):
 
 @login_required
 @require_GET
-def events(request, encounter_id: int):
-    """The encounter's server-sent events: ``version`` after each step (encounters.push), a
-    ``keep-alive`` every 20 s. 404 for an encounter the user may not see. Under WSGI, which
-    cannot hold a stream open without holding a worker, 204: the browser does not reconnect
-    and the page keeps polling. 400 for django-eventstream's GRIP-proxy parameters (no proxy
-    here)."""
-    if selectors.encounter_version(user=request.user, encounter_id=encounter_id) is None:
-        raise Http404(_("No such encounter."))
-    if not isinstance(request, ASGIRequest):
-        return HttpResponse(status=204)
-    if {"recover", "es-meta", "link"} & set(request.GET):
-        return HttpResponseBadRequest()
-    return event_stream(request, encounter_id=encounter_id)
+async def events(request, encounter_id: int):
+    """The encounter's server-sent events (campaigns.live, topic ``encounter-<id>``): a
+    ``change`` event with the version after each step (encounters.push), a ``keep-alive`` every
+    20 s. 404 for an encounter the user may not see. Under WSGI, which cannot hold a stream open
+    without holding a worker, 204: the browser does not reconnect and the page keeps polling.
+    400 for django-eventstream's GRIP-proxy parameters (no proxy here). Async end to end: the
+    stream holds no database connection and no thread."""
+    try:
+        return await live.stream(request, [push.channel(encounter_id)])
+    except Http404:
+        raise Http404(_("No such encounter.")) from None
 
 
 @login_required
@@ -181,9 +182,11 @@ def end(request, encounter_id: int):
 @require_POST
 def add(request, encounter_id: int):
     def run():
+        # "turns a round" counts for every line, the characters chosen too
         entries = [services.CombatantEntry(character_id=int(cid),
                                            surprised=bool(request.POST.get("surprised")),
-                                           hidden=bool(request.POST.get("hidden")))
+                                           hidden=bool(request.POST.get("hidden")),
+                                           turns_per_round=_count(request, "turns"))
                    for cid in request.POST.getlist("character") if whole_number(cid)]
         name = request.POST.get("name", "").strip()
         template_id = whole_number(request.POST.get("template", ""))
@@ -200,8 +203,10 @@ def add(request, encounter_id: int):
                 surprised=bool(request.POST.get("surprised")),
                 hidden=bool(request.POST.get("hidden")),
                 turns_per_round=_count(request, "turns")))
-        if not entries:
-            raise InvalidInput()
+        if not entries:  # nothing chosen (say what to choose), or not an id
+            if request.POST.getlist("character"):
+                raise InvalidInput()
+            raise EncounterInvalid(code="combatant_needs_name")
         services.combatants_add(user=request.user, encounter_id=encounter_id, entries=entries)
     return _step(request, encounter_id, run)
 
@@ -265,8 +270,10 @@ def _edge(request) -> str:
 @login_required
 @require_POST
 def answer(request, encounter_id: int, reaction_id: int):
+    # The answer rewrites the prompt's entry of the log: the step's answer carries the whole log.
     return _step(request, encounter_id, lambda: services.answer_reaction(
-        user=request.user, reaction_id=reaction_id, choice=request.POST.get("choice", "")))
+        user=request.user, reaction_id=reaction_id, choice=request.POST.get("choice", "")),
+        whole_log=True)
 
 
 @login_required

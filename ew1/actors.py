@@ -10,13 +10,28 @@ from django.db.models import Prefetch, Q
 
 from campaigns import rule_systems
 from campaigns.errors import NotFound, RuleSystemNotPlayable
-from campaigns.models import Board
+from campaigns.models import Board, RuleSystem
 from characters.models import Character
 from characters.rules import require_owner
 from ew1.daily_pa import charge_pa
+from ew1.errors import NOT_EW1_MESSAGES
 from ew1.models import EternalWarSheet, ItemInstance
 from ew1.readiness import cannot_act
 from gamerules.ew1 import errors
+
+
+class NotEternalWar(RuleSystemNotPlayable):
+    """RuleSystemNotPlayable (code ``rule_system_not_playable``) for an Eternal War One II play
+    asked of another system's campaign (key ``not_ew1``)."""
+
+    messages = NOT_EW1_MESSAGES
+
+
+def require_eternal_war(campaign) -> None:
+    """Let only a campaign of Eternal War One II through: NotEternalWar ("not_ew1") for another
+    system's. Called after the membership check, so only a member learns it."""
+    if campaign.rule_system != RuleSystem.ETERNAL_WAR:
+        raise NotEternalWar("not_ew1")
 
 
 def lock_sheets(*, user, character_id: int, other_id: int | None = None,
@@ -61,9 +76,14 @@ def lock_sheet_set(*, user, character_id: int, others: Iterable[int] = (),
     # ORDER BY under FOR UPDATE: PostgreSQL locks the rows as the sort returns them.
     sheets = {s.character_id: s for s in qs.filter(ids).order_by("character_id")}
     actor = sheets.get(character_id)
-    if actor is None:
-        if not Character.objects.filter(pk=character_id).exists():
+    if actor is None:  # missing, or of another rule system: the stranger learns neither
+        character = (Character.objects.select_related("campaign")
+                     .filter(pk=character_id).first())
+        if character is None:
             raise NotFound("no_such_character")
+        if check_owner:
+            require_owner(user, character)
+        require_eternal_war(character.campaign)
         raise RuleSystemNotPlayable("no_board_actions")
     if check_owner:
         require_owner(user, actor.character)

@@ -1,5 +1,9 @@
-"""Eternal War One II in the admin: the sheet inline of a character (with PA and PV as they are
-now), the item catalogue and the items characters own."""
+"""Eternal War One II in the admin: its character admin (the board's cell, the suicide's
+fields, the sheet inline with PA and PV as they are now, the items owned), the item catalogue
+and the items characters own. Every form is checked by the rules: the piece on its campaign's
+board and a free cell (ew1.selectors.cell_problems), the sheet within its limits
+(gamerules.ew1.sheet_limits, with the campaign's parameters), items and spells of EW1
+campaigns only (the models' clean())."""
 
 from datetime import datetime
 from datetime import timezone as dt_timezone
@@ -7,16 +11,21 @@ from datetime import timezone as dt_timezone
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
-from django.forms.models import BaseInlineFormSet
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.messages import error_message
+from campaigns.numbers import whole_number
+from campaigns.models import Campaign
+from characters.admin import SheetFormSet, SystemCharacterAdmin
 from characters.models import Character
 from ew1.equipment import item_grant
 from ew1.labels import SKILLS as SKILL_LABELS
-from ew1.models import EternalWarSheet, ItemInstance, ItemModifier, ItemTemplate
+from ew1.models import SYSTEM, EternalWarSheet, ItemInstance, ItemModifier, ItemTemplate
 from ew1.regeneration import sheet_refresh, unix
+from ew1.selectors import cell_problems
 from ew1.sheets import sheet_defaults
+from gamerules.ew1.sheet_limits import sheet_problems
 from gamerules.ew1.skills import SKILLS
 
 CHARACTERISTICS = ("FOR", "DEF", "TAI", "INT", "DEX", "LUK")
@@ -105,7 +114,26 @@ class EternalWarSheetForm(forms.ModelForm):
                     value = defaults[key] if not self.instance.pk else getattr(self.instance, key)
                 setattr(self.instance, key, value)
                 setattr(self.instance, f"{key}_anchor", ts)
+            self._check_limits(character, params)
         super()._post_clean()
+
+    def _check_limits(self, character: Character, params) -> None:
+        """The sheet within the rules' limits (gamerules.ew1.sheet_limits) for its kind and
+        the campaign's parameters; each problem under its field."""
+        data, sheet = self.cleaned_data, self.instance
+        needed = ("level", "pa_max", "pv_max", *CHARACTERISTICS[:-1])
+        if any(data.get(name) is None for name in needed) or None in (sheet.pa, sheet.pv):
+            return  # a field's own error is shown
+        problems = sheet_problems(
+            player=character.is_player, characteristics={c: data.get(c) for c in CHARACTERISTICS},
+            skills=sheet.skills or {}, level=data["level"], pa=sheet.pa, pa_max=data["pa_max"],
+            pv=sheet.pv, pv_max=data["pv_max"], fixed_reduction=data.get("fixed_reduction"),
+            params=params)
+        for name, exc in problems.items():
+            field = {"pa": "pa_now", "pv": "pv_now"}.get(name, name)
+            if field not in self.fields:
+                field = f"skill_{name}"
+            self.add_error(field, ValidationError(error_message(exc), code=exc.code))
 
 
 for _skill in SKILLS:  # one field per skill (seed 000, "Compétences de base"), 0-100
@@ -122,20 +150,13 @@ def _anchor_display(seconds: int | None) -> str:
     return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
 
 
-class EternalWarSheetFormSet(BaseInlineFormSet):
-    """Gives each sheet form its character (the parent form's instance)."""
-
-    def get_form_kwargs(self, index):
-        return {**super().get_form_kwargs(index), "character": self.instance}
-
-
 class EternalWarSheetInline(admin.StackedInline):
     """The sheet is always there: a character saved without one gets the default sheet of its
-    kind (CharacterAdmin.save_related), and it cannot be deleted from here."""
+    kind (SystemCharacterAdmin.save_related), and it cannot be deleted from here."""
 
     model = EternalWarSheet
     form = EternalWarSheetForm
-    formset = EternalWarSheetFormSet
+    formset = SheetFormSet
     extra = 1
     max_num = 1
     can_delete = False
@@ -162,16 +183,12 @@ class EternalWarSheetInline(admin.StackedInline):
 
 
 class ItemInstanceForm(forms.ModelForm):
+    """An EW1 character's item, from its campaign's catalogue or the shared one
+    (ItemInstance.clean)."""
+
     class Meta:
         model = ItemInstance
         fields = ["owner", "template", "equipped"]
-
-    def clean(self):
-        cleaned = super().clean()
-        owner, template = cleaned.get("owner"), cleaned.get("template")
-        if owner and template and template.campaign_id not in (None, owner.campaign_id):
-            raise ValidationError(_("This item belongs to another campaign."))
-        return cleaned
 
 
 @admin.register(ItemInstance)
@@ -217,10 +234,81 @@ class ItemModifierInline(admin.TabularInline):
     extra = 1
 
 
+class ItemTemplateForm(forms.ModelForm):
+    class Meta:
+        model = ItemTemplate
+        fields = "__all__"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["campaign"].queryset = ew1_campaigns()
+
+
+def ew1_campaigns():
+    """The campaigns an EW1 row may belong to."""
+    return Campaign.objects.filter(rule_system=SYSTEM)
+
+
 @admin.register(ItemTemplate)
 class ItemTemplateAdmin(admin.ModelAdmin):
+    form = ItemTemplateForm
     list_display = ["name", "kind", "category", "damage_dice", "weapon_skill", "armour",
                     "campaign"]
     list_filter = ["kind", "category", "campaign"]
     search_fields = ["name", "description"]
     inlines = [ItemModifierInline]
+
+
+# --- the EW1 character admin -------------------------------------------------------------------
+
+class EternalWarCharacterForm(forms.ModelForm):
+    """A character of an EW1 campaign: on its campaign's board at a free cell, or off the board
+    (ew1.selectors.cell_problems, as a move checks it)."""
+
+    class Meta:
+        model = Character
+        fields = ["campaign", "kind", "owner", "name", "board", "x", "y", "first_action_at",
+                  "suicided_at", "reincarnate_asap", "cooldown_notice", "cooldown_notice_at"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "board" in self.fields:
+            # The add page's campaign: from its URL (a GET), or the posted field (a refused
+            # POST shows the form again, with the campaign's boards only still).
+            campaign_id = self.instance.campaign_id or self.initial.get("campaign") or (
+                whole_number(str(self.data.get(self.add_prefix("campaign"), "")))
+                if self.is_bound else None)
+            boards = self.fields["board"].queryset.filter(campaign__rule_system=SYSTEM)
+            if campaign_id:
+                boards = boards.filter(campaign_id=campaign_id)
+            self.fields["board"].queryset = boards.select_related("campaign")
+
+    def clean(self):
+        data = super().clean()
+        campaign = data.get("campaign") or (self.instance.campaign
+                                            if self.instance.campaign_id else None)
+        if not any(name in self.errors for name in ("board", "x", "y")):
+            problems = cell_problems(campaign_id=campaign.pk if campaign else None,
+                                     board=data.get("board"), x=data.get("x"), y=data.get("y"),
+                                     character_id=self.instance.pk)
+            for name, exc in problems.items():
+                self.add_error(name, ValidationError(error_message(exc), code=exc.code))
+        return data
+
+
+class EternalWarCharacterAdmin(SystemCharacterAdmin):
+    """An Eternal War One II character: its board cell, the suicide's fields, its sheet (blank
+    fields: the kind's defaults) and the items it owns."""
+
+    rule_system = SYSTEM
+    form = EternalWarCharacterForm
+    inlines = [EternalWarSheetInline, ItemInstanceInline]
+    fieldsets = [
+        (None, {"fields": ["campaign", "kind", "owner", "name"]}),
+        (_("On the board"), {"fields": ["board", ("x", "y"), "first_action_at"],
+                             "description": _("Empty board, x and y: off the board.")}),
+        (_("Suicide and reincarnation"), {
+            "fields": ["suicided_at", "reincarnate_asap", "cooldown_notice",
+                       "cooldown_notice_at"], "classes": ["collapse"]}),
+    ]
+

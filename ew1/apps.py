@@ -7,7 +7,8 @@ class EternalWarConfig(AppConfig):
     verbose_name = "Eternal War One II"
 
     def ready(self) -> None:
-        from campaigns import rule_systems
-        from ew1.system import SPEC
+        from campaigns import journal, rule_systems
+        from ew1.system import JOURNAL_KINDS, SPEC
 
         rule_systems.register(SPEC)
+        journal.register_kinds(*JOURNAL_KINDS, system=SPEC.code)

@@ -17,6 +17,7 @@ from campaigns.errors import NotFound
 from campaigns.models import ActionRecord, Campaign
 from characters.models import Character
 from characters.services import new_character_name
+from ew1.actors import require_eternal_war
 from ew1.errors import MESSAGES
 from ew1.limits import Allowance, reroll_allowance
 from ew1.models import CharacterDraft
@@ -61,8 +62,10 @@ def draft_roll(*, user, campaign: Campaign, name: str, rng: RandomSource | None 
     """Start the user's draft in ``campaign`` with a first steered roll. Restarting an existing
     draft counts as a reroll (rate limited, band widened as for a reroll), so that starting over
     cannot fish for a narrow-band roll. Raises InvalidInput, CampaignClosed,
-    RuleSystemNotPlayable, RerollLimited."""
+    RuleSystemNotPlayable (ew1.actors.NotEternalWar, "not_ew1": drafts are Eternal War One
+    II's), RerollLimited."""
     name = new_character_name(campaign=campaign, name=name)
+    require_eternal_war(campaign)
     draft, created = CharacterDraft.objects.select_for_update().get_or_create(
         user=user, campaign=campaign, defaults={"name": name})
     if not created:

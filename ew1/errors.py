@@ -10,3 +10,9 @@ MESSAGES: dict[str, str] = {
     "consumable_not_equipped": gettext_noop("A consumable is used, not equipped."),
     "item_belongs_another": gettext_noop("This item belongs to another campaign."),
 }
+
+# NotEternalWar's (ew1.actors): the shared core's RuleSystemNotPlayable names no system, so the
+# message that names this one stays here.
+NOT_EW1_MESSAGES: dict[str, str] = {
+    "not_ew1": gettext_noop("This campaign does not play the Eternal War One II rules."),
+}

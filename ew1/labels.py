@@ -27,6 +27,22 @@ ROLLS = {
     "game": pgettext_lazy("roll", "game"),
     "game_xp": pgettext_lazy("roll", "game XP"),
     "heal": pgettext_lazy("roll", "healing"),
+    "cast": pgettext_lazy("roll", "casting"),
+    "spell_power": pgettext_lazy("roll", "spell power"),
+}
+
+# The modifiers' sources (gamerules.ew1.attacks, gamerules.ew1.magic, the board's and magic's
+# faction and own-characters modifiers); a characteristic's code (FOR, DEX, LUK) stays.
+MODIFIERS = {
+    "weapon skill (ca)": pgettext_lazy("modifier", "weapon skill (ca)"),
+    "distance": pgettext_lazy("modifier", "distance"),
+    "own characters in view": pgettext_lazy("modifier", "own characters in view"),
+    "magic skill": pgettext_lazy("modifier", "magic skill"),
+    "level": pgettext_lazy("modifier", "level"),
+}
+MODIFIER_PATTERNS = {
+    r"faction \((?P<n>\d+) allies\)": pgettext_lazy("modifier", "faction (%(n)s allies)"),
+    r"items (?P<stat>[A-Z]{3})": pgettext_lazy("modifier", "items %(stat)s"),
 }
 
 # The terms of a damage reduction (gamerules.ew1.attacks.reduction_breakdown).
@@ -38,4 +54,5 @@ REDUCTION_TERMS = {
     "fixed": pgettext_lazy("reduction", "fixed"),
 }
 
-KINDS = {"skill": SKILLS, "roll": ROLLS, "reduction": REDUCTION_TERMS}
+KINDS = {"skill": SKILLS, "roll": ROLLS, "reduction": REDUCTION_TERMS, "modifier": MODIFIERS,
+         "modifier_patterns": MODIFIER_PATTERNS}

@@ -31,4 +31,6 @@ def reroll_allowance(*, user, per_minute: int, consume: bool) -> Allowance:
                       rate=f"{per_minute}/m", increment=consume)
     if usage is None:  # RATELIMIT_ENABLE = False
         return Allowance(per_minute, 0, 60)
-    return Allowance(usage["limit"], usage["count"], max(0, usage["time_left"]))
+    # In the window's last second django-ratelimit says 0 seconds left: the rerolls come back
+    # within that second, so say 1 (a Retry-After of 0 would invite an immediate retry).
+    return Allowance(usage["limit"], usage["count"], max(1, usage["time_left"]))

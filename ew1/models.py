@@ -17,10 +17,15 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.validation import (campaign_problem, character_problem, require,
+                                  same_campaign_problem)
+from campaigns.validation import validate_dice as shared_validate_dice
 from characters.models import Character
 from ew1.cooldowns import reincarnation_available_at
 from ew1.protection import is_protected
-from gamerules import dice
+
+
+SYSTEM = "ew1"  # campaigns.models.RuleSystem.ETERNAL_WAR: the rows here are this system's
 
 
 def unix_now() -> int:
@@ -77,7 +82,9 @@ class EternalWarSheet(models.Model):
     class Meta:
         db_table = "characters_eternalwarsheet"
         verbose_name = _("Eternal War One II sheet")
-        constraints = [models.CheckConstraint(condition=Q(pa__gte=0), name="pa_not_negative")]
+        constraints = [models.CheckConstraint(
+            condition=Q(pa__gte=0), name="pa_not_negative",
+            violation_error_message=_("PA are never negative."))]
 
     def __str__(self) -> str:
         return f"{self.character} (EW1)"
@@ -100,10 +107,8 @@ class EternalWarSheet(models.Model):
 
 
 def validate_dice(value: str) -> None:
-    try:
-        dice.validate(value)
-    except dice.DiceNotationError as exc:
-        raise ValidationError(str(exc)) from None
+    """The dice fields' validator (its path is in migrations): campaigns.validation's."""
+    shared_validate_dice(value)
 
 
 class ItemTemplate(models.Model):
@@ -139,13 +144,16 @@ class ItemTemplate(models.Model):
     class Meta:
         db_table = "characters_itemtemplate"
         ordering = ["name"]
-        constraints = [models.UniqueConstraint(fields=["campaign", "name"],
-                                               name="unique_item_name_per_campaign")]
+        constraints = [models.UniqueConstraint(
+            fields=["campaign", "name"], name="unique_item_name_per_campaign",
+            violation_error_message=_("An item with this name already exists in this "
+                                      "campaign."))]
 
     def __str__(self) -> str:
         return self.name
 
     def clean(self) -> None:
+        require(campaign=campaign_problem(self.campaign if self.campaign_id else None, SYSTEM))
         weapon = self.kind in (self.Kind.MELEE, self.Kind.RANGED)
         if weapon and not self.damage_dice:
             raise ValidationError({"damage_dice": _("A weapon needs damage dice.")})
@@ -192,7 +200,8 @@ class ItemInstance(models.Model):
     the same at every use (docs/rules/eternal-war-one-ii.md, "Equipment")."""
 
     template = models.ForeignKey(ItemTemplate, on_delete=models.PROTECT, related_name="instances")
-    owner = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="items")
+    owner = models.ForeignKey(Character, on_delete=models.CASCADE, related_name="items",
+                              limit_choices_to={"campaign__rule_system": SYSTEM})
     equipped = models.BooleanField(_("equipped"), default=False)
     modifier_values = models.JSONField(_("modifiers"), default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -204,6 +213,13 @@ class ItemInstance(models.Model):
 
     def __str__(self) -> str:
         return f"{self.template} ({self.owner})"
+
+    def clean(self) -> None:
+        """An EW1 character's item, of its campaign's catalogue or the shared one."""
+        owner = self.owner if self.owner_id else None
+        template = self.template if self.template_id else None
+        require(owner=character_problem(owner, SYSTEM))
+        require(template=same_campaign_problem(template, owner.campaign_id if owner else None))
 
 
 class CharacterDraft(models.Model):
@@ -224,8 +240,10 @@ class CharacterDraft(models.Model):
 
     class Meta:
         db_table = "characters_characterdraft"
-        constraints = [models.UniqueConstraint(fields=["user", "campaign"],
-                                               name="one_draft_per_user_and_campaign")]
+        constraints = [models.UniqueConstraint(
+            fields=["user", "campaign"], name="one_draft_per_user_and_campaign",
+            violation_error_message=_("This player already has a character being created in "
+                                      "this campaign."))]
 
     def __str__(self) -> str:
         return f"{self.name} (draft)"

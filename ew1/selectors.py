@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from datetime import timezone as dt_timezone
@@ -12,6 +13,7 @@ from typing import Sequence
 from campaigns.models import ActionRecord
 from characters.models import Character
 from characters.selectors import character_sheet
+from ew1.actors import require_eternal_war
 from ew1.daily_pa import pa_spent_today
 from ew1.equipment import loadout_of
 from ew1.models import ItemInstance
@@ -25,6 +27,30 @@ from gamerules.ew1.presence import own_characters_malus
 from gamerules.ew1.progression import LevelProgress
 from gamerules.geometry import chebyshev
 from gamerules.regeneration import Accrual
+
+logger = logging.getLogger(__name__)
+
+
+def cell_problems(*, campaign_id: int | None, board, x: int | None, y: int | None,
+                  character_id: int | None = None) -> dict[str, RuleError]:
+    """Why a piece cannot stand at (``x``, ``y``) of ``board`` (None: off the board), by field
+    ("board", "x", "y"): the campaign's own board, both coordinates or neither, a cell on the
+    board (OffBoard) and free of any other piece than ``character_id`` (CellOccupied), as a
+    move checks them (combat.services.action_move). One query when the cell is on the board."""
+    if board is None:
+        if x is not None or y is not None:
+            return {"board": errors.ActionRefused("cell_without_board")}
+        return {}
+    if campaign_id is not None and board.campaign_id != campaign_id:
+        return {"board": errors.ActionRefused("not_campaign_board")}
+    if x is None or y is None:
+        return {"x" if x is None else "y": errors.ActionRefused("cell_needed")}
+    if not board.contains(x, y):
+        return {"x": errors.OffBoard()}
+    if Character.objects.filter(board=board, x=x, y=y).exclude(pk=character_id).exists():
+        return {"x": errors.CellOccupied()}
+    return {}
+
 
 @dataclass(frozen=True)
 class SheetView:
@@ -94,6 +120,9 @@ class BoardView:
     # The move pad: rows of (dx, dy, name, arrow, refusal or None), None in the centre.
     pad: tuple = ()
     game_refusal: RuleError | None = None  # why "Play a game" would be refused now
+    # (x, y) of a character placed outside its board (saved around the admin's checks, or left
+    # there when the board shrank): nothing is drawn, the page says so, the admin tells the GM.
+    outside: tuple | None = None
 
 
 # The move pad's directions: rows of (dx, dy, name, arrow), None in the centre.
@@ -114,7 +143,7 @@ def move_pad(character: Character, at: dict, params) -> tuple:
         x, y = character.x + dx, character.y + dy
         if state:
             return state
-        if not board.contains(x, y):
+        if board is None or not board.contains(x, y):
             return errors.OffBoard()
         if (x, y) in at:
             return errors.CellOccupied()
@@ -125,12 +154,21 @@ def move_pad(character: Character, at: dict, params) -> tuple:
 
 def board_view(*, user, character_id: int, now: datetime | None = None) -> BoardView:
     """The cells within the campaign's view radius around the character, and who stands there.
-    Pieces come in one query whatever their number."""
+    Pieces come in one query whatever their number; those outside the board are never in view.
+    A character itself outside its board sees nothing (``outside``: its cell; logged). Raises
+    what ``character_sheet`` raises (NotFound for a character the user may not see), then
+    NotEternalWar ("not_ew1") for a character of another rule system: the board is Eternal War
+    One II's, and only who may see the character learns its system."""
     view = character_sheet(user=user, character_id=character_id, now=now)
     character = view.character
+    require_eternal_war(character.campaign)
     board = character.board if character.on_board else None
     if board is None:
         return BoardView(view, [], 0, [])
+    if character.x is None or character.y is None or not board.contains(character.x, character.y):
+        logger.warning("character %s stands outside board %s at (%s, %s): left out of the board",
+                       character.pk, board.pk, character.x, character.y)
+        return BoardView(view, [], 0, [], outside=(character.x, character.y))
     radius = character.campaign.parameters.view_radius
     here = cx, cy = character.cell
     x0, x1 = max(0, cx - radius), min(board.width - 1, cx + radius)
@@ -167,7 +205,7 @@ def attack_options(character: Character, others: list[Character], loadout,
     the attack will use (items, own characters in view, faction bonus), the refusal being the
     state or PA error the service would raise now; ``is_ally`` (a member of the character's
     faction) and ``friendly_fire_refused`` (an ally while the campaign's ``friendly_fire`` is
-    0: no attack listed for it, its buttons disabled). No query."""
+    off: no attack listed for it, its buttons disabled). No query."""
     pieces = [character, *others]
     here = character.cell
     own = [chebyshev(p.cell, here) for p in others

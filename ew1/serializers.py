@@ -42,7 +42,8 @@ class CharacteristicsSerializer(serializers.Serializer):
     TAI = serializers.IntegerField()
     INT = serializers.IntegerField()
     DEX = serializers.IntegerField()
-    LUK = serializers.IntegerField()
+    LUK = serializers.IntegerField(allow_null=True,
+                                   help_text="Null for doors, objects and creatures.")
 
 
 class ProgressSerializer(serializers.Serializer):

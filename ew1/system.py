@@ -68,6 +68,10 @@ def sheet_view(*, character, log, now: datetime):
     return SheetView(character, level_progress(sheet.xp), pa, pv, log, now, items)
 
 
+# The journal's kinds EW1's services write (campaigns.journal.register_kinds); the board's
+# and the magic's are declared by combat and magic; templates/ew1/_log_entry.html renders them.
+JOURNAL_KINDS = ("create", "level_up", "item_grant", "use_item")
+
 SPEC = rule_systems.RuleSystemSpec(
     code="ew1",
     name="Eternal War One II",
@@ -80,6 +84,10 @@ SPEC = rule_systems.RuleSystemSpec(
     create_character=create_character,
     begin_creation=begin_creation,
     in_use=in_use,
+    # The board (combat) and the magic are EW1's apps too: their pages live under characters/.
+    urls=(("characters/", "ew1.urls"), ("characters/", "combat.urls"),
+          ("characters/", "magic.urls")),
+    api_urls=("magic.api", "combat.api_urls", "ew1.api_urls"),
     sheet_view=sheet_view,
     templates=rule_systems.Templates(
         sheet="ew1/_sheet.html",
@@ -101,8 +109,7 @@ SPEC = rule_systems.RuleSystemSpec(
         "row": "ew1.serializers.RowSerializer",
         "member": "ew1.serializers.MemberRowSerializer",
     },
-    admin_inlines=("ew1.admin.EternalWarSheetInline",
-                   "ew1.admin.ItemInstanceInline"),
+    character_admin="ew1.admin.EternalWarCharacterAdmin",
     labels=LABELS,
     api_enums={"AttackKindEnum": "gamerules.ew1.attacks.KINDS",
                "ItemKindEnum": "ew1.models.ItemTemplate.Kind"},

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from campaigns.errors import NotFound
+from campaigns.models import RuleSystem
 from campaigns.messages import error_message
 from campaigns.permissions import allowed
 from characters.pages import sheet_action
@@ -101,8 +102,9 @@ def draft_redistribute_view(request, draft_id: int):
     form = RedistributeForm(request.POST)
     if not form.is_valid():
         draft = _draft_or_404(request, draft_id)
-        return _render(request, draft, form=form,
-                       error=_("Each change is a whole number between -20 and 20."))
+        each = draft.campaign.parameters.redistribute_per_characteristic  # the campaign's
+        return _render(request, draft, form=form, error=_(
+            "Each change is a whole number, at most %(each)s either way.") % {"each": each})
     return _step(request, draft_id, lambda: draft_redistribute(
         user=request.user, draft_id=draft_id, deltas=form.cleaned_data), form=form)
 
@@ -156,6 +158,8 @@ def level_up(request, character_id: int):
         raise Http404(_("No such character.")) from None
     if not allowed(request.user, "characters.act", view.character):
         raise Http404(_("No such character."))
+    if view.character.campaign.rule_system != RuleSystem.ETERNAL_WAR:
+        raise Http404(_("No such character."))  # levels are Eternal War One II's
     sheet = view.character.ew1
     params = view.character.campaign.parameters
     rooms = {"skills": skill_rooms(level=sheet.level, skills=sheet.skills,

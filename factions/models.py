@@ -1,6 +1,16 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.validation import related, require, same_campaign_problem
+
+
+def _of_faction_campaign(row) -> None:
+    """``row.character`` plays in ``row.faction``'s campaign (an inline's unsaved faction: not
+    checked here, its form checks the leader)."""
+    faction = related(row, "faction")
+    require(character=same_campaign_problem(related(row, "character"),
+                                            faction.campaign_id if faction else None))
+
 
 class Faction(models.Model):
     """A group of characters of one campaign (seed 000_afeb9d2c9ccd2b72.txt, "Les factions")."""
@@ -15,8 +25,10 @@ class Faction(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["campaign", "name"],
-                                               name="unique_faction_name_per_campaign")]
+        constraints = [models.UniqueConstraint(
+            fields=["campaign", "name"], name="unique_faction_name_per_campaign",
+            violation_error_message=_("A faction with this name already exists in this "
+                                      "campaign."))]
 
     def __str__(self) -> str:
         return self.name
@@ -32,6 +44,9 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.character} in {self.faction}"
+
+    def clean(self) -> None:
+        _of_faction_campaign(self)
 
 
 class JoinRequest(models.Model):
@@ -61,7 +76,12 @@ class JoinRequest(models.Model):
         ordering = ["-created_at"]
         constraints = [models.UniqueConstraint(
             fields=["faction", "character"], condition=models.Q(state="pending"),
-            name="one_pending_request_per_faction_and_character")]
+            name="one_pending_request_per_faction_and_character",
+            violation_error_message=_("This character already has a pending request or "
+                                      "invitation for this faction."))]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.character} -> {self.faction} ({self.state})"
+
+    def clean(self) -> None:
+        _of_faction_campaign(self)

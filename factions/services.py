@@ -74,6 +74,11 @@ def _join(faction: Faction, character: Character) -> Membership:
     return membership
 
 
+# The journal's kinds (declared in factions.apps; templates/campaigns/_log_entry.html).
+JOURNAL_KINDS = ("faction_create", "faction_join", "faction_leave", "faction_remove",
+                 "faction_leader", "faction_dissolve")
+
+
 def _journal(faction: Faction, kind: str, *, user, actor=None, target=None, **summary) -> None:
     record_action(campaign=faction.campaign, kind=kind, now=timezone.now(), user=user,
                   actor=actor, target=target, summary={"faction": faction.name, **summary})

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
+from gamerules.errors import RuleError, gettext_noop
+
 with warnings.catch_warnings():
     # lark-parser, d20's parser, imports the deprecated sre_parse module.
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -30,10 +32,38 @@ class RandomSource(Protocol):
     def randint(self, a: int, b: int) -> int: ...
 
 
-class DiceNotationError(ValueError):
-    """The text is not dice notation that Percentile accepts."""
+MESSAGES: dict[str, str] = {
+    "invalid_dice": gettext_noop("This is not dice notation: write dice as 2d6+1, for example."),
+    "dice_empty": gettext_noop("No dice written: write them as 2d6+1, for example."),
+    "dice_space_in_term": gettext_noop(
+        "“%(expression)s”: the space between “%(before)s” and “%(after)s” splits a term; spaces "
+        "may only separate terms (e.g. 2d6 + 1). Write the term without spaces or join the "
+        "terms with + or -."),
+    "dice_ends_early": gettext_noop(
+        "“%(expression)s” stops too early: a number or dice must follow “%(last)s” "
+        "(e.g. 2d6+1)."),
+    "dice_no_sides": gettext_noop(
+        "“%(expression)s”: a die needs its number of sides after the d (e.g. 2d6)."),
+    "dice_unclosed": gettext_noop("“%(expression)s”: a parenthesis is opened and never closed."),
+    "dice_stray_text": gettext_noop(
+        "“%(expression)s”: “%(text)s” (character %(position)s) has no place in dice notation. "
+        "Write dice as NdS (2d6) and whole numbers, joined by + or - (e.g. 2d6+1)."),
+    "dice_count_sides": gettext_noop(
+        "“%(expression)s”: between 1 and %(max_dice)s dice, of 2 to %(max_sides)s sides each."),
+    "dice_sums_only": gettext_noop(
+        "“%(expression)s”: only dice and whole numbers added or subtracted are allowed (e.g. "
+        "2d6+1, -1d4): no keeping, dropping, exploding, multiplying, dividing or decimals."),
+}
+
+
+class DiceNotationError(RuleError, ValueError):
+    """The text is not dice notation that Percentile accepts: the key says what is wrong in
+    the writer's terms (a space inside a term, an unfinished expression, a stray character,
+    too many dice, an operator we refuse), never the parser's own words. A ValueError too, for
+    the callers that catch that."""
 
     code = "invalid_dice"
+    messages = MESSAGES
 
 
 # Whitespace between two characters of one term ("1d20 5", "1 d6", "1d 6"): a typo, never a
@@ -81,19 +111,17 @@ def parse(expression: str) -> tuple[_Term, ...]:
     including a space inside a term (``1d20 5`` is refused, not read as ``1d205``)."""
     inner = _SPACE_INSIDE_TERM.search(expression or "")
     if inner:
-        raise DiceNotationError(
-            f"{expression!r}: a space between {inner.group(1)!r} and {inner.group(2)!r} splits a "
-            "term; spaces may only separate terms (e.g. 2d6 + 1). Write the term without spaces "
-            "or join the terms with + or -.")
+        raise DiceNotationError("dice_space_in_term", expression=expression,
+                                before=inner.group(1), after=inner.group(2))
     text = (expression or "").replace(" ", "").lower()
     if not text:
-        raise DiceNotationError("Empty dice expression.")
+        raise DiceNotationError("dice_empty")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             tree = d20.parse(text)
     except d20.RollSyntaxError as exc:
-        raise DiceNotationError(f"{expression!r} is not dice notation ({exc}).") from None
+        raise _syntax_error(expression, text, exc) from None
     terms: list[_Term] = []
     _collect(tree.roll, 1, terms, expression)
     return tuple(terms)
@@ -113,14 +141,28 @@ def _collect(node: Any, sign: int, terms: list[_Term], expression: str) -> None:
         _collect(node.value, sign, terms, expression)
     elif isinstance(node, diceast.Dice) and isinstance(node.size, int):
         if not 1 <= node.num <= MAX_DICE or not 2 <= node.size <= MAX_SIDES:
-            raise DiceNotationError(
-                f"{expression!r}: between 1 and {MAX_DICE} dice of 2 to {MAX_SIDES} sides."
-            )
+            raise DiceNotationError("dice_count_sides", expression=expression, max_dice=MAX_DICE,
+                                    max_sides=MAX_SIDES)
         terms.append(_Term(sign=sign, count=node.num, sides=node.size))
     else:
-        raise DiceNotationError(
-            f"{expression!r}: only sums of dice and whole numbers are allowed (e.g. 2d6+1, -1d4)."
-        )
+        raise DiceNotationError("dice_sums_only", expression=expression)
+
+
+def _syntax_error(expression: str, text: str, exc: Any) -> DiceNotationError:
+    """What d20's syntax error means for the writer of ``text`` (``expression`` without its
+    spaces): it ends where more was needed, a die lacks its sides, a parenthesis is left open,
+    or a character has no place in the notation (its position counted in ``text``)."""
+    got = getattr(exc, "got", None)
+    expected = set(getattr(exc, "expected", ()) or ())
+    if "DICE_VALUE" in expected:
+        return DiceNotationError("dice_no_sides", expression=expression)
+    if got is None or getattr(got, "type", "") == "$END":
+        if "RPAR" in expected:
+            return DiceNotationError("dice_unclosed", expression=expression)
+        return DiceNotationError("dice_ends_early", expression=expression, last=text)
+    column = int(getattr(exc, "col", 1) or 1)
+    return DiceNotationError("dice_stray_text", expression=expression,
+                             text=str(got) or text[column - 1:], position=column)
 
 
 def validate(expression: str) -> str:

@@ -10,7 +10,8 @@ message and the values the message needs, never with finished English text::
 - ``code``: stable, what the API returns (the class's ``code`` unless the raise gives one).
 - ``key``: which message (the positional argument, else the code).
 - ``params``: the values of the message's ``%(name)s`` placeholders (the API returns them).
-- ``status``: the HTTP status the API answers (400, 403, 404, 409 or 429), a class attribute.
+- ``status``: the HTTP status the API answers (400, 403, 404, 409, 429; 503 for the database
+  gone, campaigns.errors.ServiceUnavailable), a class attribute.
 - ``message`` / ``str(exc)``: the English text (tests and logs read it).
 
 The English templates are tables (``messages``, key -> template) on the base class of each family
@@ -35,18 +36,19 @@ def gettext_noop(message: str) -> str:
 MESSAGES: dict[str, str] = {
     "rule_error": gettext_noop("This action is not allowed by the rules."),
     "invalid_parameter": gettext_noop("Invalid rule parameters: %(details)s."),
+    "parameter_conflict": gettext_noop("These rule parameters contradict each other."),
 }
 
 
 class RuleError(Exception):
-    code: ClassVar[str] = "rule_error"
+    code: str = "rule_error"  # the class's code; an instance may carry a finer one
     status: ClassVar[int] = 400
     messages: ClassVar[Mapping[str, str]] = MESSAGES
 
     def __init__(self, key: str | None = None, /, *, code: str | None = None,
                  **params: Any) -> None:
         if code:
-            self.code = code  # type: ignore[misc]  # the instance's finer code
+            self.code = code
         self.key = key or self.code
         self.params = params
         self.template = self.template_for(self.key)
@@ -83,3 +85,17 @@ class ParameterError(RuleError):
     def __init__(self, errors: dict[str, str]):
         super().__init__(details="; ".join(f"{k}: {v}" for k, v in errors.items()))
         self.errors = errors
+
+
+class ParameterConflict(RuleError):
+    """Rule parameters that read each other and, together, leave the rules unplayable (a
+    creation budget no characteristics within their caps can spend, a second threshold below
+    the first). ``names`` the parameters concerned, the first the one the admin marks; the
+    message and its params as any rule error. Returned by ``RuleParameters.conflicts`` (each
+    system's subclass holds its own messages), raised by nothing: the admin shows them."""
+
+    code = "parameter_conflict"
+
+    def __init__(self, key: str, /, *, names: tuple[str, ...], **params: Any) -> None:
+        super().__init__(key, **params)
+        self.names = names

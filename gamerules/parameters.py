@@ -8,6 +8,13 @@ inclusive bounds, and ``describe`` lists every parameter for the admin and the r
 Types: ``int``, ``Decimal`` (given as a string, an int or a float) and ``bool`` (given as a
 JSON boolean only). A bool is never taken for an int or a Decimal. A time-zone name
 (``time_zone_param``) is a string zoneinfo knows, with no bounds.
+
+Each system also gives every parameter a short name people read (``labels``: name -> English
+label wrapped in ``gettext_noop``; the admin translates it, and its help text, also wrapped),
+sorts them by rule chapter (``groups``: the admin's fieldsets, ``grouped``), and may say which
+combinations leave its rules unplayable (``conflicts``: parameters that read each other, e.g. a creation
+budget no set of characteristics within their caps can spend). ``from_overrides`` does not
+refuse a conflict (a stored campaign keeps working); what sets parameters (the admin) does.
 """
 
 from __future__ import annotations
@@ -15,12 +22,14 @@ from __future__ import annotations
 from dataclasses import MISSING, Field, field, fields
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
-from typing import Any, Mapping, TypeVar
+from typing import Any, ClassVar, Mapping, Sequence, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from gamerules.errors import ParameterError
+from gamerules.errors import ParameterConflict, ParameterError, gettext_noop
 
 T = TypeVar("T", int, Decimal, bool)
+
+OTHER_GROUP = gettext_noop("Other rules")  # the title of the parameters no group names
 P = TypeVar("P", bound="RuleParameters")
 
 
@@ -63,13 +72,44 @@ def is_time_zone(name: Any) -> bool:
 
 
 class RuleParameters:
-    """Base of a system's parameters (a frozen dataclass made with ``param`` fields)."""
+    """Base of a system's parameters (a frozen dataclass made with ``param`` fields).
+
+    ``labels`` maps each field's name to its English label (the subclass's table; a test
+    checks that every field has one)."""
+
+    labels: ClassVar[Mapping[str, str]] = {}
+    # Declared, not set: what @dataclass gives each subclass, for ``fields`` (typeshed's
+    # DataclassInstance).
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+    groups: ClassVar[Sequence[tuple[str, Sequence[str]]]] = ()
+
+    @classmethod
+    def grouped(cls) -> list[tuple[str, list[str]]]:
+        """The parameters' names by rule chapter: each of ``groups`` (an English title wrapped
+        in ``gettext_noop``, the names in declaration order), then the names no group holds
+        under the title "Other rules". Raises ValueError on a name that is no parameter or
+        that two groups hold."""
+        declared = [f.name for f in fields(cls)]
+        seen: set[str] = set()
+        result: list[tuple[str, list[str]]] = []
+        for title, names in cls.groups:
+            for name in names:
+                if name not in declared:
+                    raise ValueError(f"group {title!r}: {name!r} is no parameter of {cls.__name__}")
+                if name in seen:
+                    raise ValueError(f"{name!r} is in two groups of {cls.__name__}")
+                seen.add(name)
+            result.append((title, [n for n in declared if n in names]))
+        rest = [n for n in declared if n not in seen]
+        if rest:
+            result.append((OTHER_GROUP, rest))
+        return result
 
     @classmethod
     def from_overrides(cls: type[P], overrides: Mapping[str, Any] | None) -> P:
         """Defaults with ``overrides`` applied. Raises ParameterError naming each bad key
         ("unknown parameter", "expected a int", "must be between LOW and HIGH")."""
-        known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+        known = {f.name: f for f in fields(cls)}
         errors: dict[str, str] = {}
         values: dict[str, Any] = {}
         for name, raw in dict(overrides or {}).items():
@@ -100,19 +140,30 @@ class RuleParameters:
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
-        """One row per parameter, in declaration order: name, kind ("number" or "zone"),
-        default, low, high (None for a zone), help."""
+        """One row per parameter, in declaration order: name, label (English; the name itself
+        when the table lacks it), kind ("number", "bool" or "zone"), default, low, high (None
+        for a zone), help."""
         return [
-            {"name": f.name, "kind": f.metadata.get("kind", "number"), "default": _default(f),
-             "low": f.metadata["low"],
-             "high": f.metadata["high"], "help": f.metadata["help"]}
-            for f in fields(cls)  # type: ignore[arg-type]
+            {"name": f.name, "label": cls.labels.get(f.name, f.name), "kind": _kind(f),
+             "default": _default(f), "low": f.metadata["low"], "high": f.metadata["high"],
+             "help": f.metadata["help"]}
+            for f in fields(cls)
         ]
+
+    def conflicts(self) -> Sequence[ParameterConflict]:
+        """The combinations of these values that leave the rules unplayable (each names the
+        parameters that read each other, the first the one to change); none by default."""
+        return []
 
     def overrides(self) -> dict[str, Any]:
         """The fields that differ from the defaults (what a campaign stores)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)  # type: ignore[arg-type]
+        return {f.name: getattr(self, f.name) for f in fields(self)
                 if getattr(self, f.name) != _default(f)}
+
+
+def _kind(f: Field[Any]) -> str:
+    kind: str = f.metadata.get("kind") or ("bool" if isinstance(_default(f), bool) else "number")
+    return kind
 
 
 def _default(f: Field[Any]) -> Any:

@@ -20,13 +20,14 @@ from campaigns.errors import NotFound
 from campaigns.messages import error_message
 from campaigns.models import Campaign, RuleSystem
 from characters.services import NAME_MAX
-from campaigns.api_base import ERRORS, READ_ERRORS, StrictSerializer
+from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
 from campaigns.numbers import INT_MAX  # a bigger number is a 400, not a 500
 from encounters.api import step_view
 from gamerules.homebrew.characteristics import CODES, CharacteristicsError
 from homebrew import play
-from homebrew.models import HomebrewSheet, WeaponTemplate
-from homebrew.selectors import attack_odds_lines, character_with_sheet
+from homebrew.models import WeaponTemplate
+from campaigns.permissions import oversees
+from homebrew.selectors import attack_odds_lines, character_with_sheet, odds_targets
 from homebrew.services import homebrew_character_create, posture_set, rest_grant, roll_test
 
 
@@ -159,7 +160,7 @@ class HomebrewPostureSerializer(StrictSerializer):
 
 class PostureView(APIView):
     @extend_schema(operation_id="homebrew_characters_posture", request=HomebrewPostureSerializer,
-                   responses={200: HomebrewSheetSerializer, **ERRORS},
+                   responses={200: HomebrewSheetSerializer, **ERRORS, 409: ErrorSerializer},
                    summary="Change the posture (the encounter allows it at the start of a turn).")
     def post(self, request, character_id: int):
         payload = HomebrewPostureSerializer(data=request.data)
@@ -222,9 +223,9 @@ class OddsView(APIView):
         character = character_with_sheet(user=request.user, character_id=character_id)
         weapon = next((w for w in character.homebrew.weapons.all() if w.pk == data["weapon"]),
                       None)
-        target = HomebrewSheet.objects.filter(pk=data["target"],
-                                              character__campaign_id=character.campaign_id
-                                              ).select_related("character").first()
+        gm = oversees(request.user, character.campaign)
+        target = next((t for t in odds_targets(user=request.user, character=character, gm=gm)
+                       if t.pk == data["target"]), None)  # a sheet not in view: as missing
         if weapon is None or target is None:
             raise NotFound()
         lines = attack_odds_lines(actor=character.homebrew, target=target, weapon=weapon,

@@ -7,10 +7,11 @@ class HomebrewConfig(AppConfig):
     verbose_name = "Homebrew d100"
 
     def ready(self) -> None:
-        from campaigns import rule_systems
+        from campaigns import journal, rule_systems
         from homebrew import encounter, play
-        from homebrew.system import SPEC
+        from homebrew.system import JOURNAL_KINDS, SPEC
 
         rule_systems.register(SPEC)
+        journal.register_kinds(*JOURNAL_KINDS, system=SPEC.code)
         encounter.register()  # the reaction resolver, once the encounters app is installed
         play.register()  # the rolled initiative and the actions on the encounter's page

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -45,4 +47,5 @@ class RestForm(forms.Form):
 
     def __init__(self, *args, characters=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["characters"].choices = [(c.pk, c.name) for c in characters]
+        field = cast(forms.TypedMultipleChoiceField, self.fields["characters"])
+        field.choices = [(c.pk, c.name) for c in characters]

@@ -10,7 +10,12 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.validation import campaign_problem, character_problem, refusal, require
+from gamerules.errors import RuleError
+from gamerules.homebrew.attack import die_sides
 from gamerules.homebrew.characteristics import CODES, Characteristics
+
+SYSTEM = "homebrew"  # campaigns.models.RuleSystem.HOMEBREW: the rows here are this system's
 
 
 class Posture(models.TextChoices):
@@ -47,11 +52,21 @@ class WeaponTemplate(models.Model):
         ordering = ["name", "id"]
         verbose_name = _("weapon or spell")
         verbose_name_plural = _("weapons and spells")
-        constraints = [models.UniqueConstraint(fields=["campaign", "name"],
-                                               name="homebrew_weapon_unique_name")]
+        constraints = [models.UniqueConstraint(
+            fields=["campaign", "name"], name="homebrew_weapon_unique_name",
+            violation_error_message=_("A weapon or spell with this name already exists in this "
+                                      "campaign."))]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.die})"
+
+    def clean(self) -> None:
+        """A homebrew campaign's weapon, its damage one die (gamerules.homebrew.attack)."""
+        require(campaign=campaign_problem(self.campaign if self.campaign_id else None, SYSTEM))
+        try:
+            die_sides(self.die)
+        except RuleError as exc:
+            raise refusal(exc, "die") from None
 
     @property
     def is_spell(self) -> bool:
@@ -98,6 +113,10 @@ class HomebrewSheet(models.Model):
 
     def __str__(self) -> str:
         return str(self.character)
+
+    def clean(self) -> None:
+        require(character=character_problem(self.character if self.character_id else None,
+                                            SYSTEM))
 
     def characteristics(self) -> Characteristics:
         return Characteristics(**{code: getattr(self, code) for code in CODES})

@@ -3,9 +3,11 @@ an attack in turn and its reaction, the posture at the start of the turn, a move
 action the GM names, and the rolled initiative.
 
 Every action goes through ``encounters.services.encounter_act`` (the encounter locked, its turn
-checked, one action a turn counted). An attack rolls with ``homebrew.services.attack(journal=
-False)``; when the target may react, ``ctx.request_reaction`` prompts it with the declared
-attack's ``options`` and rolls, and the resolver (homebrew.encounter) writes ONE journal entry
+checked, one action a turn counted). An attack loads, checks and rolls with
+``homebrew.services.attack_declare`` (homebrew.context: one locked load; the rules in
+gamerules.homebrew.action); when the target may react, ``ctx.request_reaction`` prompts it with
+the declared attack's ``options``, its rolls and its typed order as the payload
+(gamerules.homebrew.orders), and the resolver (homebrew.encounter) writes ONE journal entry
 with prompt, answer and result. A target with no possible reaction (a miss, offensive posture,
 a magic attack on a target who cannot dodge) is resolved at once in one entry of the same shape
 (``answer.immediate``). A miss ends the turn (seed, "Attaquer": "un échec met fin au tour").
@@ -28,10 +30,12 @@ from encounters import hooks
 from encounters.services import TurnContext, encounter_act, is_gm
 from gamerules import dice
 from gamerules.dice import RandomSource
-from homebrew.encounter import RESOLVER, payload_of
+from gamerules.homebrew.orders import pending_to_json
+from homebrew.encounter import RESOLVER
 from homebrew.errors import GameMasterOnly, HomebrewServiceError, PostureAfterActing
 from homebrew.models import DeclaredAttack
-from homebrew.services import KIND_ATTACK, attack, posture_set, resolve
+from homebrew.services import (KIND_ATTACK, KIND_POSTURE, Answered, Declared, attack_declare,
+                               attack_resolve_at_once, posture_set)
 
 KIND_MOVE, KIND_OTHER = "homebrew_move", "homebrew_action"
 INITIATIVE_DIE = "1d100"
@@ -44,8 +48,11 @@ def round_key(encounter) -> str:
 
 
 def _character(ctx: TurnContext, combatant_id: int):
+    """A combatant named as a target. A hidden one does not exist for the players
+    (encounters.visibility): the same refusal as a wrong id."""
     target = ctx.combatants.get(combatant_id)
-    if target is None or target.removed or target.character_id is None:
+    if target is None or target.removed or target.character_id is None \
+            or (target.hidden and not is_gm(ctx.user, ctx.encounter)):
         raise HomebrewServiceError("not_a_target", code="not_a_target")
     return target
 
@@ -60,20 +67,27 @@ def allies_of(ctx: TurnContext, target) -> list:
             and not c.removed and not c.defeated and c.character.is_player == side]
 
 
-def _entry(ctx_encounter, actor, target, declared: DeclaredAttack, resolved: DeclaredAttack,
-           user, now: datetime):
-    """The one journal entry of an attack resolved at once (no reaction to wait for), in the
-    shape the encounter gives an answered prompt."""
-    summary = {"encounter": ctx_encounter.pk, "round": ctx_encounter.round,
-               "prompt": {"actor": actor.name, "target": target.name,
-                          "payload": payload_of(declared), "options": ["none"],
-                          "default": "none"},
-               "answer": {"choice": "none", "defaulted": False, "by": getattr(user, "pk", None),
-                          "immediate": True},
-               "result": resolved.summary}
-    return record_action(campaign=ctx_encounter.campaign, kind=KIND_ATTACK, now=now, user=user,
-                         actor=actor.character, target=target.character, summary=summary,
-                         rolls=[*declared.rolls, *resolved.rolls])
+def _at_once(ctx: TurnContext, target, declared: Declared, rng: RandomSource
+             ) -> tuple[DeclaredAttack, int]:
+    """An attack whose target may not react, resolved at once: one UPDATE of the sheets, the
+    DeclaredAttack stored resolved, and the one journal entry, in the shape the encounter
+    gives an answered prompt (``answer.immediate``)."""
+    answered: Answered = attack_resolve_at_once(declared, rng=rng)
+    row = declared.row()
+    row.outcome, row.resolved_at = {**answered.result, "action": None}, ctx.now
+    row.save()
+    result = {**answered.result, "attack": row.pk, "attack_action": None}
+    summary = {"encounter": ctx.encounter.pk, "round": ctx.encounter.round,
+               "prompt": {"actor": ctx.combatant.name, "target": target.name,
+                          "payload": pending_to_json(declared.pending(row.pk)),
+                          "options": ["none"], "default": "none"},
+               "answer": {"choice": "none", "defaulted": False,
+                          "by": getattr(ctx.user, "pk", None), "immediate": True},
+               "result": result}
+    action = record_action(campaign=ctx.encounter.campaign, kind=KIND_ATTACK, now=ctx.now,
+                           user=ctx.user, actor=declared.actor, target=declared.target,
+                           summary=summary, rolls=[*declared.rolls, *answered.rolls])
+    return row, action.pk
 
 
 @dataclass(frozen=True)
@@ -91,30 +105,38 @@ def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: i
                      rng: RandomSource | None = None, now: datetime | None = None) -> AttackStep:
     """``combatant_id`` attacks ``target_id`` (combatants) with an equipped weapon or spell,
     costing the turn's action. Queries do not grow with the number of combatants (pinned in
-    tests/homebrew/test_play.py). Raises what encounter_act raises, HomebrewServiceError
-    ("not_a_target"), and what homebrew.services.attack raises."""
+    tests/homebrew/test_play.py and test_attack_queries.py). Raises what encounter_act raises,
+    HomebrewServiceError ("not_a_target", "self_attack"), and what
+    homebrew.services.attack_declare raises."""
     rng, now = rng or random.SystemRandom(), now or timezone.now()
 
     def act(ctx: TurnContext) -> AttackStep:
         target = _character(ctx, target_id)
         me = ctx.combatant
-        if me.character is None or target.character is None:
+        if me.character_id is None or target.character_id is None:
             raise HomebrewServiceError("not_a_target", code="not_a_target")
-        first_round_surprise = target.surprised and ctx.encounter.round == 1
-        declared = attack(me.character, target.character, weapon_id, rng=rng, user=ctx.user,
-                          description=description.strip(), round_key=round_key(ctx.encounter),
-                          protectors=[a.character for a in allies_of(ctx, target)],
-                          target_surprised=first_round_surprise, now=now, journal=False)
-        if declared.ends_turn:
-            ctx.end_turn = True
+        if me.character_id == target.character_id:
+            raise HomebrewServiceError("self_attack", code="self_attack")
+        declared = attack_declare(
+            user=ctx.user, actor_id=me.character_id, target_id=target.character_id,
+            weapon_id=weapon_id, rng=rng, now=now, description=description.strip(),
+            round_key=round_key(ctx.encounter),
+            protector_ids=[a.character_id for a in allies_of(ctx, target)],
+            target_surprised=target.surprised and ctx.encounter.round == 1)
+        if not declared.declaration.result.hit:
+            ctx.end_turn = True  # seed, "Attaquer": "un échec met fin au tour"
         if declared.options == ["none"]:
-            resolved = resolve(declared, "none", rng=rng, now=now, journal=False)
-            action = _entry(ctx.encounter, me, target, declared, resolved, ctx.user, now)
-            return AttackStep(declared, None, action.pk)
-        reaction = ctx.request_reaction(target=target, action_payload=payload_of(declared),
+            row, action_id = _at_once(ctx, target, declared, rng)
+            return AttackStep(row, None, action_id)
+        declared.context.write()  # the attacker's cost, if any
+        row = declared.row()
+        row.save()
+        row.rolls, row.summary = declared.rolls, declared.summary
+        reaction = ctx.request_reaction(target=target,
+                                        action_payload=pending_to_json(declared.pending(row.pk)),
                                         options=declared.options, resolver=RESOLVER,
                                         rolls=declared.rolls)
-        return AttackStep(declared, reaction)
+        return AttackStep(row, reaction)
 
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
                          act=act, costs_action=True, turn=turn, now=now, rng=rng)
@@ -183,5 +205,8 @@ def initiative(combatant, rng: RandomSource) -> hooks.Initiative:
 
 def register() -> None:
     hooks.register_initiative("homebrew", initiative)
+    # What the homebrew play journals in an encounter's log (the posture: homebrew.services
+    # with the encounter's context).
+    hooks.register_journal_kinds("homebrew", (KIND_ATTACK, KIND_POSTURE, KIND_MOVE, KIND_OTHER))
     hooks.register_templates("homebrew", hooks.EncounterTemplates(
-        actions="homebrew/_turn.html"))
+        actions="homebrew/_turn.html", reaction="homebrew/_reaction.html"))

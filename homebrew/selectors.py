@@ -6,17 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 
 from campaigns.errors import NotFound, SheetMissing
 from campaigns.permissions import allowed
 from characters.models import Character
+from encounters.models import Combatant, Encounter
 from gamerules.homebrew.attack import AttackKind, critical_multiplier
 from gamerules.homebrew.odds import AttackOdds, attack_odds, odds_by_reaction
 from gamerules.homebrew.reactions import Reaction, Reactor
 from gamerules.homebrew.turn import Posture
 from homebrew.models import Health, HomebrewSheet, PermanentInjury, WeaponTemplate
-from homebrew.services import _reactor, _rule_weapon
+from homebrew.context import reactor_of, rule_weapon as _rule_weapon
 
 
 def character_with_sheet(*, user, character_id: int) -> Character:
@@ -33,6 +34,24 @@ def character_with_sheet(*, user, character_id: int) -> Character:
     if not hasattr(character, "homebrew"):
         raise SheetMissing()
     return character
+
+
+def odds_targets(*, user, character: Character, gm: bool) -> list[HomebrewSheet]:
+    """The sheets ``user`` may compute ``character``'s odds against, by name (one query): the
+    game master, every other sheet of the campaign; a player, the campaign's player characters
+    and the characters in view in an encounter not ended where one of their own characters
+    fights (not hidden, not removed): odds would otherwise name the GM's creatures, and
+    measure their defences, before the GM shows them (docs/rules/homebrew.md, "Odds")."""
+    sheets = (HomebrewSheet.objects.select_related("character")
+              .filter(character__campaign_id=character.campaign_id).exclude(pk=character.pk))
+    if not gm:
+        mine = Combatant.objects.filter(character__owner=user, removed=False).values("encounter")
+        in_view = (Combatant.objects.filter(encounter__in=mine, hidden=False, removed=False)
+                   .exclude(encounter__state=Encounter.State.ENDED).values("character"))
+        sheets = sheets.filter(Q(character__kind=Character.Kind.PLAYER,
+                                 character__owner__isnull=False)
+                               | Q(character__in=in_view))
+    return list(sheets.order_by("character__name"))
 
 
 @dataclass(frozen=True)
@@ -75,14 +94,14 @@ def attack_odds_lines(*, actor: HomebrewSheet, target: HomebrewSheet, weapon: We
     rule_weapon = _rule_weapon(weapon)
     stat = actor.physique if rule_weapon.kind is AttackKind.PHYSICAL else actor.mental
     attacker_posture = Posture(posture or actor.posture)
-    target_reactor = _reactor(target, round_key) if target.health == Health.STANDING \
+    target_reactor = reactor_of(target, round_key) if target.health == Health.STANDING \
         else Reactor(0, 0)
     lines = [OddsLine(str(r), None, o) for r, o in odds_by_reaction(
         target=stat + difficulty, weapon=rule_weapon, params=params, reactor=target_reactor,
         attacker_posture=attacker_posture).items()]
     if rule_weapon.kind is AttackKind.PHYSICAL:
         for ally in protectors:
-            reactor = _reactor(ally, round_key)
+            reactor = reactor_of(ally, round_key)
             if ally.pk == target.pk or reactor.posture is not Posture.DEFENSIVE \
                     or ally.health != Health.STANDING:
                 continue
@@ -128,22 +147,28 @@ def turn_options(*, view, me, round_key: str = "") -> TurnOptions:
     params = view.encounter.campaign.parameters
     playing = [c for c in view.combatants if not c.removed and c.character is not None
                and getattr(c.character, "homebrew", None) is not None]
+    # Who may parry for a target: a standing ally of its side in defensive posture, neither
+    # the target nor ``me``, not defeated (per side, in the order's order; read once).
+    defenders: dict[bool, list[tuple[int, HomebrewSheet]]] = {True: [], False: []}
+    for a in playing:
+        ally = a.character.homebrew
+        if (a.pk != me.pk and not a.defeated and ally.posture == Posture.DEFENSIVE
+                and ally.health == Health.STANDING):
+            defenders[a.character.is_player].append((a.pk, ally))
     targets = []
     for c in playing:
         if c.pk == me.pk:
             continue
         them = c.character.homebrew
-        side = c.character.is_player
-        allies = [a.character.homebrew for a in playing
-                  if a.pk not in (c.pk, me.pk) and not a.defeated
-                  and a.character.is_player == side]
-        # A parry for the target depends on the ally's Force only: one line per Force.
+        # A parry for the target depends on the ally's Force only: one line per Force, the
+        # first such ally parrying.
         by_force: dict[int, list[str]] = {}
-        for a in allies:
-            if a.posture == Posture.DEFENSIVE and a.health == Health.STANDING:
-                by_force.setdefault(a.force, []).append(a.character.name)
-        helpers = [next(a for a in allies if a.force == f and a.posture == Posture.DEFENSIVE
-                        and a.health == Health.STANDING) for f in by_force]
+        firsts: dict[int, HomebrewSheet] = {}
+        for pk, ally in defenders[c.character.is_player]:
+            if pk != c.pk:
+                by_force.setdefault(ally.force, []).append(ally.character.name)
+                firsts.setdefault(ally.force, ally)
+        helpers = list(firsts.values())
         lines = []
         for w in weapons:
             rows = attack_odds_lines(actor=sheet, target=them, weapon=w, params=params,

@@ -20,36 +20,42 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from campaigns.errors import CampaignClosed, Forbidden, InvalidInput, NotFound
+from campaigns.errors import CampaignClosed, InvalidInput, NotFound
 from campaigns.journal import record_action, roll_row
 from campaigns.models import Campaign, RuleSystem
 from campaigns.numbers import whole_number
-from campaigns.permissions import allowed, oversees
+from campaigns.permissions import oversees
 from characters.models import Character
+from characters.rules import require
 from characters.services import NAME_MAX, _visible
 from encounters.models import Combatant, Encounter
+from encounters.services import characters_changed
 from gamerules.d100 import D100Result, Grade
-from gamerules.dice import DiceRoll, DieFace, RandomSource
+from gamerules.dice import RandomSource
 from gamerules.homebrew import attack as rules_attack
-from gamerules.homebrew.characteristics import CODES, MAINS, validate_characteristics
+from gamerules.homebrew.action import (AttackOrder, Declaration, Fighter, ReactionChoice,
+                                       Resolution, answer_attack, declare_attack,
+                                       lacks_resource)
+from gamerules.homebrew.attack import AttackKind, Weapon
+from gamerules.homebrew.characteristics import (CODES, MAINS, suggested_sheet,
+                                                validate_characteristics)
 from gamerules.homebrew.checks import assist, characteristic_test, sub_test
 from gamerules.homebrew.fumbles import choose_fumble
-from gamerules.homebrew.health import HealthState, apply_damage
-from gamerules.homebrew.magic import spend_mp
+from gamerules.homebrew.orders import PendingAttack, result_record
 from gamerules.homebrew.params import HomebrewParameters
-from gamerules.homebrew.reactions import Reaction, Reactor, refusal_for, resolve_reaction
+from gamerules.homebrew.reactions import Reaction, refusal_for
 from gamerules.homebrew.rest import RestKind, RestOutcome, rest
 from gamerules.homebrew.turn import Posture as RulePosture
-from gamerules.modifiers import Modifier
+from homebrew.context import (AttackContext, attack_context, locked_sheets, pending_of,
+                              reaction_context, rule_weapon)
 from homebrew.errors import (AttackResolved, CannotAct, GameMasterOnly, HomebrewServiceError,
                              NoSuchWeapon, NotHomebrew, PostureInEncounter, ReactionChoiceError)
-from homebrew.models import DeclaredAttack, Health, HomebrewSheet, PermanentInjury, WeaponTemplate
+from homebrew.models import DeclaredAttack, Health, HomebrewSheet, WeaponTemplate
 
 KIND_CREATE, KIND_TEST, KIND_POSTURE = "homebrew_create", "homebrew_test", "homebrew_posture"
 KIND_ATTACK, KIND_REACTION, KIND_REST = "homebrew_attack", "homebrew_reaction", "homebrew_rest"
@@ -66,29 +72,15 @@ def require_homebrew(campaign: Campaign) -> HomebrewParameters:
 
 
 def require_actor(user, character: Character) -> None:
-    """``user`` plays ``character``, or oversees its campaign and it is not a player character
-    (the GM plays enemies). ``user`` None: a trusted caller. Raises NotFound (cannot even see
-    it) or Forbidden."""
-    if user is None or allowed(user, "characters.act", character):
-        return
-    if oversees(user, character.campaign):
-        if not character.is_player:
-            return
-        raise Forbidden("not_your_character")
-    raise NotFound("no_such_character")
+    """``user`` plays ``character`` (characters.play: its player; the GM for every character
+    that is not a player's, the enemies). ``user`` None: a trusted caller. Raises NotFound
+    (cannot even see it) or Forbidden."""
+    require(user, "characters.play", character)
 
 
 def require_game_master(user, campaign: Campaign) -> None:
     if user is not None and not oversees(user, campaign):
         raise GameMasterOnly()
-
-
-def _locked_sheets(ids: Iterable[int]) -> dict[int, HomebrewSheet]:
-    """The sheets of ``ids``, locked in id order (no deadlock between two attacks), with their
-    characters and campaigns: one query."""
-    rows = (HomebrewSheet.objects.select_for_update(of=("self",))
-            .select_related("character__campaign").filter(pk__in=set(ids)).order_by("pk"))
-    return {s.pk: s for s in rows}
 
 
 def _sheet_of(sheets: Mapping[int, HomebrewSheet], character_id: int) -> HomebrewSheet:
@@ -98,20 +90,15 @@ def _sheet_of(sheets: Mapping[int, HomebrewSheet], character_id: int) -> Homebre
         raise NotFound("no_such_character") from None
 
 
-def _test_record(test: D100Result) -> dict[str, Any]:
-    return {"face": test.roll.total, "base": test.base, "target": test.target,
-            "grade": str(test.grade), "rule": test.rule,
-            "modifiers": [m.as_record() for m in test.modifiers]}
-
-
 # --- creation ---------------------------------------------------------------------------------
 
 def sheet_default(*, character: Character) -> HomebrewSheet:
-    """A sheet with the model's defaults (a valid 170-point spread) and the campaign's default
-    maxima, for a character made in the admin (RuleSystemSpec.new_sheet)."""
+    """A sheet the campaign's rules take (its budget and caps: ``suggested_sheet``) with its
+    default maxima, for a character made in the admin (RuleSystemSpec.new_sheet)."""
     params = require_homebrew(character.campaign)
     sheet, _ = HomebrewSheet.objects.get_or_create(
-        character=character, defaults={"hp": params.hp_max_default,
+        character=character, defaults={**suggested_sheet(params),
+                                       "hp": params.hp_max_default,
                                        "hp_max": params.hp_max_default,
                                        "mp": params.mp_max_default,
                                        "mp_max": params.mp_max_default})
@@ -212,7 +199,7 @@ def roll_test(*, user, character: Character, code: str, rng: RandomSource | None
     "Caractéristiques" and "Actions"."""
     if code not in CODES:
         raise HomebrewServiceError("not_a_characteristic", code="invalid_input", name=code)
-    sheet = _sheet_of(_locked_sheets([character.pk]), character.pk)
+    sheet = _sheet_of(locked_sheets([character.pk]), character.pk)
     character = sheet.character
     params = require_homebrew(character.campaign)
     if user is not None and not oversees(user, character.campaign):
@@ -256,7 +243,9 @@ def posture_set(*, user, character: Character, posture: str, now: datetime | Non
         chosen = RulePosture(posture)
     except ValueError:
         raise InvalidInput() from None
-    sheet = _sheet_of(_locked_sheets([character.pk]), character.pk)
+    if context is None:  # the pages of a set-up encounter show it (in a step, the step pushes)
+        characters_changed([character.pk])  # before the sheet's lock, as a step
+    sheet = _sheet_of(locked_sheets([character.pk]), character.pk)
     require_homebrew(sheet.character.campaign)
     require_actor(user, sheet.character)
     if context is None and Combatant.objects.filter(
@@ -273,39 +262,121 @@ def posture_set(*, user, character: Character, posture: str, now: datetime | Non
 
 
 # --- attacks ----------------------------------------------------------------------------------
+# Each service loads its sheets once (homebrew.context), checks in memory, calls the pure rules
+# (gamerules.homebrew.action: declare_attack, answer_attack), writes once and journals. The
+# encounter (homebrew.play, homebrew.encounter) calls ``attack_declare`` and ``attack_answer``
+# inside its own transaction and journals prompt, answer and result as one entry itself.
 
-def _reactor(sheet: HomebrewSheet, round_key: str, *, surprised: bool = False) -> Reactor:
-    return Reactor(force=sheet.force, dexterite=sheet.dexterite,
-                   posture=RulePosture(sheet.posture), can_dodge=sheet.can_dodge(round_key),
-                   surprised=surprised)
+@dataclass
+class Declared:
+    """An attack loaded, checked and rolled (``attack_declare``), not stored yet: its locked
+    ``context`` (``context.write()`` stores the attacker's cost), the rules' ``declaration``,
+    and the journal's ``summary`` and ``rolls`` (journal.roll_row dicts)."""
+
+    context: AttackContext
+    declaration: Declaration
+    actor: Character
+    target: Character
+    params: HomebrewParameters
+    summary: dict[str, Any]
+    rolls: list[dict[str, Any]]
+
+    @property
+    def options(self) -> list[str]:
+        return self.declaration.options
+
+    def row(self, *, action=None) -> DeclaredAttack:
+        """The DeclaredAttack to store (not saved)."""
+        d, weapon = self.declaration, self.context.weapon
+        record = result_record(d.result)
+        return DeclaredAttack(
+            campaign=self.actor.campaign, actor=self.actor, target=self.target, weapon=weapon,
+            weapon_name=record["weapon_name"], die=record["die"], kind=record["kind"],
+            posture=record["posture"], description=d.order.description[:300],
+            round_key=d.order.round_key, test=record["test"],
+            damage_expression=record["damage_expression"], damage_face=record["damage_face"],
+            damage=record["damage"], max_damage=record["max_damage"],
+            multiplier=record["multiplier"], reactions=list(d.reactions),
+            protectors=list(d.protectors), action=action, created_at=self.context.now)
+
+    def pending(self, attack_id: int) -> PendingAttack:
+        d = self.declaration
+        return PendingAttack(attack=attack_id, description=d.order.description,
+                             refused=d.refused, actor=self.actor.pk, target=self.target.pk,
+                             round_key=d.order.round_key, result=d.result,
+                             reactions=d.reactions, protectors=d.protectors)
 
 
-def _rule_weapon(weapon: WeaponTemplate) -> rules_attack.Weapon:
-    return rules_attack.Weapon(weapon.name, weapon.die, rules_attack.AttackKind(weapon.kind),
-                               weapon.mp_cost)
-
-
-def _equipped(sheet: HomebrewSheet, weapon: WeaponTemplate | int) -> WeaponTemplate:
-    weapon_id = weapon if isinstance(weapon, int) else weapon.pk
-    found = sheet.weapons.filter(pk=weapon_id).first()
-    if found is None:
+def _checked_weapon(context: AttackContext, me: HomebrewSheet) -> Weapon:
+    """The actor's equipped weapon for the rules. Raises CannotAct (down, or a gauge too low
+    for a physical weapon counting on it), NoSuchWeapon, InvalidWeapon."""
+    if me.health != Health.STANDING:
+        raise CannotAct(name=me.character.name)
+    if context.weapon is None:
         raise NoSuchWeapon()
-    return found
+    weapon = rule_weapon(context.weapon)
+    rules_attack.die_sides(weapon.die)  # raises InvalidWeapon before anything is spent
+    if lacks_resource(weapon, me.mp):
+        # A resource counted on the MP gauge (cartridges): no HP instead (our choice).
+        raise CannotAct("not_enough_resource", code="not_enough_resource",
+                        cost=weapon.mp_cost, label=me.gauge_label, left=me.mp)
+    return weapon
 
 
-def _health_after(sheet: HomebrewSheet, change, params: HomebrewParameters, *, now: datetime,
-                  round_key: str, cause: str) -> PermanentInjury | None:
-    """Store ``change`` (a HealthChange) on ``sheet`` (not saved); the permanent injury it
-    brings, saved."""
-    sheet.hp = change.hp_after
-    if sheet.health != Health.DEAD:
-        sheet.health = {HealthState.STANDING: Health.STANDING,
-                        HealthState.UNCONSCIOUS: Health.UNCONSCIOUS,
-                        HealthState.DEAD: Health.DEAD}[change.state]
-    if not change.permanent_injury:
-        return None
-    return PermanentInjury.objects.create(sheet=sheet, description=cause, round_key=round_key,
-                                          created_at=now)
+def _attack_summary(d: Declaration) -> dict[str, Any]:
+    r = d.result
+    summary: dict[str, Any] = {"weapon": r.weapon.name, "die": r.weapon.die,
+                               "kind": r.kind.value, "posture": d.posture.value,
+                               "description": d.order.description}
+    if d.cost is not None:
+        summary["mp"] = d.cost.as_record(
+            d.attacker.health.value if d.cost.hp_spent and r.kind is AttackKind.MAGICAL
+            else None)
+    summary.update({"grade": str(r.test.grade), "damage": r.damage,
+                    "max_damage": r.max_damage,
+                    "multiplier": str(r.multiplier) if r.multiplier else "",
+                    "reactions": list(d.reactions), "refused": dict(d.refused),
+                    "protectors": list(d.protectors)})
+    return summary
+
+
+def _attack_rolls(r: rules_attack.AttackResult, actor: Character) -> list[dict[str, Any]]:
+    rolls = [roll_row(label=r.characteristic, roll=r.test.roll, actor=actor,
+                      target_score=r.test.target, grade=r.test.grade,
+                      modifiers=r.test.modifiers)]
+    if r.damage_roll is not None:
+        rolls.append(roll_row(label="damage", roll=r.damage_roll, actor=actor))
+    return rolls
+
+
+def attack_declare(*, user, actor_id: int, target_id: int, weapon_id: int, rng: RandomSource,
+                   now: datetime, posture: str | None = None, description: str = "",
+                   round_key: str = "", protector_ids: Sequence[int] = (),
+                   target_surprised: bool = False, difficulty: int = 0,
+                   assists: Sequence[tuple[str, int]] = ()) -> Declared:
+    """Load (two queries: homebrew.context.attack_context), check and roll ``actor_id``'s
+    attack; nothing is written. Call inside a transaction. Raises what ``attack`` raises."""
+    context = attack_context(actor_id=actor_id, target_id=target_id,
+                             protector_ids=protector_ids, weapon_id=weapon_id, now=now)
+    me, them = context.sheet(actor_id), context.sheet(target_id)
+    actor = me.character
+    params = require_homebrew(actor.campaign)
+    require_actor(user, actor)
+    weapon = _checked_weapon(context, me)
+    order = AttackOrder(actor=actor_id, target=target_id, weapon=weapon,
+                        posture=RulePosture(posture) if posture else None,
+                        round_key=round_key, description=description,
+                        protectors=tuple(protector_ids), target_surprised=target_surprised,
+                        difficulty=difficulty, assists=tuple(assists))
+    allies = [context.fighter(p) for p in order.protectors if p in context.sheets
+              and context.sheets[p].character.campaign_id == actor.campaign_id]
+    d = declare_attack(order, context.fighter(actor_id), context.fighter(target_id), allies,
+                       rng, params)
+    if d.cost is not None:
+        context.keep(d.attacker, round_key=round_key,
+                     injury=f"{weapon.name}: cast without MP" if d.attacker_injured else "")
+    return Declared(context, d, actor, them.character, params, _attack_summary(d),
+                    _attack_rolls(d.result, actor))
 
 
 @transaction.atomic
@@ -313,236 +384,221 @@ def attack(actor: Character, target: Character, weapon: WeaponTemplate | int, *,
            rng: RandomSource | None = None, user=None, posture: str | None = None,
            description: str = "", round_key: str = "", protectors: Sequence[Character] = (),
            target_surprised: bool = False, difficulty: int = 0,
-           assists: Sequence[tuple[str, int]] = (), now: datetime | None = None,
-           journal: bool = True) -> DeclaredAttack:
+           assists: Sequence[tuple[str, int]] = (), now: datetime | None = None
+           ) -> DeclaredAttack:
     """Declare and roll ``actor``'s attack on ``target`` with an equipped weapon or spell
     (seed, "Attaquer" steps 1-3): a spell first spends its MP (the shortfall in HP, "Magie");
     1d100 <= Physique (physical) or Mental (magical) + the GM's ``difficulty`` + ``assists``;
     on a hit the damage die (halved in defensive ``posture``, the sheet's by default), on 1-5
     the critical damage (maximum x the weapon die's multiplier), on 96-100 a critical failure
     (``fumble_choose`` then records the GM's effect). Nothing is taken from the target yet.
+    The rules: gamerules.homebrew.action.declare_attack.
 
     Returns the stored DeclaredAttack: ``reactions`` lists what the target itself may answer
     ("none" always; "parry" against a physical hit in defensive posture; "dodge" in defensive
     posture unless a dodge failed in ``round_key``); ``protectors`` the ids of the allies among
     ``protectors`` (those the GM or the encounter judges near) in defensive posture who may
-    parry for it against a physical hit; ``options`` the same as answer keys ("parry:<ally id>" for an
-    ally). A miss allows "none" only and ends the turn (``ends_turn``, the encounter's).
-    One journal entry (kind homebrew_attack) with the hit roll, the damage roll and the MP;
-    ``journal=False`` writes none and leaves the roll_row dicts in ``rolls`` and the summary in
-    ``summary`` (not stored) for the encounter's own entry.
+    parry for it against a physical hit; ``options`` the same as answer keys ("parry:<ally id>"
+    for an ally). The summary's ``refused`` says why the target may not parry or dodge
+    (reaction -> refusal code: gamerules.homebrew.reactions.refusal_for's, or "target_down"):
+    the pages say it. A miss allows "none" only and ends the turn (``ends_turn``, the
+    encounter's). One journal entry (kind homebrew_attack) with the hit roll, the damage roll
+    and the MP; ``rolls`` and ``summary`` (not stored) hold what was journaled.
 
     Raises NotHomebrew, NotFound, Forbidden, CannotAct (actor down), HomebrewServiceError
     ("self_attack", "other_campaign", "no_such_weapon"), InvalidWeapon. Locks the sheets of
-    actor, target and protectors (id order)."""
+    actor, target and protectors (id order). Seven queries (eight when the weapon costs)."""
     if actor.pk == target.pk:
         raise HomebrewServiceError("self_attack", code="self_attack")
     if actor.campaign_id != target.campaign_id:
         raise HomebrewServiceError("other_campaign", code="other_campaign")
-    ids = [actor.pk, target.pk, *(p.pk for p in protectors)]
-    sheets = _locked_sheets(ids)
-    me, them = _sheet_of(sheets, actor.pk), _sheet_of(sheets, target.pk)
-    actor, target = me.character, them.character
-    params = require_homebrew(actor.campaign)
-    require_actor(user, actor)
-    if me.health != Health.STANDING:
-        raise CannotAct(name=actor.name)
-    arm = _equipped(me, weapon)
-    rule_weapon = _rule_weapon(arm)
-    rules_attack.die_sides(arm.die)  # raises InvalidWeapon before anything is spent
-    rng = rng or random.SystemRandom()
-    now = now or timezone.now()
-    chosen_posture = RulePosture(posture or me.posture)
-    summary: dict[str, Any] = {"weapon": arm.name, "die": arm.die, "kind": arm.kind,
-                               "posture": chosen_posture.value, "description": description}
-    if arm.kind == "physical" and arm.mp_cost:
-        # A resource counted on the MP gauge (cartridges): no HP instead (our choice).
-        if me.mp < arm.mp_cost:
-            raise CannotAct("not_enough_resource", code="not_enough_resource",
-                            cost=arm.mp_cost, label=me.gauge_label, left=me.mp)
-        me.mp -= arm.mp_cost
-        summary["mp"] = {"cost": arm.mp_cost, "mp_spent": arm.mp_cost, "hp_spent": 0}
-        me.save(update_fields=["mp"])
-    if arm.kind == "magical" and arm.mp_cost:
-        cost = spend_mp(arm.mp_cost, mp=me.mp, hp=me.hp, params=params)
-        me.mp = cost.mp_after
-        summary["mp"] = {"cost": cost.cost, "mp_spent": cost.mp_spent,
-                         "hp_spent": cost.hp_spent}
-        if cost.hp_spent:
-            change = apply_damage(cost.hp_spent, hp=me.hp, hp_max=me.hp_max, params=params,
-                                  enemy=not actor.is_player, spared=me.spared)
-            _health_after(me, change, params, now=now, round_key=round_key,
-                          cause=f"{arm.name}: cast without MP")
-            summary["mp"]["health"] = me.health
-        me.save(update_fields=["mp", "hp", "health"])
-    result = rules_attack.resolve_attack(
-        rules_attack.Attacker(me.physique, me.mental, chosen_posture), rule_weapon, rng, params,
-        difficulty_value=difficulty, assists=[assist(n, b) for n, b in assists])
-    rolls = [roll_row(label=result.characteristic, roll=result.test.roll, actor=actor,
-                      target_score=result.test.target, grade=result.test.grade,
-                      modifiers=result.test.modifiers)]
-    if result.damage_roll is not None:
-        rolls.append(roll_row(label="damage", roll=result.damage_roll, actor=actor))
-    target_reactor = _reactor(them, round_key, surprised=target_surprised)
-    reactions = [r.value for r in Reaction
-                 if refusal_for(result.kind, r, target_reactor, hit=result.hit) is None
-                 and (r is Reaction.NONE or them.health == Health.STANDING)]
-    allies = []
-    if result.hit and result.kind is rules_attack.AttackKind.PHYSICAL:
-        for p in protectors:
-            sheet = sheets.get(p.pk)
-            if sheet is None or p.pk in (actor.pk, target.pk) \
-                    or sheet.character.campaign_id != actor.campaign_id \
-                    or sheet.health != Health.STANDING:
-                continue
-            if refusal_for(result.kind, Reaction.PARRY, _reactor(sheet, round_key),
-                           for_ally=True) is None:
-                allies.append(p.pk)
-    summary.update({"grade": str(result.test.grade), "damage": result.damage,
-                    "max_damage": result.max_damage,
-                    "multiplier": str(result.multiplier) if result.multiplier else "",
-                    "reactions": reactions, "protectors": allies})
-    action = record_action(campaign=actor.campaign, kind=KIND_ATTACK, now=now, user=user,
-                           actor=actor, target=target, summary=summary,
-                           rolls=rolls) if journal else None
-    declared = DeclaredAttack.objects.create(
-        campaign=actor.campaign, actor=actor, target=target, weapon=arm, weapon_name=arm.name,
-        die=arm.die, kind=arm.kind, posture=chosen_posture.value, description=description[:300],
-        round_key=round_key, test=_test_record(result.test),
-        damage_expression=result.damage_expression,
-        damage_face=result.damage_roll.total if result.damage_roll else None,
-        damage=result.damage, max_damage=result.max_damage,
-        multiplier=str(result.multiplier) if result.multiplier else "", reactions=reactions,
-        protectors=allies, action=action, created_at=now)
-    declared.rolls, declared.summary = rolls, summary
-    return declared
+    declared = attack_declare(
+        user=user, actor_id=actor.pk, target_id=target.pk,
+        weapon_id=weapon if isinstance(weapon, int) else weapon.pk,
+        rng=rng or random.SystemRandom(), now=now or timezone.now(), posture=posture,
+        description=description, round_key=round_key,
+        protector_ids=[p.pk for p in protectors], target_surprised=target_surprised,
+        difficulty=difficulty, assists=assists)
+    declared.context.write()
+    action = record_action(campaign=declared.actor.campaign, kind=KIND_ATTACK,
+                           now=declared.context.now, user=user, actor=declared.actor,
+                           target=declared.target, summary=declared.summary,
+                           rolls=declared.rolls)
+    row = declared.row(action=action)
+    row.save()
+    row.rolls, row.summary = declared.rolls, declared.summary
+    return row
 
 
-def _rule_result(declared: DeclaredAttack, params: HomebrewParameters
-                 ) -> rules_attack.AttackResult:
-    """The rules' AttackResult again, from what ``attack`` stored."""
-    test = declared.test
-    face = int(test["face"])
-    d100 = D100Result(DiceRoll("1d100", (DieFace(100, face),), 0, face), face, test["base"],
-                      tuple(Modifier(m["label"], m["value"], m["source"])
-                            for m in test["modifiers"]),
-                      test["target"], Grade(test["grade"]), test["rule"])
-    damage_roll = None
-    if declared.damage_face is not None:
-        sides = declared.max_damage
-        damage_roll = DiceRoll(declared.damage_expression,
-                               (DieFace(sides, declared.damage_face),) if sides >= 2 else (),
-                               0 if sides >= 2 else 1, declared.damage_face)
-    weapon = rules_attack.Weapon(declared.weapon_name, declared.die,
-                                 rules_attack.AttackKind(declared.kind))
-    return rules_attack.AttackResult(
-        weapon.kind, weapon, RulePosture(declared.posture),
-        "physique" if declared.kind == "physical" else "mental", d100,
-        declared.damage_expression, damage_roll, declared.damage, declared.max_damage,
-        Decimal(declared.multiplier) if declared.multiplier else None)
+def _not_a_reaction(choice: str) -> ReactionChoiceError:
+    return ReactionChoiceError("not_a_reaction", code="not_a_reaction", choice=choice)
+
+
+def reaction_choice(text: str, by: Character | None = None) -> tuple[ReactionChoice, bool]:
+    """The answer ``text`` ("none", "parry", "dodge" or "parry:<ally id>") as the rules' value,
+    and whether it names an ally by id (checked once the sheets are loaded). ``by``: the
+    character who reacts when ``text`` names none. Raises ReactionChoiceError
+    ("not_a_reaction")."""
+    choice, _, ally = (text or "").partition(":")
+    if ally:
+        number = whole_number(ally, negative=False, digits=9)
+        if choice != Reaction.PARRY.value or number is None:
+            raise _not_a_reaction(text)
+        return ReactionChoice(Reaction.PARRY, number), True
+    try:
+        reaction = Reaction(text)
+    except ValueError:
+        raise _not_a_reaction(text) from None
+    return ReactionChoice(reaction, by.pk if by is not None else None), False
+
+
+@dataclass
+class Answered:
+    """A reaction resolved and its sheets written (``attack_answer``): the rules'
+    ``resolution``, the journal's ``result`` (the outcome's keys) and ``rolls``."""
+
+    resolution: Resolution
+    reacting: HomebrewSheet
+    target: HomebrewSheet
+    result: dict[str, Any]
+    rolls: list[dict[str, Any]]
+
+
+def _check_answer(pending: PendingAttack, choice: ReactionChoice, reacting: HomebrewSheet,
+                  fighter: Fighter) -> None:
+    """The answer is one the rules allow now and the attack offered. Raises CannotAct,
+    ReactionRefused, ReactionChoiceError ("not_a_protector", "reaction_not_offered")."""
+    if choice.reaction is Reaction.NONE:
+        return
+    assert pending.result is not None
+    for_ally = choice.for_ally(pending.target)
+    if reacting.health != Health.STANDING:
+        raise CannotAct(name=reacting.character.name)
+    refused = refusal_for(pending.result.kind, choice.reaction,
+                          fighter.reactor(pending.round_key), hit=pending.result.hit,
+                          for_ally=for_ally)
+    if refused is not None:
+        raise refused
+    if for_ally and fighter.id not in pending.protectors:
+        raise ReactionChoiceError("not_a_protector", code="not_a_protector",
+                                  name=reacting.character.name)
+    if not for_ally and choice.reaction.value not in pending.reactions:
+        raise ReactionChoiceError(reaction=choice.reaction.value)
+
+
+def _reaction_rolls(resolution: Resolution, reacting: HomebrewSheet) -> list[dict[str, Any]]:
+    test = resolution.outcome.test
+    if test is None:
+        return []
+    label = "force" if resolution.choice.reaction is Reaction.PARRY else "dexterite"
+    return [roll_row(label=label, roll=test.roll, actor=reacting.character,
+                     target_score=test.target, grade=test.grade, modifiers=test.modifiers)]
+
+
+def _answer(context: AttackContext, pending: PendingAttack, choice_text: str, *, user,
+            by: Character | None, rng: RandomSource, cause: str
+            ) -> tuple[Resolution, HomebrewSheet, HomebrewSheet]:
+    """Check and resolve the answer in ``context`` (its sheets loaded); keep what changed."""
+    choice, named = reaction_choice(choice_text, by)
+    reactor_id = choice.reactor_id(pending.target)
+    them = context.sheet(pending.target)
+    campaign = them.character.campaign
+    if named and (reactor_id not in context.sheets
+                  or context.sheets[reactor_id].character.campaign_id != campaign.pk):
+        raise _not_a_reaction(choice_text)
+    reacting = context.sheet(reactor_id)
+    if user is not None and not oversees(user, campaign):
+        require_actor(user, reacting.character)
+    fighter = context.fighter(reactor_id)
+    _check_answer(pending, choice, reacting, fighter)
+    if pending.result is None:
+        raise NotFound()
+    resolution = answer_attack(pending.result, choice, context.fighter(pending.target), fighter,
+                               rng, require_homebrew(campaign), round_key=pending.round_key)
+    context.keep(resolution.target, round_key=pending.round_key,
+                 injury=cause if resolution.permanent_injury else "")
+    return resolution, reacting, them
+
+
+def _answered(context: AttackContext, resolution: Resolution, reacting: HomebrewSheet,
+              them: HomebrewSheet) -> Answered:
+    """The journal's view of a resolution once ``context`` is written."""
+    injury = context.injuries[0].pk if context.injuries else None
+    o = resolution.outcome
+    result = {"reaction": o.reaction.value, "by": reacting.pk, "for_ally": resolution.for_ally,
+              "success": o.success, "blocked": o.blocked, "damage_before": o.damage_before,
+              "damage": resolution.damage, "dodge_lost": o.dodge_lost,
+              "hp_before": resolution.hp_before, "hp": them.hp, "health": them.health,
+              "permanent_injury": injury}
+    return Answered(resolution, reacting, them, result, _reaction_rolls(resolution, reacting))
+
+
+def attack_answer(*, pending: PendingAttack, choice_text: str, cause: str, user=None,
+                  by: Character | None = None, rng: RandomSource, now: datetime) -> Answered:
+    """Load (one query: homebrew.context.reaction_context), check and resolve the answer
+    ``choice_text`` to ``pending``, and write the sheets (one UPDATE; a permanent injury, of
+    ``cause``, one INSERT). Call inside a transaction. Raises what ``resolve`` raises."""
+    choice, _named = reaction_choice(choice_text, by)
+    context = reaction_context(target_id=pending.target,
+                               reactor_id=choice.reactor_id(pending.target), now=now)
+    resolution, reacting, them = _answer(context, pending, choice_text, user=user, by=by,
+                                         rng=rng, cause=cause)
+    context.write()
+    return _answered(context, resolution, reacting, them)
+
+
+def attack_resolve_at_once(declared: Declared, *, rng: RandomSource) -> Answered:
+    """Resolve ``declared`` with no reaction in its own context (its target may not react),
+    and write the attacker's cost and the target's damage in one UPDATE."""
+    d = declared.declaration
+    resolution, reacting, them = _answer(
+        declared.context, declared.pending(0), Reaction.NONE.value, user=None, by=None,
+        rng=rng, cause=f"{d.result.weapon.name} ({declared.actor.name})")
+    declared.context.write()
+    return _answered(declared.context, resolution, reacting, them)
 
 
 @transaction.atomic
 def resolve(declared: DeclaredAttack | int, reaction_choice: str = "none", *,
             rng: RandomSource | None = None, by: Character | None = None, user=None,
-            now: datetime | None = None, journal: bool = True) -> DeclaredAttack:
+            now: datetime | None = None) -> DeclaredAttack:
     """Apply ``reaction_choice`` ("none", "parry", "dodge", or "parry:<ally id>": one of
     ``DeclaredAttack.options``) to a pending attack and then the damage (seed, "Attaquer" step
     4, "Parade", "Esquive", "Santé"). ``by`` (or the id in "parry:<id>"): the ally who parries
-    for the target (one of the attack's ``protectors``); else the target reacts.
+    for the target (one of the attack's ``protectors``); else the target reacts. The rules:
+    gamerules.homebrew.action.answer_attack.
 
     Parry: a Force test (1d6 <= Force); success blocks the die's face. Dodge: a Dextérité test;
     success cancels, failure takes the maximum damage and no more dodges in the attack's
     round. The target then takes the damage: at 0 HP unconscious (an enemy dies unless spared),
     at -max HP a permanent injury (stored, shown on the sheet). One journal entry (kind
-    homebrew_reaction) with the reaction's roll; ``outcome`` stores the result.
-    ``journal=False`` writes no entry and leaves the roll_row dicts in ``rolls`` and the
-    summary in ``summary`` (the encounter journals prompt, answer and result as one entry).
+    homebrew_reaction) with the reaction's roll; ``outcome`` stores the result, ``rolls`` and
+    ``summary`` (not stored) hold what was journaled.
 
     Raises AttackResolved (409: answered already), ReactionChoiceError ("not_a_reaction",
     "reaction_not_offered", "not_a_protector"), ReactionRefused (the rules refuse it now:
     "parry_against_magic", "no_more_dodges"...), NotFound, Forbidden. Locks the attack, then
-    the sheets."""
+    the sheets. Eight queries."""
     attack_id = declared if isinstance(declared, int) else declared.pk
     found = (DeclaredAttack.objects.select_for_update(of=("self",))
              .select_related("campaign", "actor").filter(pk=attack_id).first())
     if found is None:
         raise NotFound()
-    declared = found
-    if not declared.pending:
+    if not found.pending:
         raise AttackResolved()
-    choice, _, ally = (reaction_choice or "").partition(":")
-    if ally:
-        number = whole_number(ally, negative=False, digits=9)
-        ally_id = -1 if number is None else number
-        by = Character.objects.filter(pk=ally_id, campaign_id=declared.campaign_id).first()
-        if choice != Reaction.PARRY.value or by is None:
-            raise ReactionChoiceError("not_a_reaction", code="not_a_reaction",
-                                      choice=reaction_choice)
-        reaction_choice = choice
-    try:
-        reaction = Reaction(reaction_choice)
-    except ValueError:
-        raise ReactionChoiceError("not_a_reaction", code="not_a_reaction",
-                                  choice=reaction_choice) from None
-    params = require_homebrew(declared.campaign)
-    for_ally = by is not None and by.pk != declared.target_id
-    reactor_id = by.pk if by is not None and for_ally else declared.target_id
-    sheets = _locked_sheets({declared.target_id, reactor_id})
-    them, reacting = _sheet_of(sheets, declared.target_id), _sheet_of(sheets, reactor_id)
-    target = them.character
-    if user is not None and not oversees(user, declared.campaign):
-        require_actor(user, reacting.character)
-    if reaction is not Reaction.NONE:
-        if reacting.health != Health.STANDING:
-            raise CannotAct(name=reacting.character.name)
-        refused = refusal_for(rules_attack.AttackKind(declared.kind), reaction,
-                              _reactor(reacting, declared.round_key), hit=declared.hit,
-                              for_ally=for_ally)
-        if refused is not None:
-            raise refused
-        if for_ally and reactor_id not in declared.protectors:
-            raise ReactionChoiceError("not_a_protector", code="not_a_protector",
-                                      name=reacting.character.name)
-        if not for_ally and reaction.value not in declared.reactions:
-            raise ReactionChoiceError(reaction=reaction.value)
-    rng = rng or random.SystemRandom()
     now = now or timezone.now()
-    outcome = resolve_reaction(_rule_result(declared, params), reaction,
-                               _reactor(reacting, declared.round_key), rng, params,
-                               for_ally=for_ally)
-    rolls = []
-    if outcome.test is not None:
-        label = "force" if reaction is Reaction.PARRY else "dexterite"
-        rolls.append(roll_row(label=label, roll=outcome.test.roll, actor=reacting.character,
-                              target_score=outcome.test.target, grade=outcome.test.grade,
-                              modifiers=outcome.test.modifiers))
-    if outcome.dodge_lost:
-        reacting.dodge_lost_round = declared.round_key
-    hp_before, injury = them.hp, None
-    if declared.hit:
-        change = apply_damage(outcome.damage, hp=them.hp, hp_max=them.hp_max, params=params,
-                              enemy=not target.is_player, spared=them.spared)
-        injury = _health_after(them, change, params, now=now, round_key=declared.round_key,
-                               cause=f"{declared.weapon_name} ({declared.actor.name})")
-    fields = ["hp", "health", "dodge_lost_round"]
-    them.save(update_fields=fields)
-    if reacting.pk != them.pk:
-        reacting.save(update_fields=fields)
-    result = {"reaction": reaction.value, "by": reactor_id, "for_ally": for_ally,
-              "success": outcome.success, "blocked": outcome.blocked,
-              "damage_before": outcome.damage_before, "damage": outcome.damage if declared.hit
-              else 0, "dodge_lost": outcome.dodge_lost, "hp_before": hp_before, "hp": them.hp,
-              "health": them.health, "permanent_injury": injury.pk if injury else None}
-    summary = {**result, "attack": declared.pk, "attack_action": declared.action_id}
-    action = record_action(campaign=declared.campaign, kind=KIND_REACTION, now=now, user=user,
-                           actor=reacting.character, target=target, summary=summary,
-                           rolls=rolls) if journal else None
-    declared.outcome = {**result, "action": action.pk if action else None}
-    declared.resolved_at = now
-    declared.save(update_fields=["outcome", "resolved_at"])
-    declared.rolls, declared.summary = rolls, summary
-    return declared
+    answered = attack_answer(pending=pending_of(found), choice_text=reaction_choice, by=by,
+                             user=user, rng=rng or random.SystemRandom(), now=now,
+                             cause=f"{found.weapon_name} ({found.actor.name})")
+    summary = {**answered.result, "attack": found.pk, "attack_action": found.action_id}
+    action = record_action(campaign=found.campaign, kind=KIND_REACTION, now=now, user=user,
+                           actor=answered.reacting.character, target=answered.target.character,
+                           summary=summary, rolls=answered.rolls)
+    found.outcome = {**answered.result, "action": action.pk}
+    found.resolved_at = now
+    found.save(update_fields=["outcome", "resolved_at"])
+    found.rolls, found.summary = answered.rolls, summary
+    return found
 
 
 @transaction.atomic
@@ -595,11 +651,14 @@ def rest_grant(*, user, campaign: Campaign, kind: str, character_ids: Sequence[i
     except ValueError:
         raise InvalidInput() from None
     now = now or timezone.now()
-    rows = (HomebrewSheet.objects.select_for_update(of=("self",)).select_related("character")
-            .filter(character__campaign=campaign).exclude(health=Health.DEAD).order_by("pk"))
+    rows = (HomebrewSheet.objects.filter(character__campaign=campaign)
+            .exclude(health=Health.DEAD).order_by("pk"))
     if character_ids is not None:
         rows = rows.filter(pk__in=list(character_ids))
-    sheets = list(rows)
+    # Their encounters' pages show the gauges: bumped and pushed on commit, locked before the
+    # sheets as a step does (encounters.services.characters_changed).
+    characters_changed(rows.values_list("pk", flat=True))
+    sheets = list(rows.select_for_update(of=("self",)).select_related("character"))
     if not sheets:
         raise HomebrewServiceError("no_characters_to_rest", code="no_characters_to_rest")
     given = []

@@ -16,6 +16,8 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns import rule_systems
 from gamerules.homebrew.params import HomebrewParameters
+from homebrew.demo import DEMO_CAMPAIGN
+from homebrew.labels import KINDS as LABELS
 
 
 def new_sheet(character):
@@ -31,7 +33,8 @@ def copy_sheets(template, characters):
 
 
 def begin_creation(*, user, campaign, name: str) -> str:
-    """Creation is one page where the player spends the 170 points: go there with the name."""
+    """Creation is one page where the player shares the campaign's characteristic points: go
+    there with the name."""
     return reverse("homebrew:create", kwargs={"campaign_id": campaign.pk}) + "?" + urlencode(
         {"name": name})
 
@@ -39,6 +42,17 @@ def begin_creation(*, user, campaign, name: str) -> str:
 def sheet_view(*, character, log, now: datetime):
     """The shared character page's view: the character (its sheet loaded), its log, now."""
     return SimpleNamespace(character=character, log=log, now=now, sheet=character.homebrew)
+
+
+# The journal's kinds the homebrew writes (campaigns.journal.register_kinds), rendered by
+# templates/homebrew/registry/_log_entry.html.
+JOURNAL_KINDS = ("homebrew_create", "homebrew_test", "homebrew_posture", "homebrew_attack",
+                 "homebrew_reaction", "homebrew_rest", "homebrew_fumble", "homebrew_move",
+                 "homebrew_action")
+
+def _demo(*, gm, players, now):
+    from homebrew.demo import load_homebrew_demo
+    return load_homebrew_demo(gm=gm, players=players, now=now)
 
 
 SPEC = rule_systems.RuleSystemSpec(
@@ -52,12 +66,18 @@ SPEC = rule_systems.RuleSystemSpec(
     copy_sheets=copy_sheets,
     begin_creation=begin_creation,
     sheet_view=sheet_view,
+    character_admin="homebrew.admin.HomebrewCharacterAdmin",
     templates=rule_systems.Templates(
         sheet="homebrew/registry/_sheet.html",
         gauges="homebrew/registry/_gauges.html",
         list_columns="homebrew/registry/_list_columns.html",
         list_cells="homebrew/registry/_list_cells.html",
         log_entry="homebrew/registry/_log_entry.html"),
+    labels=LABELS,
+    urls=(("homebrew/", "homebrew.urls"),),
+    api_urls=("homebrew.api",),
+    demo=_demo,
+    demo_campaign=DEMO_CAMPAIGN,
     action_labels={"homebrew_attack": _("Attack"), "homebrew_reaction": _("Reaction"),
                    "homebrew_test": _("Test"), "homebrew_rest": _("Rest"),
                    "homebrew_create": _("Creation"), "homebrew_posture": _("Posture"),

@@ -20,11 +20,13 @@ from campaigns.permissions import allowed, oversees
 from characters.models import Character
 from encounters.pages import respond
 from gamerules.errors import RuleError
-from gamerules.homebrew.characteristics import CODES, LABELS, MAINS, SUBS, CharacteristicsError
+from gamerules.homebrew.characteristics import (CODES, LABELS, MAINS, SUBS, CharacteristicsError,
+                                              suggested_mains)
 from homebrew import play
 from homebrew.forms import CreateForm, RestForm, TestForm
 from homebrew.models import HomebrewSheet
-from homebrew.selectors import attack_odds_lines, character_with_sheet, multiplier_of
+from homebrew.selectors import (attack_odds_lines, character_with_sheet, multiplier_of,
+                                odds_targets)
 from homebrew.services import homebrew_character_create, rest_grant, roll_test
 
 
@@ -56,12 +58,14 @@ def _create_context(campaign, form, errors=None, error=None):
 @login_required
 @require_http_methods(["GET", "POST"])
 def create(request, campaign_id: int):
-    """The creation page: name, the three characteristics (170 points) and their subs (the
-    main's tens, 0-6 each). Refusals come back per field, in the reader's language."""
+    """The creation page: name, the three characteristics (the campaign's
+    ``characteristic_points``, each within its caps, first shared evenly) and their subs (the
+    main's tens, 0 to ``sub_max`` each). Refusals come back per field, in the reader's
+    language."""
     campaign = _campaign_or_404(campaign_id)
     template = "homebrew/_create.html" if request.htmx else "homebrew/create.html"
     if request.method == "GET":
-        initial = {"physique": 60, "perception": 55, "mental": 55,
+        initial = {**suggested_mains(campaign.parameters),
                    "name": request.GET.get("name", "")[:60]}
         return render(request, template, _create_context(campaign, CreateForm(initial=initial)))
     form = CreateForm(request.POST)
@@ -85,9 +89,8 @@ def create(request, campaign_id: int):
 def _sheet_context(request, character: Character, *, result=None, error=None):
     sheet: HomebrewSheet = character.homebrew
     params = character.campaign.parameters
-    targets = list(HomebrewSheet.objects.select_related("character")
-                   .filter(character__campaign_id=character.campaign_id)
-                   .exclude(pk=character.pk).order_by("character__name"))
+    gm = oversees(request.user, character.campaign)
+    targets = odds_targets(user=request.user, character=character, gm=gm)
     chosen = request.GET.get("target")
     target = next((t for t in targets if str(t.pk) == chosen), targets[0] if targets else None)
     weapons = list(sheet.weapons.all())
@@ -101,7 +104,6 @@ def _sheet_context(request, character: Character, *, result=None, error=None):
                 continue
             odds.append({"weapon": weapon, "lines": lines,
                          "multiplier": multiplier_of(weapon, params)})
-    gm = oversees(request.user, character.campaign)
     return {"c": character, "s": sheet, "targets": targets, "target": target, "odds": odds,
             "weapons": weapons, "injuries": list(sheet.injuries.all()), "codes": CODES,
             "labels": LABELS, "may_act": allowed(request.user, "characters.act", character),

@@ -1,15 +1,33 @@
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.messages import error_message
+from campaigns.models import Board, Campaign
+from characters.admin import owned_label
+from ew1.models import SYSTEM
 from magic.errors import SpellAlreadyKnown, SpellbookFull, SpellUnknown
 from magic.models import ActiveEffect, KnownSpell, Scroll, Spell, SpellOffer
 from magic.spellbook import spell_grant, spell_grant_check
 
 
+class SpellForm(forms.ModelForm):
+    """A spell of an EW1 campaign's catalogue, or of every EW1 campaign (Spell.clean)."""
+
+    class Meta:
+        model = Spell
+        fields = "__all__"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["campaign"].queryset = Campaign.objects.filter(rule_system=SYSTEM)
+
+
 @admin.register(Spell)
 class SpellAdmin(admin.ModelAdmin):
+    form = SpellForm
     list_display = ["name", "tier", "effect", "dice", "range_cells", "zone_radius", "reach",
                     "duration_hours", "learnable", "campaign"]
     list_filter = ["tier", "effect", "reach", "learnable", "campaign"]
@@ -30,7 +48,7 @@ class KnownSpellForm(forms.ModelForm):
             try:
                 spell_grant_check(character=character, spell=spell)
             except (SpellAlreadyKnown, SpellbookFull, SpellUnknown) as exc:
-                raise ValidationError(error_message(exc)) from None
+                self.add_error("spell", ValidationError(error_message(exc), code=exc.code))
         return cleaned
 
 
@@ -43,7 +61,13 @@ class KnownSpellAdmin(admin.ModelAdmin):
     list_select_related = ["spell", "character"]
     autocomplete_fields = ["character", "spell"]
 
+    def get_readonly_fields(self, request, obj=None):
+        # A spell once granted stays what it is: to change it, delete it and grant another.
+        return ["character", "spell", "source", "learned_at"] if obj is not None else []
+
     def save_model(self, request, obj, form, change):
+        if change:
+            return super().save_model(request, obj, form, change)
         granted = spell_grant(character=obj.character, spell=obj.spell,
                               source=KnownSpell.Source.GRANTED)
         obj.pk, obj.source, obj.learned_at = granted.pk, granted.source, granted.learned_at
@@ -68,9 +92,28 @@ class ActiveEffectAdmin(admin.ModelAdmin):
     list_select_related = ["spell", "target", "caster"]
 
 
+class ScrollForm(forms.ModelForm):
+    """A scroll on an EW1 board's cell, of a spell of its campaign (Scroll.clean)."""
+
+    class Meta:
+        model = Scroll
+        fields = "__all__"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["board"].queryset = Board.objects.filter(
+            campaign__rule_system=SYSTEM).select_related("campaign")
+        self.fields["spell"].queryset = Spell.objects.filter(
+            Q(campaign__isnull=True) | Q(campaign__rule_system=SYSTEM)).select_related("campaign")
+        self.fields["spell"].label_from_instance = lambda s: owned_label(
+            s.name, s.campaign or _("every campaign"))
+
+
 @admin.register(Scroll)
 class ScrollAdmin(admin.ModelAdmin):
     """Place a scroll on a board cell: the first character to step on it learns the spell."""
+
+    form = ScrollForm
 
     list_display = ["spell", "board", "x", "y"]
     list_filter = ["board"]

@@ -25,6 +25,7 @@ from characters.api import SheetSummarySerializer
 from characters.models import Character
 from campaigns.api_base import ERRORS, StrictSerializer
 from characters.selectors import character_get
+from ew1.actors import require_eternal_war
 from magic.casting import spell_cast
 from magic.models import KnownSpell, Spell
 from magic.selectors import active_effects, spellbook
@@ -141,6 +142,7 @@ def _playable(request, character_id: int) -> Character:
     character = character_get(user=request.user, character_id=character_id)
     if not allowed(request.user, "characters.act", character):
         raise Forbidden("not_your_character")
+    require_eternal_war(character.campaign)  # the spellbook is Eternal War One II's
     return character
 
 

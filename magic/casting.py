@@ -52,7 +52,7 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     countered), heal capped at max PV, shield for ``duration_hours`` (or the campaign's
     ``shield_duration_hours`` when the spell has none). XP ``magic_xp`` (10) on a
     success, ``miss_xp`` on a failure. A damage spell spares protected level 0 characters (seed,
-    "Niveaux"), and, when the campaign's ``friendly_fire`` is 0, the caster's faction allies.
+    "Niveaux"), and, when the campaign's ``friendly_fire`` is off, the caster's faction allies.
     Raises SpellUnknown, OffBoard, OutOfRange, InvalidTarget (nobody reached), TargetProtected
     (only protected characters reached), FriendlyFire (only allies, or allies and protected
     characters, reached with friendly fire off), CannotAct, NotEnoughPA, Forbidden,

@@ -1,8 +1,12 @@
-from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from ew1.models import validate_dice
+from campaigns.validation import (campaign_problem, character_problem, refusal, require,
+                                  same_campaign_problem)
+from ew1.models import SYSTEM, validate_dice
+from gamerules.ew1.errors import OffBoard
+
+EW1_CHARACTERS = {"campaign__rule_system": SYSTEM}  # the choices of a character field here
 
 
 class Spell(models.Model):
@@ -38,11 +42,16 @@ class Spell(models.Model):
 
     class Meta:
         ordering = ["tier", "name"]
-        constraints = [models.UniqueConstraint(fields=["campaign", "name"],
-                                               name="unique_spell_name_per_campaign")]
+        constraints = [models.UniqueConstraint(
+            fields=["campaign", "name"], name="unique_spell_name_per_campaign",
+            violation_error_message=_("A spell with this name already exists in this "
+                                      "campaign."))]
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        require(campaign=campaign_problem(self.campaign if self.campaign_id else None, SYSTEM))
 
 
 class KnownSpell(models.Model):
@@ -54,25 +63,31 @@ class KnownSpell(models.Model):
         SCROLL = "scroll", _("Found on a scroll")
 
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE,
-                                  related_name="known_spells")
+                                  related_name="known_spells", limit_choices_to=EW1_CHARACTERS)
     spell = models.ForeignKey(Spell, on_delete=models.CASCADE, related_name="+")
     source = models.CharField(max_length=16, choices=Source.choices)
     learned_at = models.DateTimeField()
 
     class Meta:
         ordering = ["spell__tier", "spell__name"]
-        constraints = [models.UniqueConstraint(fields=["character", "spell"],
-                                               name="spell_known_once")]
+        constraints = [models.UniqueConstraint(
+            fields=["character", "spell"], name="spell_known_once",
+            violation_error_message=_("This character already knows this spell."))]
 
     def __str__(self) -> str:
         return f"{self.spell} ({self.character})"
+
+    def clean(self) -> None:
+        """An EW1 character's (the spell itself: magic.spellbook.spell_grant_check)."""
+        require(character=character_problem(self.character if self.character_id else None,
+                                            SYSTEM))
 
 
 class SpellOffer(models.Model):
     """The spells drawn for one level gained; stored so that reloading never redraws them."""
 
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE,
-                                  related_name="spell_offers")
+                                  related_name="spell_offers", limit_choices_to=EW1_CHARACTERS)
     level = models.PositiveSmallIntegerField()
     spells = models.ManyToManyField(Spell, related_name="+")
     chosen = models.ForeignKey(Spell, on_delete=models.SET_NULL, null=True, blank=True,
@@ -82,8 +97,10 @@ class SpellOffer(models.Model):
 
     class Meta:
         ordering = ["level"]
-        constraints = [models.UniqueConstraint(fields=["character", "level"],
-                                               name="one_offer_per_level")]
+        constraints = [models.UniqueConstraint(
+            fields=["character", "level"], name="one_offer_per_level",
+            violation_error_message=_("This character already has a spell offer for this "
+                                      "level."))]
 
     def __str__(self) -> str:
         return f"Offer for {self.character} at level {self.level}"
@@ -93,9 +110,9 @@ class ActiveEffect(models.Model):
     """A lasting spell effect on a character (a damage-reduction shield) until ``expires_at``."""
 
     target = models.ForeignKey("characters.Character", on_delete=models.CASCADE,
-                               related_name="effects")
+                               related_name="effects", limit_choices_to=EW1_CHARACTERS)
     caster = models.ForeignKey("characters.Character", on_delete=models.SET_NULL, null=True,
-                               blank=True, related_name="+")
+                               blank=True, related_name="+", limit_choices_to=EW1_CHARACTERS)
     spell = models.ForeignKey(Spell, on_delete=models.CASCADE, related_name="+")
     amount = models.PositiveSmallIntegerField()
     expires_at = models.DateTimeField(db_index=True)
@@ -105,6 +122,13 @@ class ActiveEffect(models.Model):
 
     def __str__(self) -> str:
         return f"{self.spell} on {self.target} until {self.expires_at:%Y-%m-%d %H:%M}"
+
+    def clean(self) -> None:
+        target = self.target if self.target_id else None
+        campaign_id = target.campaign_id if target else None
+        require(target=character_problem(target, SYSTEM))
+        require(caster=same_campaign_problem(self.caster if self.caster_id else None, campaign_id),
+                spell=same_campaign_problem(self.spell if self.spell_id else None, campaign_id))
 
 
 class Scroll(models.Model):
@@ -122,7 +146,11 @@ class Scroll(models.Model):
         return f"{self.spell} at ({self.x}, {self.y})"
 
     def clean(self) -> None:
+        board = self.board if self.board_id else None
+        require(board=campaign_problem(board.campaign if board else None, SYSTEM))
+        require(spell=same_campaign_problem(self.spell if self.spell_id else None,
+                                            board.campaign_id if board else None))
         if None in (self.x, self.y):
             return  # the empty field has its own "required" error
-        if self.board_id and not self.board.contains(self.x, self.y):
-            raise ValidationError({"x": _("That cell is off the board.")})
+        if board is not None and not board.contains(self.x, self.y):
+            raise refusal(OffBoard(), "x")

@@ -9,10 +9,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from campaigns.errors import Forbidden, NotFound
+from campaigns.errors import Forbidden, NotFound, RuleSystemNotPlayable
 from campaigns.messages import error_message
 from combat.pages import respond_with_board
 from characters.selectors import character_get
+from ew1.actors import require_eternal_war
 from gamerules.errors import RuleError
 from magic.casting import spell_cast
 from magic.selectors import active_effects, spellbook
@@ -38,7 +39,8 @@ def spells_page(request, character_id: int):
     try:
         character = character_get(user=request.user, character_id=character_id,
                                   perm="characters.act")
-    except NotFound:
+        require_eternal_war(character.campaign)  # the spellbook is Eternal War One II's
+    except (NotFound, RuleSystemNotPlayable):
         raise Http404(_("No such character.")) from None
     error = None
     if request.method == "POST":

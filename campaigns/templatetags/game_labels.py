@@ -3,7 +3,7 @@
 
 from django import template
 
-from campaigns.labels import label
+from campaigns.labels import label, modifier_name
 from campaigns.messages import error_message
 
 register = template.Library()
@@ -17,6 +17,12 @@ def skill_label(code):
 @register.filter
 def roll_label(code):
     return label("roll", code)
+
+
+@register.filter
+def modifier_label(modifier):
+    """A journal's modifier ({"label", "value", "source"}) by its name (campaigns.labels)."""
+    return modifier_name(modifier)
 
 
 @register.filter

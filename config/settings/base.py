@@ -3,6 +3,8 @@ from pathlib import Path
 
 import environ
 
+from csp.constants import NONCE, NONE, SELF
+
 from campaigns.rule_systems import ApiEnumNames
 from config.secrets import DEVELOPMENT_SECRET_KEY
 
@@ -31,6 +33,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's files, served as our own static files
     "django_htmx",
+    "csp",
     "rules.apps.AutodiscoverRulesConfig",
     "config.apps.PercentileConfig",
     "accounts",
@@ -46,16 +49,20 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.middleware.BoundedViews",  # first: a request waiting for its turn holds nothing
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files: no policy, no session
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "config.api.ApiNotFoundMiddleware",  # JSON 404 under /api/, DEBUG on too
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "campaigns.live.OriginMiddleware",  # which page request a change announced came from
     "config.middleware.VaryOnHtmxMiddleware",
     "accounts.middleware.PasswordResetRateLimitMiddleware",
     # Last, as axes asks: it turns a lockout noted during the request into its answer.
@@ -92,10 +99,27 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Wait for the writer rather than fail at once when web, worker and beat share the file.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+elif env.bool("DB_POOL", default=True):
+    # PostgreSQL through a pool per process (Django's psycopg pool, docs/deploy.md "Database
+    # connections"): at most DB_POOL_MAX connections; a request past them waits up to
+    # DB_POOL_TIMEOUT seconds for one rather than PostgreSQL refusing a client ("too many
+    # clients"); a wait that times out answers 503 (config.middleware.BoundedViews). A pool
+    # wants CONN_MAX_AGE 0 (the connection goes back to the pool at the request's end).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DB_POOL_MIN", default=2),
+        "max_size": env.int("DB_POOL_MAX", default=10),
+        "timeout": env.float("DB_POOL_TIMEOUT", default=10.0),
+    }
 else:
     # 0 under ASGI, as Django's documentation asks (each request's sync code may run in its own
     # thread); the web processes are ASGI (uvicorn workers).
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
+# Sync views running at once in one web process (config.middleware.BoundedViews): under ASGI
+# each runs in its own thread with its own database connection; past the bound a request waits
+# up to SYNC_VIEWS_WAIT seconds, then answers 503 with Retry-After. Keep it at most DB_POOL_MAX.
+SYNC_VIEWS_MAX = env.int("SYNC_VIEWS_MAX", default=10)
+SYNC_VIEWS_WAIT = env.float("SYNC_VIEWS_WAIT", default=10.0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")
@@ -107,6 +131,11 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
                           "LOCATION": "percentile_cache"}}
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# How long an encounter fragment's body stays cached for one version and kind of viewer
+# (encounters.pages): a version lives seconds in play; this only bounds the cache's size.
+ENCOUNTER_BODY_CACHE_SECONDS = env.int("ENCOUNTER_BODY_CACHE_SECONDS", default=300)
+# How long a page waits for another page's render of the same body before rendering it too.
+ENCOUNTER_BODY_RENDER_WAIT = env.float("ENCOUNTER_BODY_RENDER_WAIT", default=2.0)
 
 
 def _redis_client_options(url: str) -> dict:
@@ -120,9 +149,9 @@ def _redis_client_options(url: str) -> dict:
     return options
 
 
-# Server push of encounter changes (encounters.push): through Redis pub/sub to every web
+# Server push of the live pages' changes (campaigns.live): through Redis pub/sub to every web
 # process when Redis is configured, else to the listeners of the process that made the change.
-EVENTSTREAM_CHANNELMANAGER_CLASS = "encounters.push.EncounterChannels"
+EVENTSTREAM_CHANNELMANAGER_CLASS = "campaigns.live.Topics"
 if REDIS_URL:
     EVENTSTREAM_REDIS = _redis_client_options(REDIS_URL)
 
@@ -146,6 +175,7 @@ AXES_RESET_ON_SUCCESS = True
 # Refused tries during a lockout do not prolong it (else a guesser keeps a player out for ever).
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_USERNAME_CALLABLE = "accounts.lockout.lockout_username"  # overlong names cut to 150
 # Behind a reverse proxy: the headers that carry the client's address, in order (for example
 # HTTP_X_FORWARDED_FOR,REMOTE_ADDR) and how many proxies append to X-Forwarded-For.
 AXES_IPWARE_META_PRECEDENCE_ORDER = env.list("LOGIN_CLIENT_IP_HEADERS", default=["REMOTE_ADDR"])
@@ -217,6 +247,25 @@ SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 315
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
 SECURE_CONTENT_TYPE_NOSNIFF = True
+
+# Content-Security-Policy (django-csp), enforced on every answer: scripts and styles only from
+# our own static files, or an inline one carrying the request's nonce (request.csp_nonce, the
+# Swagger UI page's); no 'unsafe-inline', no 'unsafe-eval' (htmx runs with allowEval false,
+# the pages' behaviours are static/js/). docs/deploy.md, "Content-Security-Policy".
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],  # Swagger UI's and the admin's icons are data: URIs
+        "font-src": [SELF],
+        "connect-src": [SELF],  # htmx requests, the encounter's EventSource, the API docs
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 LOGGING = {
     "version": 1,

@@ -2,7 +2,7 @@
 
 from datetime import timedelta
 
-from .base import REDIS_URL, VAR_DIR
+from .base import REDIS_URL, VAR_DIR, env
 
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
@@ -10,10 +10,17 @@ CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, int | str]
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    # A message taken but not acknowledged goes back to the queue after this many seconds (a
-    # worker machine that vanished): above the longest time limit, or a task still running
-    # would be delivered a second time.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 60}
+    # A message taken but not acknowledged (its worker was killed, or its machine vanished)
+    # goes back to the queue once it has been out this many seconds: above the longest time
+    # limit, or a task still running would be delivered a second time. Tests lower it.
+    _visibility = env.int("CELERY_VISIBILITY_TIMEOUT", default=CELERY_TASK_TIME_LIMIT + 60)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": _visibility,
+        # Every worker looks for such messages every tenth of the timeout, between 1 and 10 s
+        # (kombu's default scans one sweep in 10: up to 100 s more).
+        "unacked_restore_interval": max(1, min(10, _visibility // 10)),
+        "unacked_restore_throttle": 1,
+    }
 else:
     _queue = VAR_DIR / "celery-broker"
     CELERY_BROKER_URL = "filesystem://"

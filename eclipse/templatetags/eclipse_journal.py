@@ -6,14 +6,17 @@ never by matching free text. An unknown code shows as stored. No query."""
 
 from __future__ import annotations
 
+import re
+
 from django import template
-from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 from campaigns import rule_systems
+from campaigns.labels import modifier_name
 from campaigns.models import RollGrade
+from eclipse.labels import SKILLS, TEST_PATTERNS, TESTS
 from eclipse.models import BlastKind
 from eclipse.play import AIM_COMPLEX, AIM_QUICK
-from gamerules.eclipse_phase.situations import BY_CODE
 
 register = template.Library()
 
@@ -28,34 +31,10 @@ ACTIONS = {"full_defence": _("full defence"), "brace": _("waits for a charge"),
            "reload": _("reloads"), "move": _("moves")}
 COSTS = {"quick": _("quick"), "complex": _("complex"), "automatic": _("automatic")}
 SPARED = {"cover": _("in cover"), "full_defence": _("in full defence")}
-# The modifiers' sources the rules write (gamerules.eclipse_phase), besides the table rows
-# ("situation:<code>", named by the row).
-SOURCES = {"wounds": _("wounds"), "traumas": _("traumas"), "margin": _("margin of success"),
-           "full_defence": _("full defence"), "charge": _("charge"),
-           "som": _("SOM damage bonus"), "gm": _("difficulty"), "movement": _("running"),
-           "subdue": _("escape"), "surprise": _("surprised")}
-# The tests' labels the rules write; a skill's code stays as the sheet shows it.
-TESTS = {"dodge": _("dodge"), "dodge/2": _("dodge/2"),
-         "SOMx3 against knockdown": _("SOMx3 against knockdown"),
-         "SOMx3 against stun": _("SOMx3 against stun"),
-         "SOMx3 to keep the weapon": _("SOMx3 to keep the weapon"),
-         "SOMx3 to escape": _("SOMx3 to escape"), "unarmed combat": _("unarmed combat"),
-         "perception (blind fire)": _("perception (blind fire)")}
-
-
-# The skills' codes (gamerules.eclipse_phase.sheet.SKILL_APTITUDES), by their names.
-SKILLS = {"fray": _("Fray"), "blades": _("Blades"), "clubs": _("Clubs"),
-          "unarmed_combat": _("Unarmed combat"), "beam_weapons": _("Beam weapons"),
-          "kinetic_weapons": _("Kinetic weapons"), "seeker_weapons": _("Seeker weapons"),
-          "spray_weapons": _("Spray weapons"), "throwing_weapons": _("Throwing weapons"),
-          "gunnery": _("Gunnery"), "perception": _("Perception"),
-          "infiltration": _("Infiltration"), "freerunning": _("Freerunning"),
-          "freefall": _("Freefall"), "climbing": _("Climbing"), "psi_assault": _("Psi assault"),
-          "medicine": _("Medicine"), "psychosurgery": _("Psychosurgery")}
-
-
-# The play's effect names (constants of eclipse.play: codes, not free text).
-EFFECTS = {AIM_QUICK: _("Aimed (+10)"), AIM_COMPLEX: _("Aimed (+30)")}
+# The play's effect names (constants of eclipse.play: codes, not free text), with the
+# campaign's bonus.
+EFFECTS = {AIM_QUICK: (_("Aimed (+%(n)s)"), "aim_quick_bonus"),
+           AIM_COMPLEX: (_("Aimed (+%(n)s)"), "aim_complex_bonus")}
 
 
 def _named(table, code) -> str:
@@ -69,13 +48,29 @@ def ep_band(code):
 
 
 @register.filter
-def ep_blast(code):
+def ep_blast(code, params=None):
+    """An explosive's blast by its name; a plain blast with the campaign's DV lost per metre
+    (``params``: its EclipsePhaseParameters; the defaults without)."""
+    if code == BlastKind.BLAST:
+        n = params.blast_dv_per_m if params is not None else _default_params().blast_dv_per_m
+        return str(_("Blast (-%(n)s DV per metre)")) % {"n": n}
     return _named(dict(BlastKind.choices), code)
 
 
+def _default_params():
+    from gamerules.eclipse_phase.params import EclipsePhaseParameters
+    return EclipsePhaseParameters()
+
+
 @register.filter
-def ep_effect(name):
-    return _named(EFFECTS, name)
+def ep_effect(name, params=None):
+    """An effect's name with the campaign's bonus (``params``: its EclipsePhaseParameters)."""
+    found = EFFECTS.get(name)
+    if found is None:
+        return str(name or "")
+    text, parameter = found
+    return str(text) % {"n": getattr(params if params is not None else _default_params(),
+                                      parameter)}
 
 
 @register.filter
@@ -125,22 +120,20 @@ def ep_test(label):
     what follows it ("kinetic_weapons (Moxie flip 45 -> 54)")."""
     if label in TESTS:
         return _named(TESTS, label)
+    for pattern, template_ in TEST_PATTERNS.items():  # an aptitude times the campaign's number
+        found = re.fullmatch(pattern, str(label or ""))
+        if found is not None:
+            return str(template_) % found.groupdict()
     head, sep, rest = str(label or "").partition(" (")
     return f"{_named(SKILLS, head)}{sep}{rest}" if head in SKILLS else _named(TESTS, label)
 
 
 @register.filter
 def ep_modifier(m):
-    """A stored modifier ({"label", "value", "source"}) as "name +n"."""
-    source = str(m.get("source") or "")
-    if source.startswith("situation:") and source[10:] in BY_CODE:
-        name = gettext(BY_CODE[source[10:]].label)
-    elif source in SOURCES:
-        name = str(SOURCES[source])
-    else:
-        name = str(m.get("label") or source)
+    """A stored modifier ({"label", "value", "source"}) as "name +n" (its name by
+    campaigns.labels.modifier_name: eclipse.labels names the sources and the table rows)."""
     value = int(m.get("value") or 0)
-    return f"{name} {value:+d}"
+    return f"{modifier_name(m)} {value:+d}"
 
 
 @register.filter

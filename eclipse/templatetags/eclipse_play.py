@@ -33,4 +33,5 @@ def eclipse_environment(view):
 
     setting = environment.setting_of(view.encounter)
     return {"gravity": environment.gravity(view.encounter),
-            "ambush": setting.ambush if setting is not None else {}}
+            "ambush": environment.ambush_seen(setting.ambush if setting is not None else {},
+                                              view.seen)}

@@ -9,5 +9,6 @@ quick/complex actions, delaying), ``situations`` (the seed's three modifier tabl
 death), ``stress`` (stress, traumas, lucidity, insanity, recovery), ``firing`` (firing modes,
 suppressive fire, beams, blind and indirect fire, reloading), ``manoeuvres`` (movement, gravity,
 subdue escape, ambush, several weapons), ``explosives`` and ``odds`` (exact chances with
-icepool). Choices: docs/rules/eclipse-phase.md.
+icepool), ``volley`` (an attack in the encounter: its typed order and schema, the
+defence answered, every shot of a volley at one target). Choices: docs/rules/eclipse-phase.md.
 """

@@ -138,7 +138,8 @@ def defence_base(defender: Combatant, weapon: Weapon, choice: DefenceChoice,
     ranged attack or anything but WIL against psi."""
     c = defender.character
     if weapon.damage_type is DamageType.PSI:
-        return c.aptitude(Aptitude.WIL, params) * params.psi_resist_multiplier, "WILx2 against psi"
+        x = params.psi_resist_multiplier
+        return c.aptitude(Aptitude.WIL, params) * x, f"WILx{x} against psi"
     if choice.kind is Defence.WILLPOWER:
         raise DefenceRefused("willpower_resists_psi")
     if choice.kind is Defence.MELEE_SKILL:
@@ -150,7 +151,7 @@ def defence_base(defender: Combatant, weapon: Weapon, choice: DefenceChoice,
     fray = c.skill("fray", params)
     if weapon.melee:
         return fray, "dodge"
-    return fray // params.ranged_dodge_divisor, "dodge/2"
+    return fray // params.ranged_dodge_divisor, f"dodge/{params.ranged_dodge_divisor}"
 
 
 @dataclass(frozen=True)
@@ -237,7 +238,8 @@ def plan_attack(attacker: Combatant, defender: Combatant, weapon: Weapon,
                                                                          defence, params)
     def_mods: list[Modifier] = []
     if kind is not Defence.NONE:
-        def_mods += condition_modifiers(params, wounds=defender.wounds, traumas=defender.traumas)
+        def_mods += condition_modifiers(params, wounds=defender.wounds, traumas=defender.traumas,
+                                        pain_filter=defender.character.pain_filter)
     if kind is not Defence.NONE and not psi:
         def_mods += modifiers_for(defence.situations, attack="melee" if weapon.melee else "ranged",
                                   side="defence", params=params)
@@ -247,7 +249,8 @@ def plan_attack(attacker: Combatant, defender: Combatant, weapon: Weapon,
             def_mods.append(modifier("receiving_charge", params))
         def_mods += defence.extra
     mods = (difficulty(options.difficulty, params)
-            + condition_modifiers(params, wounds=attacker.wounds, traumas=attacker.traumas)
+            + condition_modifiers(params, wounds=attacker.wounds, traumas=attacker.traumas,
+                                  pain_filter=attacker.character.pain_filter)
             + attack_modifiers(attacker, defender, weapon, options, params))
     cost = None if kind is Defence.NONE else (ActionKind.QUICK if defence.surprised
                                               else ActionKind.AUTOMATIC)
@@ -355,7 +358,9 @@ def roll_damage(result: AttackResult, attacker: Character, rng: RandomSource,
 
 def disarm_test(defender: Combatant, rng: RandomSource, params: EclipsePhaseParameters
                 ) -> SkillTest:
-    """A disarming called shot: the defender keeps its weapon on a SOMx3 success."""
+    """A disarming called shot: the defender keeps its weapon on a SOM x ``disarm_som_multiplier``
+    success (the seed's SOMx3)."""
     som = defender.character.aptitude(Aptitude.SOM, params) * params.disarm_som_multiplier
-    return skill_test(som, rng, params, label="SOMx3 to keep the weapon", wounds=defender.wounds,
-                      traumas=defender.traumas)
+    return skill_test(som, rng, params, label=f"SOMx{params.disarm_som_multiplier} to keep the weapon",
+                      wounds=defender.wounds,
+                      traumas=defender.traumas, pain_filter=defender.character.pain_filter)

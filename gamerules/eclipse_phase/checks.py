@@ -46,12 +46,18 @@ def difficulty(value: int, params: EclipsePhaseParameters) -> tuple[Modifier, ..
     return (Modifier("difficulty", value, "gm"),) if value else ()
 
 
-def condition_modifiers(params: EclipsePhaseParameters, *, wounds: int = 0, traumas: int = 0
-                        ) -> tuple[Modifier, ...]:
-    """-10 per wound and per trauma (one modifier each, none when 0)."""
+def condition_modifiers(params: EclipsePhaseParameters, *, wounds: int = 0, traumas: int = 0,
+                        pain_filter: bool = False) -> tuple[Modifier, ...]:
+    """-10 per wound and per trauma (one modifier each, none when 0); a ``pain_filter``
+    ignores one wound's malus (the modifier says so, at 0 for a single wound)."""
     mods: list[Modifier] = []
     if wounds:
-        mods.append(Modifier(f"wounds ({wounds})", -params.wound_malus * wounds, "wounds"))
+        felt = max(0, wounds - 1) if pain_filter else wounds
+        if pain_filter:
+            mods.append(Modifier(f"wounds ({wounds}, pain filter: 1 ignored)",
+                                 -params.wound_malus * felt, "pain_filter"))
+        else:
+            mods.append(Modifier(f"wounds ({wounds})", -params.wound_malus * wounds, "wounds"))
     if traumas:
         mods.append(Modifier(f"traumas ({traumas})", -params.trauma_malus * traumas, "traumas"))
     return tuple(mods)
@@ -111,11 +117,12 @@ def graded(label: str, result: D100Result, params: EclipsePhaseParameters) -> Sk
 
 def skill_test(base: int, rng: RandomSource, params: EclipsePhaseParameters, *,
                label: str = "test", modifiers: Sequence[Modifier] = (), difficulty_value: int = 0,
-               wounds: int = 0, traumas: int = 0) -> SkillTest:
+               wounds: int = 0, traumas: int = 0, pain_filter: bool = False) -> SkillTest:
     """1d100 read 00-99 against ``base`` (a skill or an aptitude x n) + difficulty + wound and
-    trauma maluses + ``modifiers``. Raises InvalidModifier for a difficulty beyond 30."""
+    trauma maluses (one wound's ignored with a ``pain_filter``) + ``modifiers``. Raises
+    InvalidModifier for a difficulty beyond 30."""
     mods = (difficulty(difficulty_value, params) + condition_modifiers(
-        params, wounds=wounds, traumas=traumas) + tuple(modifiers))
+        params, wounds=wounds, traumas=traumas, pain_filter=pain_filter) + tuple(modifiers))
     return graded(label, d100_test(base, rng, rule=critical_rule(params), modifiers=mods), params)
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from gamerules.errors import RuleError, gettext_noop
+from gamerules.errors import ParameterConflict, RuleError, gettext_noop
 
 MESSAGES: dict[str, str] = {
     "eclipse_refused": gettext_noop("This action is not allowed by the Eclipse Phase rules."),
@@ -17,14 +17,18 @@ MESSAGES: dict[str, str] = {
     "ep_out_of_ammo": gettext_noop("Not enough ammunition."),
     "ep_manoeuvre_refused": gettext_noop("This manoeuvre is not allowed here."),
     "ep_recovery_refused": gettext_noop("This recovery is not possible."),
+    "ep_skill_untrained": gettext_noop("This skill cannot be used untrained."),
     "no_spare_magazine": gettext_noop("No spare magazine left."),
     "rounds_needed_loaded": gettext_noop("%(needed)s rounds needed, %(loaded)s loaded."),
-    "invalid_magazine": gettext_noop("0 <= rounds loaded <= capacity; spares never negative."),
+    "invalid_magazine": gettext_noop(
+        "The rounds loaded are 0 to the magazine's %(capacity)s (here %(loaded)s), and the spare "
+        "magazines never negative."),
     "armour_values_are": gettext_noop("Armour values are never negative."),
     "out_range_m": gettext_noop(
         "Out of range: %(distance)s m, the extreme range of %(name)s ends at %(extreme)s m."),
     "distance_never_negative": gettext_noop("A distance is never negative."),
-    "range_bands_grow": gettext_noop("Range bands must grow: short <= medium <= long <= extreme."),
+    "range_bands_grow": gettext_noop(
+        "Range bands must grow: short ≤ medium ≤ long ≤ extreme (metres)."),
     "ranged_weapon_needs": gettext_noop("A ranged weapon needs a firing mode (%(weapon)s)."),
     "magazine_blast_radius": gettext_noop("A magazine and a blast radius are never negative."),
     "only_combatant_about": gettext_noop("Only the combatant about to act can delay."),
@@ -54,6 +58,11 @@ MESSAGES: dict[str, str] = {
     "freerunning_extends_run": gettext_noop("Freerunning extends a run only."),
     "unknown_skill_name": gettext_noop("Unknown skill %(skill)r: name its aptitude."),
     "moxie_never_negative": gettext_noop("Moxie is never negative."),
+    "skill_ranks": gettext_noop(
+        "A skill's ranks are %(low)s to %(high)s (%(skill)s: %(ranks)s)."),
+    "skill_cannot_default": gettext_noop(
+        "%(skill)s cannot be used untrained: it does not default to its aptitude (first "
+        "edition)."),
     "skill_rated": gettext_noop(
         "A skill is rated %(skill_min)s to %(skill_max)s (%(skill)s: %(rating)s)."),
     "every_aptitude_needed": gettext_noop("Every aptitude is needed: %(missing)s missing."),
@@ -94,7 +103,29 @@ MESSAGES: dict[str, str] = {
         "A new ego's %(aptitude)s is %(low)s to %(high)s (%(value)s)."),
     "creation_aptitude_points": gettext_noop(
         "A new ego's aptitudes add up to %(budget)s points (%(spent)s spent)."),
-    "invalid_dv": gettext_noop("The damage value %(dv)r is not dice notation: %(error)s"),
+    "invalid_dv": gettext_noop(
+        "The damage value “%(dv)s” is not dice notation with a bonus (e.g. 2d10+3)."),
+    "unknown_weapon_skill": gettext_noop(
+        "“%(skill)s” is not a weapon skill; the weapon skills are %(known)s."),
+    "melee_no_modes": gettext_noop(
+        "%(weapon)s is a melee weapon: it has no firing mode (here %(modes)s)."),
+    "unknown_trait": gettext_noop("“%(trait)s” is not a trait; the traits are %(known)s."),
+    "traits_shape": gettext_noop('Write the traits as a list, e.g. ["pain_filter"].'),
+    "unknown_aptitude": gettext_noop(
+        "“%(aptitude)s” is not an aptitude; the aptitudes are %(known)s."),
+    "aptitude_bonus_shape": gettext_noop(
+        'Write the aptitude bonuses as a mapping of aptitudes to whole numbers, e.g. '
+        '{"SOM": 5, "REF": 5}.'),
+    "skills_shape": gettext_noop(
+        'Write the skills as a mapping of skills to the ranks learnt, e.g. {"fray": 25}.'),
+    "skill_links_shape": gettext_noop(
+        'Write the links as a mapping of skills to aptitudes, e.g. {"pilot_groundcraft": "REF"}.'),
+    "unknown_skill": gettext_noop(
+        "“%(skill)s” is not a skill of the catalogue: correct its name, or link it to its "
+        "aptitude in the aptitudes of other skills."),
+    "names_shape": gettext_noop('Write a list of names, e.g. ["Fear of heights"].'),
+    "not_own_sleeve": gettext_noop(
+        "%(sleeve)s is another ego's sleeve: choose one of this character's."),
 }
 
 
@@ -107,6 +138,12 @@ class InvalidSheet(EclipseError):
     """An aptitude, skill, morph, ego, weapon or armour value out of its range."""
 
     code = "ep_invalid_sheet"
+
+
+class SkillUntrained(EclipseError):
+    """A test of an untrained skill that cannot default (psi and technical skills)."""
+
+    code = "ep_skill_untrained"
 
 
 class InvalidModifier(EclipseError):
@@ -153,3 +190,24 @@ class RecoveryRefused(EclipseError):
     that would remove derangements)."""
 
     code = "ep_recovery_refused"
+
+
+# Rule parameters that contradict themselves (EclipsePhaseParameters.conflicts).
+PARAMETER_CONFLICTS: dict[str, str] = {
+    "creation_min_above_max": gettext_noop(
+        "The lowest aptitude at creation (%(low)s) is above the highest (%(high)s): no ego could "
+        "be created."),
+    "creation_points_unreachable": gettext_noop(
+        "No ego could be created: seven aptitudes from %(low)s to %(high)s add up to %(least)s "
+        "to %(most)s points, not %(points)s (0: no budget)."),
+    "superb_not_above_excellent": gettext_noop(
+        "The second DV bonus's margin (%(superb)s) must be above the first's (%(excellent)s)."),
+    "walk_above_run": gettext_noop(
+        "A run (%(run)s m) must go at least as far as a walk (%(walk)s m)."),
+    "gravity_low_not_below_high": gettext_noop(
+        "Low gravity (below %(low)s g) must start below high gravity (above %(high)s g)."),
+}
+
+
+class EclipseParameterConflict(ParameterConflict):
+    messages = PARAMETER_CONFLICTS

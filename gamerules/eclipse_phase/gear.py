@@ -70,6 +70,13 @@ class RangeBand(StrEnum):
 
 POINT_BLANK_M = 2  # "Tir à bout-portant (-2m)": under 2 m
 
+# The first edition's weapon skills (its "Combat skills" less fray, the dodge): the melee
+# ones, the ranged ones, and psi assault for a psi attack.
+MELEE_SKILLS = frozenset({"blades", "clubs", "unarmed_combat"})
+RANGED_SKILLS = frozenset({"beam_weapons", "kinetic_weapons", "seeker_weapons", "spray_weapons",
+                           "throwing_weapons", "gunnery"})
+WEAPON_SKILLS = MELEE_SKILLS | RANGED_SKILLS | {"psi_assault"}
+
 
 @dataclass(frozen=True)
 class Weapon:
@@ -101,11 +108,17 @@ class Weapon:
     def __post_init__(self) -> None:
         try:
             parse(self.dv)
-        except DiceNotationError as exc:
-            raise InvalidSheet("invalid_dv", dv=self.dv, error=str(exc)) from None
+        except DiceNotationError:
+            raise InvalidSheet("invalid_dv", dv=self.dv) from None
         object.__setattr__(self, "ap", abs(self.ap))
+        if self.skill not in WEAPON_SKILLS:
+            raise InvalidSheet("unknown_weapon_skill", skill=self.skill,
+                               known=", ".join(sorted(WEAPON_SKILLS)))
         if self.magazine < 0 or self.blast_radius_m < 0:
             raise InvalidSheet("magazine_blast_radius")
+        if self.melee and self.modes:
+            raise InvalidSheet("melee_no_modes", weapon=self.name,
+                               modes=" ".join(sorted(m.value for m in self.modes)))
         if not self.melee and self.blast is None and not self.modes:
             raise InvalidSheet("ranged_weapon_needs", weapon=self.name)
         if list(self.ranges) != sorted(self.ranges):

@@ -147,8 +147,10 @@ def take_hit(character: Character, health: Health, dv: int, damage_type: DamageT
     knocked = stunned = False
     if new and state is Condition.ACTIVE:
         som = character.aptitude(Aptitude.SOM, params) * params.knockdown_som_multiplier
-        label = "SOMx3 against knockdown" if new == 1 else "SOMx3 against stun"
-        som_test = skill_test(som, rng, params, label=label, wounds=after.wounds, traumas=traumas)
+        x = params.knockdown_som_multiplier  # the label says the campaign's multiplier
+        label = f"SOMx{x} against knockdown" if new == 1 else f"SOMx{x} against stun"
+        som_test = skill_test(som, rng, params, label=label, wounds=after.wounds, traumas=traumas,
+                              pain_filter=character.pain_filter)
         if not som_test.success:
             if new == 1:
                 knocked = True

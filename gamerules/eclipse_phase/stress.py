@@ -30,7 +30,7 @@ from gamerules.dice import RandomSource
 from gamerules.eclipse_phase.checks import SkillTest, skill_test
 from gamerules.eclipse_phase.errors import InvalidSheet, RecoveryRefused
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
-from gamerules.eclipse_phase.sheet import Aptitude, Character, Ego
+from gamerules.eclipse_phase.sheet import Aptitude, Character
 
 
 class MentalCondition(StrEnum):
@@ -63,10 +63,12 @@ def traumas_from(sv: int, trauma_threshold: int, params: EclipsePhaseParameters)
     return (sv - 1) // trauma_threshold
 
 
-def mental_condition(mind: Mind, ego: Ego, params: EclipsePhaseParameters) -> MentalCondition:
-    if mind.insane or mind.stress >= ego.ir(params):
+def mental_condition(mind: Mind, character: Character, params: EclipsePhaseParameters
+                     ) -> MentalCondition:
+    """From the ego's lucidity and insanity rating in its present morph (``Character.luc``)."""
+    if mind.insane or mind.stress >= character.ir(params):
         return MentalCondition.INSANE
-    if mind.stress >= ego.luc(params):
+    if mind.stress >= character.luc(params):
         return MentalCondition.BEYOND_LUCIDITY
     return MentalCondition.STABLE
 
@@ -100,16 +102,17 @@ def take_stress(character: Character, mind: Mind, sv: int, rng: RandomSource,
     taken = sv
     if resist and sv:
         wil = character.aptitude(Aptitude.WIL, params) * params.stress_resist_multiplier
-        test = skill_test(wil, rng, params, label="WILx3 against stress", wounds=wounds,
-                          traumas=mind.traumas)
+        test = skill_test(wil, rng, params, label=f"WILx{params.stress_resist_multiplier} against stress",
+                          wounds=wounds,
+                          traumas=mind.traumas, pain_filter=character.pain_filter)
         if test.success:
             taken = sv * params.stress_resisted_percent // 100
-    tt = character.ego.tt(params)
+    tt = character.tt(params)
     new = traumas_from(taken, tt, params)
     after = replace(mind, stress=mind.stress + taken, traumas=mind.traumas + new)
     per = params.traumas_per_disorder
     disorder_due = new > 0 and after.traumas // per > mind.traumas // per
-    state = mental_condition(after, character.ego, params)
+    state = mental_condition(after, character, params)
     if state is MentalCondition.INSANE:
         after = replace(after, insane=True)
     return StressResult(sv, test, taken, tt, new, mind, after, new, disorder_due, state)

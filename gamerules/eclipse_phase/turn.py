@@ -85,11 +85,18 @@ class InitiativeRoll:
     reflexes: int
 
 
-def initiative_modifiers(params: EclipsePhaseParameters, wounds: int, traumas: int
-                         ) -> tuple[Modifier, ...]:
+def initiative_modifiers(params: EclipsePhaseParameters, wounds: int, traumas: int, *,
+                         pain_filter: bool = False) -> tuple[Modifier, ...]:
+    """-1 per wound and per trauma; a ``pain_filter`` ignores one wound's."""
     mods = []
     if wounds and params.initiative_per_wound:
-        mods.append(Modifier(f"wounds ({wounds})", -wounds * params.initiative_per_wound, "wounds"))
+        felt = max(0, wounds - 1) if pain_filter else wounds
+        if pain_filter:
+            mods.append(Modifier(f"wounds ({wounds}, pain filter: 1 ignored)",
+                                 -felt * params.initiative_per_wound, "pain_filter"))
+        else:
+            mods.append(Modifier(f"wounds ({wounds})", -wounds * params.initiative_per_wound,
+                                 "wounds"))
     if traumas and params.initiative_per_wound:
         mods.append(Modifier(f"traumas ({traumas})", -traumas * params.initiative_per_wound,
                              "traumas"))
@@ -104,7 +111,8 @@ def roll_initiative(contenders: Sequence[Contender], rng: RandomSource,
     for c in contenders:
         base = initiative_base(c.character, params)
         thrown = roll(f"1d{params.initiative_die}", rng)
-        mods = initiative_modifiers(params, c.wounds, c.traumas) + c.modifiers
+        mods = initiative_modifiers(params, c.wounds, c.traumas,
+                                    pain_filter=c.character.pain_filter) + c.modifiers
         rolls.append(InitiativeRoll(c.who, base, thrown, mods, thrown.total + base + total(mods),
                                     c.character.morph.spd(params),
                                     c.character.aptitude(Aptitude.REF, params)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from gamerules.errors import RuleError, gettext_noop
+from gamerules.errors import ParameterConflict, RuleError, gettext_noop
 
 MESSAGES: dict[str, str] = {
     "action_refused": gettext_noop("This action is refused."),
@@ -58,12 +58,42 @@ MESSAGES: dict[str, str] = {
     "spell_out_of_range": gettext_noop("That cell is out of the spell's range (%(reach)s)."),
     "unknown_skill": gettext_noop("Unknown skill: %(unknown)s."),
     "unknown_characteristic": gettext_noop("Unknown characteristic: %(unknown)s."),
+    # A piece the game master places (ew1.selectors.cell_problems).
+    "cell_needed": gettext_noop("A piece on the board needs its cell: give x and y."),
+    "cell_without_board": gettext_noop(
+        "Choose the board, or leave x and y empty for a character off the board."),
+    "not_campaign_board": gettext_noop("Choose the board of the character's campaign."),
+    # A sheet the game master writes (gamerules.ew1.sheet_limits).
+    "invalid_sheet": gettext_noop("A value of this sheet is out of its limits."),
+    "pv_above_max": gettext_noop("PV now (%(pv)s) is above the max PV (%(pv_max)s)."),
+    "pa_above_max": gettext_noop("PA now (%(pa)s) is above the PA cap (%(pa_max)s)."),
+    "pv_max_least_1": gettext_noop("The max PV is at least 1."),
+    "characteristic_above_max": gettext_noop(
+        "At most %(maximum)s in this campaign (here %(value)s): the campaign's highest "
+        "characteristic."),
+    "level_above_max": gettext_noop(
+        "The level is at most %(maximum)s in this campaign (here %(value)s)."),
+    "skill_above_max": gettext_noop(
+        "At most %(maximum)s (here %(value)s): this skill's maximum in the rules."),
+    "luck_players_only": gettext_noop(
+        "Only player characters have LUK: leave it empty for a creature, a door or an object."),
+    "luck_needed": gettext_noop("A player character needs LUK."),
+    "reduction_pieces_only": gettext_noop(
+        "A player character rolls DEF against damage: leave the fixed damage reduction empty."),
+    "reduction_needed": gettext_noop(
+        "A creature, a door or an object needs a fixed damage reduction (0 or more)."),
 }
 
 
 class ActionRefused(RuleError):
     code = "action_refused"
     messages = MESSAGES
+
+
+class InvalidSheet(ActionRefused):
+    """A sheet value the rules do not allow (gamerules.ew1.sheet_limits): the key names which."""
+
+    code = "invalid_sheet"
 
 
 class NotEnoughPA(ActionRefused):
@@ -99,7 +129,7 @@ class TargetProtected(ActionRefused):
 
 
 class FriendlyFire(ActionRefused):
-    """The campaign's ``friendly_fire`` is 0 and the target is a member of the actor's faction."""
+    """The campaign's ``friendly_fire`` is off and the target is a member of the actor's faction."""
 
     code = "friendly_fire"
 
@@ -143,3 +173,17 @@ class DailyPACapReached(ActionRefused):
     @property
     def cap(self) -> Any:
         return self.params.get("cap")
+
+
+# Rule parameters that leave an action out of every character's reach (EW1Parameters.conflicts).
+PARAMETER_CONFLICTS: dict[str, str] = {
+    "cost_above_pa_cap": gettext_noop(
+        "%(cost)s PA is more than any character ever holds (a PA cap of %(cap)s at level "
+        "%(level)s): lower this cost or raise the PA cap."),
+    "cost_above_daily_cap": gettext_noop(
+        "%(cost)s PA is more than the daily PA cap (%(cap)s): nobody could ever do this."),
+}
+
+
+class EW1ParameterConflict(ParameterConflict):
+    messages = PARAMETER_CONFLICTS

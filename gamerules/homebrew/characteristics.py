@@ -44,6 +44,8 @@ PROBLEMS: dict[str, str] = {
                                 "(here %(spent)s: %(left)s left to spend)."),
     "points_over": gettext_noop("Physique, Perception and Mental must add up to %(budget)s "
                                 "(here %(spent)s: %(over)s too many)."),
+    "points_above": gettext_noop("Physique, Perception and Mental add up to at most %(budget)s "
+                                 "(here %(spent)s: %(over)s too many)."),
     "sub_out_of_range": gettext_noop("%(label)s must be between 0 and %(high)s "
                                      "(here %(value)s)."),
     "sub_points": gettext_noop("%(first)s and %(second)s share %(budget)s points with %(main)s "
@@ -111,18 +113,40 @@ class Characteristics:
         return {code: self.value(code) for code in CODES}
 
 
+def suggested_mains(params: HomebrewParameters) -> dict[str, int]:
+    """The creation page's first values of the mains: the budget shared as evenly as the caps
+    allow (170 -> 57, 57, 56), each within [characteristic_min, characteristic_max]."""
+    share, extra = divmod(params.characteristic_points, len(MAINS))
+    return {main: max(params.characteristic_min,
+                      min(params.characteristic_max, share + (1 if i < extra else 0)))
+            for i, main in enumerate(MAINS)}
+
+
+def suggested_sheet(params: HomebrewParameters) -> dict[str, int]:
+    """Every characteristic of a sheet the campaign's rules take, for a character the game
+    master adds without choosing its numbers: the mains of ``suggested_mains`` and each pair
+    of subs sharing its main's tens as evenly as ``sub_max`` allows (57 -> 3 and 2)."""
+    values = suggested_mains(params)
+    for main, (first, second) in SUBS.items():
+        points = min(sub_points(values[main]), 2 * params.sub_max)
+        values[first] = min(params.sub_max, points - points // 2)
+        values[second] = min(params.sub_max, points // 2)
+    return values
+
+
 def sub_points(main: int) -> int:
     """Points the subs of a main share: its tens (60 -> 6; 100 -> 10)."""
     return max(0, main) // 10
 
 
-def validate_characteristics(values: Mapping[str, Any], params: HomebrewParameters
-                             ) -> Characteristics:
+def validate_characteristics(values: Mapping[str, Any], params: HomebrewParameters, *,
+                             budgets: bool = True) -> Characteristics:
     """The sheet from ``values`` (code -> points; every code of CODES). Raises
     CharacteristicsError listing every problem: unknown or missing codes, non-integers, a main
-    outside [characteristic_min, characteristic_max], the mains not adding up to
-    ``characteristic_points`` (or above it), a sub outside [0, sub_max], a pair of subs above
-    its main's tens."""
+    outside [characteristic_min, characteristic_max], a sub outside [0, sub_max] (the limits),
+    and with ``budgets`` (a player character's creation) the mains not adding up to
+    ``characteristic_points`` (or above it) and a pair of subs above its main's tens. The game
+    master's creatures keep the limits but not the budgets (``budgets=False``)."""
     problems: list[Problem] = []
     for code in sorted(set(values) - set(CODES)):
         problems.append(Problem(code, "unknown", {}, {"field": code}))
@@ -141,20 +165,21 @@ def validate_characteristics(values: Mapping[str, Any], params: HomebrewParamete
             problems.append(Problem(main, "main_out_of_range", {"low": low, "high": high,
                                                                 "value": clean[main]},
                                     {"label": LABELS[main]}))
-    if all(m in clean for m in MAINS):
+    if budgets and all(m in clean for m in MAINS):
         spent, budget = sum(clean[m] for m in MAINS), params.characteristic_points
         if spent > budget or (params.spend_all_points and spent != budget):
             left = budget - spent
             problems.append(Problem("*", "points_total", {"budget": budget, "spent": spent},
                                     {"left": left, "over": -left},
-                                    "points_left" if left > 0 else "points_over"))
+                                    "points_left" if left > 0 else
+                                    "points_over" if params.spend_all_points else "points_above"))
     for main, pair in SUBS.items():
         for sub in pair:
             if sub in clean and not 0 <= clean[sub] <= params.sub_max:
                 problems.append(Problem(sub, "sub_out_of_range",
                                         {"high": params.sub_max, "value": clean[sub]},
                                         {"label": LABELS[sub]}))
-        if main in clean and all(s in clean for s in pair):
+        if budgets and main in clean and all(s in clean for s in pair):
             budget, spent = sub_points(clean[main]), clean[pair[0]] + clean[pair[1]]
             if spent > budget:
                 problems.append(Problem(

@@ -3,13 +3,14 @@ holds the English template of each key, ``params`` its numbers (gamerules.errors
 
 from __future__ import annotations
 
-from gamerules.errors import RuleError, gettext_noop
+from gamerules.errors import ParameterConflict, RuleError, gettext_noop
 
 MESSAGES: dict[str, str] = {
     "homebrew_refused": gettext_noop("This action is not allowed by the homebrew rules."),
     "action_refused": gettext_noop("This action is refused."),
     "reaction_refused": gettext_noop("This reaction is not allowed now."),
-    "invalid_weapon": gettext_noop("A damage die is one die, 1d2 to 1d%(max_damage_sides)s (%(die)r)."),
+    "invalid_weapon": gettext_noop(
+        "A damage die is one die, from 1d2 to 1d%(max_damage_sides)s (here “%(die)s”)."),
     "invalid_amount": gettext_noop("This amount is not allowed."),
     "invalid_characteristics": gettext_noop("These characteristics do not fit the creation budgets."),
     "invalid_fumble_effect": gettext_noop(
@@ -55,3 +56,21 @@ class InvalidWeapon(HomebrewError):
 
 class InvalidAmount(HomebrewError):
     code = "invalid_amount"
+
+
+# Rule parameters that leave no character possible (HomebrewParameters.conflicts).
+PARAMETER_CONFLICTS: dict[str, str] = {
+    "min_above_max": gettext_noop(
+        "The lowest main characteristic (%(low)s) is above the highest (%(high)s): no character "
+        "could be created."),
+    "points_below_minima": gettext_noop(
+        "No character could be created: %(points)s points to share, but three main "
+        "characteristics of at least %(low)s need %(least)s."),
+    "points_above_maxima": gettext_noop(
+        "No character could be created: every one of %(points)s points must be spent, but three "
+        "main characteristics capped at %(high)s hold %(most)s at most."),
+}
+
+
+class HomebrewParameterConflict(ParameterConflict):
+    messages = PARAMETER_CONFLICTS

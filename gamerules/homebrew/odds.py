@@ -8,8 +8,9 @@ the damage range, after the target's possible reactions"); the rules are those o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 import icepool
 
@@ -58,14 +59,29 @@ def _mix(parts: list[tuple[icepool.Die, int]]) -> icepool.Die:
     return icepool.Die([d for d, _ in kept], times=[w for _, w in kept])
 
 
+ODDS_CACHE_SIZE = 4096  # distinct (target, die, posture, reaction, reactor, parameters)
+
+
 def attack_odds(*, target: int, weapon: Weapon, params: HomebrewParameters,
                 attacker_posture: Posture = Posture.OFFENSIVE,
                 reaction: Reaction = Reaction.NONE, reactor: Reactor | None = None,
                 reaction_modifier: int = 0) -> AttackOdds:
     """Odds of ``weapon`` against a d100 ``target`` (the characteristic + modifiers), the
     target answering with ``reaction`` (its ``reactor`` numbers; ``reaction_modifier`` added to
-    the Force or Dextérité). Raises ReactionRefused when the reaction is not allowed."""
-    reactor = reactor or Reactor(0, 0)
+    the Force or Dextérité). Raises ReactionRefused when the reaction is not allowed.
+
+    A pure function of hashable values: computed once per distinct input (an encounter page
+    asks the same odds of every goblin against every hero, and again after each step) and
+    kept, least recently used first out, ODDS_CACHE_SIZE of them. The weapon's name plays no
+    part (nor in the key). The result is frozen; its ``damage`` mapping is shared: read it."""
+    return _attack_odds(target, replace(weapon, name=""), params, attacker_posture, reaction,
+                        reactor or Reactor(0, 0), reaction_modifier)
+
+
+@lru_cache(maxsize=ODDS_CACHE_SIZE)
+def _attack_odds(target: int, weapon: Weapon, params: HomebrewParameters,
+                 attacker_posture: Posture, reaction: Reaction, reactor: Reactor,
+                 reaction_modifier: int) -> AttackOdds:
     refused = refusal_for(weapon.kind, reaction, reactor)
     if refused is not None:
         raise refused

@@ -5,7 +5,7 @@ import pytest
 
 from campaigns.models import Campaign
 from tests import factories
-from tests.admin.test_game_master_admin import _campaign_form
+from tests.admin.campaign_pages import add_campaign, change_url, post_change
 
 
 @pytest.fixture
@@ -14,26 +14,29 @@ def gm_client(client, db):
     return client
 
 
-def test_the_form_shows_both_parameters_with_their_defaults(gm_client):
-    form = gm_client.get("/admin/campaigns/campaign/add/").context["adminform"].form
+@pytest.fixture
+def campaign(gm_client):
+    return add_campaign(gm_client, rule_system="ew1")
+
+
+def test_the_form_shows_both_parameters_with_their_defaults(gm_client, campaign):
+    form = gm_client.get(change_url(campaign)).context["adminform"].form
     assert form.fields["param_daily_pa_cap"].initial == 24
     assert form.fields["param_game_day_time_zone"].initial == "UTC"
 
 
-def test_gm_sets_a_cap_and_a_time_zone(gm_client):
-    response = gm_client.post("/admin/campaigns/campaign/add/", _campaign_form(
-        param_daily_pa_cap="30", param_game_day_time_zone="Europe/Paris"))
+def test_gm_sets_a_cap_and_a_time_zone(gm_client, campaign):
+    response = post_change(gm_client, campaign, param_daily_pa_cap="30",
+                           param_game_day_time_zone="Europe/Paris")
     assert response.status_code == 302
     campaign = Campaign.objects.get(name="Nouvelle campagne")
     assert campaign.rule_parameters == {"daily_pa_cap": 30, "game_day_time_zone": "Europe/Paris"}
     assert campaign.parameters.game_day_time_zone == "Europe/Paris"
 
 
-def test_an_empty_or_default_zone_stores_nothing(gm_client):
+def test_an_empty_or_default_zone_stores_nothing(gm_client, campaign):
     for value in ("", "UTC"):
-        Campaign.objects.all().delete()
-        response = gm_client.post("/admin/campaigns/campaign/add/",
-                                  _campaign_form(param_game_day_time_zone=value))
+        response = post_change(gm_client, campaign, param_game_day_time_zone=value)
         assert response.status_code == 302
         assert Campaign.objects.get().rule_parameters == {}
 
@@ -43,8 +46,8 @@ def test_an_empty_or_default_zone_stores_nothing(gm_client):
     ("param_game_day_time_zone", "Paris"), ("param_daily_pa_cap", "1001"),
     ("param_daily_pa_cap", "-1"),
 ])
-def test_a_bad_zone_or_cap_is_refused(gm_client, field, value):
-    response = gm_client.post("/admin/campaigns/campaign/add/", _campaign_form(**{field: value}))
+def test_a_bad_zone_or_cap_is_refused(gm_client, campaign, field, value):
+    response = post_change(gm_client, campaign, **{field: value})
     assert response.status_code == 200
     assert field in response.context["adminform"].form.errors
-    assert not Campaign.objects.exists()
+    assert Campaign.objects.get().rule_parameters == {}

@@ -8,6 +8,7 @@ from ew1.models import ItemTemplate
 from gamerules.ew1.params import EW1Parameters
 from magic.models import Spell
 from tests import factories
+from tests.admin.campaign_pages import add_campaign, change_url, post_change
 
 
 @pytest.fixture
@@ -59,8 +60,10 @@ def _campaign_form(**overrides):
 
 
 def test_the_campaign_form_shows_every_rule_parameter_with_its_default(gm_client):
-    response = gm_client.get("/admin/campaigns/campaign/add/")
-    form = response.context["adminform"].form
+    add = gm_client.get("/admin/campaigns/campaign/add/").context["adminform"].form
+    assert not [f for f in add.fields if f.startswith("param_")]  # the rule system comes first
+    campaign = add_campaign(gm_client, rule_system="ew1")
+    form = gm_client.get(change_url(campaign)).context["adminform"].form
     names = [f for f in form.fields if f.startswith("param_")]
     assert len(names) == len(EW1Parameters.describe())
     assert form.fields["param_view_radius"].initial == 5
@@ -68,11 +71,13 @@ def test_the_campaign_form_shows_every_rule_parameter_with_its_default(gm_client
 
 
 def test_gm_creates_a_campaign_with_a_board_and_parameters(gm_client):
-    response = gm_client.post("/admin/campaigns/campaign/add/", _campaign_form(
-        param_view_radius="3", param_move_cost_pa="1", param_pa_base="12"))
+    campaign = add_campaign(gm_client, rule_system="ew1")
+    assert (campaign.board.width, campaign.board.height) == (15, 9)
+    assert campaign.rule_parameters == {}
+    response = post_change(gm_client, campaign, param_view_radius="3", param_move_cost_pa="1",
+                           param_pa_base="12")
     assert response.status_code == 302
     campaign = Campaign.objects.get(name="Nouvelle campagne")
-    assert (campaign.board.width, campaign.board.height) == (15, 9)
     # Only the values that differ from the defaults are stored.
     assert campaign.rule_parameters == {"view_radius": 3, "move_cost_pa": "1"}
     assert campaign.parameters.view_radius == 3
@@ -84,10 +89,11 @@ def test_gm_creates_a_campaign_with_a_board_and_parameters(gm_client):
                                          ("param_pa_base", "many"),
                                          ("param_move_cost_pa", "-1")])
 def test_invalid_rule_parameters_are_refused(gm_client, field, value):
-    response = gm_client.post("/admin/campaigns/campaign/add/", _campaign_form(**{field: value}))
+    campaign = add_campaign(gm_client, rule_system="ew1")
+    response = post_change(gm_client, campaign, **{field: value})
     assert response.status_code == 200
     assert field in response.context["adminform"].form.errors
-    assert not Campaign.objects.exists()
+    assert Campaign.objects.get().rule_parameters == {}
 
 
 def test_unknown_stored_parameters_fail_validation(db):
@@ -140,31 +146,34 @@ def test_an_item_of_another_campaign_cannot_be_granted(gm_client, alice):
     response = gm_client.post("/admin/ew1/iteminstance/add/",
                               {"owner": hero.pk, "template": foreign.pk})
     assert response.status_code == 200
-    assert response.context["adminform"].form.non_field_errors()
+    assert response.context["adminform"].form.errors["template"] == [
+        "Arc belongs to another campaign (Other)."]
     assert not hero.items.exists()
 
 
-# Issue 8: the new parameters are admin fields like every other, with bounds and defaults.
+# Issue 8: the new parameters are admin fields like every other, with bounds and defaults;
+# issue 19: friendly fire is a yes/no, a checkbox.
 def test_gm_sets_friendly_fire_off_and_a_shield_duration(gm_client):
-    page = gm_client.get("/admin/campaigns/campaign/add/").content.decode()
+    campaign = add_campaign(gm_client, rule_system="ew1")
+    page = gm_client.get(change_url(campaign)).content.decode()
     assert 'name="param_friendly_fire"' in page and 'name="param_shield_duration_hours"' in page
-    response = gm_client.post("/admin/campaigns/campaign/add/", _campaign_form(
-        param_friendly_fire="0", param_shield_duration_hours="12"))
+    response = post_change(gm_client, campaign, param_friendly_fire=False,
+                           param_shield_duration_hours="12")
     assert response.status_code == 302
     campaign = Campaign.objects.get(name="Nouvelle campagne")
-    assert campaign.rule_parameters == {"friendly_fire": 0, "shield_duration_hours": 12}
-    assert (campaign.parameters.friendly_fire, campaign.parameters.shield_duration_hours) == (0, 12)
+    assert campaign.rule_parameters == {"friendly_fire": False, "shield_duration_hours": 12}
+    assert (campaign.parameters.friendly_fire, campaign.parameters.shield_duration_hours) == (
+        False, 12)
 
 
-@pytest.mark.parametrize("field,value", [("param_friendly_fire", "2"),
-                                         ("param_friendly_fire", "-1"),
-                                         ("param_shield_duration_hours", "0"),
+@pytest.mark.parametrize("field,value", [("param_shield_duration_hours", "0"),
                                          ("param_shield_duration_hours", "721")])
 def test_new_parameters_out_of_bounds_are_refused(gm_client, field, value):
-    response = gm_client.post("/admin/campaigns/campaign/add/", _campaign_form(**{field: value}))
+    campaign = add_campaign(gm_client, rule_system="ew1")
+    response = post_change(gm_client, campaign, **{field: value})
     assert response.status_code == 200
     assert field in response.context["adminform"].form.errors
-    assert not Campaign.objects.exists()
+    assert Campaign.objects.get().rule_parameters == {}
 
 
 def test_the_item_admin_explains_a_space_inside_a_dice_term(gm_client):

@@ -37,10 +37,21 @@ def test_a_crash_answers_json_with_debug_on_too(api, monkeypatch, settings, debu
     assert response.status_code == 500 and response.json()["code"] == "server_error"
 
 
-def test_an_unknown_api_url_answers_json_404(api):
-    response = api.get("/api/no-such-endpoint/")
-    assert response.status_code == 404
-    assert response.json() == {"code": "not_found", "detail": "No such endpoint."}
+@pytest.mark.parametrize("debug", [False, True])
+def test_an_unknown_api_url_answers_json_404(api, settings, debug):
+    """With DEBUG on (``make run``) too, where Django draws its debug page instead of calling
+    handler404 (issue 19, item 6)."""
+    settings.DEBUG = debug
+    for url in ("/api/no-such-endpoint/", "/api/characters/-1/", "/api/campaigns/1.5/x/"):
+        response = api.get(url)
+        assert response.status_code == 404, url
+        assert response["Content-Type"] == "application/json"
+        assert response.json() == {"code": "not_found", "detail": "No such endpoint."}
+    french = api.get("/api/no-such-endpoint/", HTTP_ACCEPT_LANGUAGE="fr").json()["detail"]
+    assert french == "Ce point d'accès n'existe pas."
+    # A missing slash still redirects to the endpoint; a view's own 404 keeps its code.
+    assert api.get("/api/campaigns").status_code == 301
+    assert api.get("/api/characters/999999/").json()["detail"] == "No such character."
 
 
 def test_a_crash_outside_the_views_answers_json_under_api_only(db, monkeypatch):

@@ -304,11 +304,11 @@ def test_admin_refuses_a_time_zone_that_depends_on_the_machine(db, client, zone)
     hours."""
     from campaigns.models import Campaign
     from tests import factories
-    from tests.admin.test_game_master_admin import _campaign_form
+    from tests.admin.campaign_pages import add_campaign, post_change
 
     client.force_login(factories.user("root", is_staff=True, is_superuser=True))
-    response = client.post("/admin/campaigns/campaign/add/",
-                           _campaign_form(param_game_day_time_zone=zone))
+    campaign = add_campaign(client, rule_system="ew1")
+    response = post_change(client, campaign, param_game_day_time_zone=zone)
     assert response.status_code == 200
     assert "param_game_day_time_zone" in response.context["adminform"].form.errors
-    assert not Campaign.objects.exists()
+    assert Campaign.objects.get().rule_parameters == {}

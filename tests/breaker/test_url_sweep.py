@@ -110,6 +110,8 @@ def test_anonymous_gets_nothing_private(client, world, values, unchanged, route,
 GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/board/",
             "characters/drafts/<int:draft_id>/", "campaigns/<int:campaign_id>/leaderboard/",
             "factions/", "factions/<int:faction_id>/", "healthz",
+            # issue 17: the live pages' event stream (campaigns.live)
+            "live/",
             # issue 8: the navigation's count, the password reset's notices
             "factions/pending/count/", "accounts/password-reset/sent/", "accounts/reset/done/",
             # issue 11: the encounter's pages and the version they poll

@@ -20,10 +20,28 @@ def log_in(page, live_server, username, password=DEMO_PASSWORD):
     expect(page).to_have_url(re.compile(r"/characters/$"))
 
 
+def htmx_ready(page):
+    """Wait until htmx has processed the page: its script (deferred) has run and the document's
+    load event has fired, after htmx's own start-up on DOMContentLoaded. A click that follows a
+    navigation only waits for the new page to start loading: on a busy machine the deferred
+    htmx script could still be on its way, and the button's form was then submitted as a plain
+    form (the page reloaded, the POST answered its 302 instead of the htmx fragment)."""
+    page.wait_for_load_state("load")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+
+
 def post(page, path_end):
-    """Wait for the POST whose URL ends with ``path_end`` (the htmx request a click sends)."""
+    """Wait for the POST whose URL ends with ``path_end`` (the htmx request a click sends),
+    once htmx is ready on the page (``htmx_ready``), so that the click sends it through htmx."""
+    htmx_ready(page)
     return page.expect_response(lambda r: r.url.endswith(path_end)
                                 and r.request.method == "POST")
+
+
+def answered(response) -> str:
+    """What a failed ``post`` answered, for the assertion's message."""
+    return (f"{response.request.method} {response.url} answered {response.status} "
+            f"(HX-Request: {response.request.headers.get('hx-request')})")
 
 
 def gauge(page, name) -> Decimal:

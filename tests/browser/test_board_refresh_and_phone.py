@@ -30,13 +30,16 @@ def aldric_board(page, live_server):
 
 
 def wait_for_a_poll(page):
-    """Mark the board, then wait until the 5 s poll has replaced it (focus kept outside the
-    board's forms, where the poll pauses)."""
+    """Mark the board, then refetch it as a pushed change does (with the stream live the 5 s
+    poll is off; without its token, so that it renders even when the push's own refetch has
+    already brought it up to date) and wait until it is replaced."""
     page.evaluate("document.activeElement && document.activeElement.blur();"
                   "document.getElementById('board').dataset.old = '1'")
     with page.expect_response(lambda r: r.url.split("?")[0].endswith("/board/")
                               and r.request.method == "GET", timeout=TIMEOUT_MS):
-        pass
+        page.evaluate("const b = document.getElementById('board');"
+                      "htmx.ajax('GET', b.getAttribute('hx-get').split('?')[0],"
+                      " {source: b, target: b, swap: 'outerHTML'})")
     page.wait_for_function("() => !document.getElementById('board').dataset.old")
 
 

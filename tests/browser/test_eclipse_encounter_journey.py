@@ -20,7 +20,7 @@ from tests.browser.helpers import log_in, post
 from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-SWAP_MS = 3_000
+SWAP_MS = 10_000  # well under the minute between a live page's safety polls: the push brings it
 
 
 class ScriptedDice:
@@ -119,7 +119,11 @@ def test_the_gm_fires_full_auto_bob_dodges_and_every_log_shows_the_rolls(
 
 # --- the demo's encounter -------------------------------------------------------------------
 
-PROMPT_WITHIN_S = 1.0  # issue 11, item 6: the push brings the prompt
+# The push brings the prompt (issue 11, item 6): with the stream live the page polls once a
+# minute only (data-live-poll), so a prompt shown within a few seconds came through the push.
+# Its latency is the bench's figure (make bench), not a timed test's: on a loaded 2-core
+# machine the push, the render and the swap have taken 1.2 s.
+PROMPT_WITHIN_S = 5.0
 PLAYERS = {"Ash Okonkwo": "alice", "Brick": "bob"}  # eclipse.demo's squad
 
 
@@ -230,7 +234,10 @@ def test_on_the_demo_a_player_fires_a_burst_the_other_dodges_and_every_log_shows
             "attack Kinetic weapons 25 / 85 Success, MoS 25 [superior position +20, "
             "short range +0, concentrated burst +10]; defence dodge/2 90 / 17 Failure — hit",
             "DV 15, armour 6 - AP 6 = 0, 15 damage, 1 wound",  # the synth's 6, the rifle's AP 6
-            "SOMx3 against knockdown 10 / 65 Success",
+            # SOM 20 + the synth's 5, x3 = 75: the one wound's -10 is ignored by the pain
+            # filter implanted in Brick's synth (issue 18)
+            "SOMx3 against knockdown 10 / 75 Success, MoS 10 [wounds (pain filter: one "
+            "ignored) +0]",
             f"{other}: 1 hit, damage 0 → 15, wounds 0 → 1"):
         expect(entry).to_contain_text(seen)
     sleeve = Sleeve.objects.get(worn_by__character__name=other)

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from tests.browser.helpers import expect_gauge, gauge, log_in, post
+from tests.browser.helpers import answered, expect_gauge, gauge, log_in, post
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,7 @@ def test_aldric_equips_attacks_drinks_and_reincarnates(demo, live_server, page):
     # Unequip it, then equip it again: each click swaps the sheet in place.
     with post(page, "/unequip/") as response:
         page.get_by_test_id(f"unequip-{MACE}").click()
-    assert response.value.ok
+    assert response.value.ok, answered(response.value)
     expect(page.get_by_test_id("notice")).to_have_text("Unequipped.")
     expect(page.get_by_test_id(f"equip-{MACE}")).to_be_visible()
     expect(page.get_by_test_id(f"unequip-{MACE}")).to_have_count(0)
@@ -48,7 +48,7 @@ def test_aldric_equips_attacks_drinks_and_reincarnates(demo, live_server, page):
 
     with post(page, "/equip/") as response:
         page.get_by_test_id(f"equip-{MACE}").click()
-    assert response.value.ok
+    assert response.value.ok, answered(response.value)
     expect(page.get_by_test_id("notice")).to_have_text("Equipped.")
     expect(page.get_by_test_id(f"unequip-{MACE}")).to_be_visible()
     expect(page.get_by_test_id(f"item-{MACE}")).to_contain_text("equipped")
@@ -65,7 +65,7 @@ def test_aldric_equips_attacks_drinks_and_reincarnates(demo, live_server, page):
     expect(attack).to_be_visible()
     with post(page, "/attack/") as response:
         attack.click()
-    assert response.value.ok
+    assert response.value.ok, answered(response.value)
     melee = page.locator("#combat-log li.log-melee").first
     expect(melee).to_contain_text("Aldric attacks Brenna")
     expect(melee).to_contain_text(MACE)
@@ -79,7 +79,7 @@ def test_aldric_equips_attacks_drinks_and_reincarnates(demo, live_server, page):
     pa_before = gauge(page, "pa")
     with post(page, "/use/") as response:
         page.get_by_test_id(f"use-{POTION}").click()
-    assert response.value.ok
+    assert response.value.ok, answered(response.value)
     expect(page.get_by_test_id("notice")).to_have_text("Used.")
     expect(page.get_by_test_id(f"item-{POTION}")).to_have_count(0)
     expect(page.locator("#combat-log li.log-use_item").first).to_contain_text(
@@ -92,7 +92,7 @@ def test_aldric_equips_attacks_drinks_and_reincarnates(demo, live_server, page):
     page.on("dialog", lambda dialog: dialog.accept())
     with post(page, "/suicide/") as response:
         page.get_by_test_id("suicide").click()
-    assert response.value.ok
+    assert response.value.ok, answered(response.value)
     expect(page.get_by_test_id("reincarnation-wait")).to_contain_text("Reincarnation possible in")
     expect(page.get_by_test_id("position")).to_have_text("Disincarnated: off the board.")
     expect(page.get_by_test_id("reincarnate")).to_have_count(0)
@@ -112,7 +112,7 @@ def test_aldric_equips_attacks_drinks_and_reincarnates(demo, live_server, page):
     expect(page.get_by_test_id("reincarnation-wait")).to_have_count(0)
     with post(page, "/reincarnate/") as response:
         page.get_by_test_id("reincarnate").click()
-    assert response.value.ok
+    assert response.value.ok, answered(response.value)
     expect(page.get_by_test_id("notice")).to_have_text("Your character is back on the board.")
     expect(page.get_by_test_id("position")).to_have_text(re.compile(r"^\(\d+, \d+\)$"))
     expect(page.get_by_test_id("suicide")).to_be_visible()

@@ -242,7 +242,8 @@ def test_a_game_across_two_web_processes(deployment, tmp_path):
         event, data = next(events)
         elapsed = time.monotonic() - started
     encounter.refresh_from_db()
-    assert (event, json.loads(data)) == ("version", {"version": encounter.version})
+    assert (event, json.loads(data)) == ("change", {"topic": f"encounter-{encounter.pk}",
+                                                    "version": encounter.version})
     assert elapsed < PUSH_WITHIN_S, elapsed
 
     # The health endpoint answers for a load balancer on both processes.

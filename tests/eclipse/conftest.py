@@ -8,11 +8,9 @@ from types import SimpleNamespace
 import pytest
 from django.utils import timezone
 
-from campaigns.models import Campaign, RuleSystem
 from characters.models import Character
-from eclipse.models import (ArmourTemplate, CarriedWeapon, EclipseSheet, MorphTemplate, Sleeve,
-                            WeaponTemplate, WornArmour)
-from eclipse.services import MORPH_FIELDS
+from eclipse.models import APTITUDE_FIELDS, EclipseSheet, MorphTemplate, Sleeve
+from gamerules.eclipse_phase.sheet import ranks_for
 from tests import factories
 
 APTITUDES = {"cognition": 15, "coordination": 20, "intuition": 15, "reflexes": 20,
@@ -20,20 +18,26 @@ APTITUDES = {"cognition": 15, "coordination": 20, "intuition": 15, "reflexes": 2
 
 
 def sleeve_in(sheet: EclipseSheet, template: MorphTemplate, now, **state) -> Sleeve:
-    sleeve = Sleeve.objects.create(owner=sheet, template=template, created_at=now,
-                                   **{f: getattr(template, f) for f in MORPH_FIELDS}, **state)
-    EclipseSheet.objects.filter(pk=sheet.pk).update(sleeve=sleeve)
-    sheet.sleeve = sleeve
-    return sleeve
+    return factories.SleeveFactory(owner=sheet, template=template, created_at=now, **state)
+
+
+def stored_skills(ratings, values) -> dict:
+    """``ratings`` under the ego's own aptitudes (``values`` by field name), as the ranks a
+    sheet stores."""
+    return ranks_for(ratings, {a: values[f] for a, f in APTITUDE_FIELDS.items()})
 
 
 def make_character(campaign, name, *, owner=None, kind=Character.Kind.PLAYER, morph=None,
                    now=None, **fields) -> Character:
-    character = Character.objects.create(campaign=campaign, owner=owner, name=name, kind=kind)
-    sheet = EclipseSheet.objects.create(character=character, **{**APTITUDES, **fields})
+    """``skills`` given as ratings under the ego's own aptitudes (stored as ranks)."""
+    values = {**APTITUDES, **fields}
+    if "skills" in values:
+        values["ratings"] = values.pop("skills")
+    sheet = factories.EclipseSheetFactory(character__campaign=campaign, character__owner=owner,
+                                          character__name=name, character__kind=kind, **values)
     if morph is not None:
         sleeve_in(sheet, morph, now or timezone.now())
-    return character
+    return sheet.character
 
 
 @pytest.fixture
@@ -43,34 +47,32 @@ def ep(db, alice, bob):
 
 def build_world(alice, bob) -> SimpleNamespace:
     gm = factories.user("gm")
-    campaign = Campaign.objects.create(name="Eclipse test", rule_system=RuleSystem.ECLIPSE_PHASE,
-                                       game_master=gm)
+    campaign = factories.EclipseCampaignFactory(name="Eclipse test", game_master=gm)
     now = timezone.now()
-    splicer = MorphTemplate.objects.create(campaign=campaign, name="Splicer", durability=30,
-                                           aptitude_bonus={"SOM": 5})
-    synth = MorphTemplate.objects.create(campaign=campaign, name="Synth", kind="synthmorph",
-                                         durability=40, armour_energy=6, armour_kinetic=6,
-                                         speed=2, aptitude_bonus={"SOM": 5})
-    pod = MorphTemplate.objects.create(campaign=campaign, name="Pleasure pod", kind="pod",
-                                       durability=30, traits=["ambidextrous"])
-    pistol = WeaponTemplate.objects.create(campaign=campaign, name="Medium pistol", dv="1d10+2",
-                                           ap=2, mode_ss=True, mode_sa=True, magazine=12,
-                                           range_short=10, range_medium=30, range_long=50,
-                                           range_extreme=100)
-    knife = WeaponTemplate.objects.create(campaign=campaign, name="Knife", skill="blades",
-                                          dv="1d10", ap=1, melee=True)
-    vest = ArmourTemplate.objects.create(campaign=campaign, name="Armour vest", energy=6,
-                                         kinetic=6)
+    morph = factories.MorphTemplateFactory
+    splicer = morph(campaign=campaign, name="Splicer", durability=30, aptitude_bonus={"SOM": 5})
+    synth = morph(campaign=campaign, name="Synth", kind="synthmorph", durability=40,
+                  armour_energy=6, armour_kinetic=6, speed=2, aptitude_bonus={"SOM": 5})
+    pod = morph(campaign=campaign, name="Pleasure pod", kind="pod", durability=30,
+                traits=["ambidextrous"])
+    pistol = factories.EclipseWeaponFactory(
+        campaign=campaign, name="Medium pistol", dv="1d10+2", ap=2, mode_ss=True, mode_sa=True,
+        magazine=12, range_short=10, range_medium=30, range_long=50, range_extreme=100)
+    knife = factories.EclipseWeaponFactory(campaign=campaign, name="Knife", skill="blades",
+                                           dv="1d10", ap=1, melee=True)
+    vest = factories.ArmourTemplateFactory(campaign=campaign, name="Armour vest", energy=6,
+                                           kinetic=6)
     ash = make_character(campaign, "Ash", owner=alice, morph=splicer, now=now,
                          skills={"fray": 40, "kinetic_weapons": 50, "blades": 30})
     brick = make_character(campaign, "Brick", owner=bob, morph=synth, now=now,
                            skills={"fray": 30, "kinetic_weapons": 40})
     guard = make_character(campaign, "Guard", kind=Character.Kind.CREATURE, morph=pod, now=now,
                            skills={"kinetic_weapons": 35})
-    CarriedWeapon.objects.create(sheet_id=ash.pk, template=pistol, loaded=12, spares=2)
-    CarriedWeapon.objects.create(sheet_id=ash.pk, template=knife)
-    CarriedWeapon.objects.create(sheet_id=guard.pk, template=pistol, loaded=12, spares=1)
-    WornArmour.objects.create(sleeve=EclipseSheet.objects.get(pk=ash.pk).sleeve, template=vest)
+    carry = factories.CarriedWeaponFactory
+    carry(sheet=ash.eclipse, template=pistol, loaded=12, spares=2)
+    carry(sheet=ash.eclipse, template=knife, loaded=0, spares=0)
+    carry(sheet=guard.eclipse, template=pistol, loaded=12, spares=1)
+    factories.WornArmourFactory(sleeve=ash.eclipse.sleeve, template=vest)
     return SimpleNamespace(campaign=campaign, gm=gm, alice=alice, bob=bob, ash=ash, brick=brick,
                            guard=guard, splicer=splicer, synth=synth, pod=pod, pistol=pistol,
                            knife=knife, vest=vest, now=now)

@@ -38,7 +38,7 @@ def test_creation_makes_the_ego_its_body_and_a_journal_entry(ep, alice):
     ({**APT, "COG": 31, "WIL": 0}, {}, "creation_aptitude_range"),
     ({**APT, "COG": 16}, {}, "creation_aptitude_points"),  # 106 points
     ({k: v for k, v in APT.items() if k != "WIL"}, {}, "every_aptitude_needed"),
-    (APT, {"fray": 100}, "skill_rated"),
+    (APT, {"fray": 100}, "skill_ranks"),
     (APT, {"basket_weaving": 30}, "unknown_skill_name"),
 ])
 def test_creation_refusals_change_nothing(ep, alice, aptitudes, skills, key):
@@ -74,7 +74,7 @@ def test_resleeving_keeps_the_ego_and_stress_and_the_old_body(ep, alice):
     services.resleeve(user=alice, character=ep.ash, morph_id=ep.synth.pk)
     s = sheet(ep.ash)
     assert s.sleeve.name == "Synth" and (s.sleeve.damage, s.sleeve.wounds) == (0, 0)
-    assert (s.stress, s.traumas, s.moxie, s.skills["fray"]) == (7, 1, 2, 40)
+    assert (s.stress, s.traumas, s.moxie, s.skills["fray"]) == (7, 1, 2, 20)  # ranks: 40 - REF
     old.refresh_from_db()
     assert (old.damage, old.wounds, old.armour.count()) == (12, 1, 1)  # the vest stays on it
     assert s.sleeve.armour.count() == 0 and s.sleeves.count() == 2

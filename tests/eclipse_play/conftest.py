@@ -12,10 +12,8 @@ from django.template.loader import get_template
 from django.template import TemplateDoesNotExist
 from django.utils import timezone
 
-from campaigns.models import Campaign, RuleSystem
 from characters.models import Character
-from eclipse.models import (ArmourTemplate, CarriedWeapon, EclipseSheet, MorphTemplate, Sleeve,
-                            WeaponTemplate, WornArmour)
+from eclipse.models import CarriedWeapon, EclipseSheet, MorphTemplate, WeaponTemplate
 from encounters import services as enc
 from tests import factories
 
@@ -23,52 +21,45 @@ SKILLS = {"fray": 40, "kinetic_weapons": 60, "blades": 50, "psi_assault": 50}
 
 
 def sheet(character: Character, morph: MorphTemplate, armour=(), **fields) -> EclipseSheet:
-    s = EclipseSheet.objects.create(character=character, reflexes=20, somatics=20,
-                                    skills=dict(SKILLS), moxie=2, moxie_max=3, **fields)
-    numbers = {f: getattr(morph, f) for f in (
-        "name", "kind", "durability", "wound_threshold", "death_rating", "armour_energy",
-        "armour_kinetic", "speed", "aptitude_bonus", "limbs", "initiative_bonus", "traits",
-        "mesh_implants")}
-    sleeve = Sleeve.objects.create(owner=s, template=morph, created_at=timezone.now(), **numbers)
-    s.sleeve = sleeve
-    s.save(update_fields=["sleeve"])
-    for a in armour:
-        WornArmour.objects.create(sleeve=sleeve, template=a)
+    """``SKILLS`` (or ``skills``) as ratings under the ego's own aptitudes, stored as ranks."""
+    values = {"reflexes": 20, "somatics": 20, "ratings": dict(SKILLS), **fields}
+    if "skills" in values:
+        values["ratings"] = values.pop("skills")
+    s = factories.EclipseSheetFactory(character=character, moxie=2, moxie_max=3, **values)
+    factories.SleeveFactory(owner=s, template=morph, armour=list(armour))
     return s
 
 
 def carry(s: EclipseSheet, template: WeaponTemplate, spares: int = 1) -> CarriedWeapon:
-    return CarriedWeapon.objects.create(sheet=s, template=template, loaded=template.magazine,
-                                        spares=spares)
+    return factories.CarriedWeaponFactory(sheet=s, template=template, spares=spares)
 
 
 def build_world(alice, bob) -> SimpleNamespace:
     gm = factories.user("gm")
-    campaign = Campaign.objects.create(name="Eclipse test", rule_system=RuleSystem.ECLIPSE_PHASE,
-                                       game_master=gm)
-    splicer = MorphTemplate.objects.create(campaign=campaign, name="Splicer", durability=30)
-    pod = MorphTemplate.objects.create(campaign=campaign, name="Pod", kind="pod", durability=30)
-    vest = ArmourTemplate.objects.create(campaign=campaign, name="Vest", energy=4, kinetic=4)
-    pistol = WeaponTemplate.objects.create(
+    campaign = factories.EclipseCampaignFactory(name="Eclipse test", game_master=gm)
+    splicer = factories.MorphTemplateFactory(campaign=campaign, name="Splicer", durability=30)
+    pod = factories.MorphTemplateFactory(campaign=campaign, name="Pod", kind="pod",
+                                         durability=30)
+    vest = factories.ArmourTemplateFactory(campaign=campaign, name="Vest", energy=4, kinetic=4)
+    weapon = factories.EclipseWeaponFactory
+    pistol = weapon(
         campaign=campaign, name="Pistol", dv="2d10", ap=2, mode_ss=True, mode_sa=True,
         mode_bf=True, magazine=12, range_short=10, range_medium=30, range_long=50,
         range_extreme=100)
-    rifle = WeaponTemplate.objects.create(
+    rifle = weapon(
         campaign=campaign, name="Rifle", dv="2d10+2", ap=4, mode_fa=True, magazine=20,
         range_short=50, range_medium=150, range_long=250, range_extreme=500)
-    knife = WeaponTemplate.objects.create(campaign=campaign, name="Knife", skill="blades",
-                                          dv="1d10", melee=True)
-    lash = WeaponTemplate.objects.create(campaign=campaign, name="Psi lash",
-                                         skill="psi_assault", dv="1d10", damage_type="psi",
-                                         melee=True)
-    grenade = WeaponTemplate.objects.create(
+    knife = weapon(campaign=campaign, name="Knife", skill="blades", dv="1d10", melee=True)
+    lash = weapon(campaign=campaign, name="Psi lash", skill="psi_assault", dv="1d10",
+                  damage_type="psi", melee=True)
+    grenade = weapon(
         campaign=campaign, name="Frag grenade", skill="throwing_weapons", dv="3d10",
         blast="blast", blast_radius_m=10, magazine=1, trigger="impact", range_short=10,
         range_medium=20, range_long=30, range_extreme=40)
-    ava = Character.objects.create(campaign=campaign, name="Ava", owner=alice)
-    bo = Character.objects.create(campaign=campaign, name="Bo", owner=bob)
-    guard = Character.objects.create(campaign=campaign, name="Guard",
-                                     kind=Character.Kind.CREATURE)
+    character = factories.CharacterFactory
+    ava = character(campaign=campaign, name="Ava", owner=alice)
+    bo = character(campaign=campaign, name="Bo", owner=bob)
+    guard = factories.CreatureFactory(campaign=campaign, name="Guard")
     sheets = {c.pk: sheet(c, splicer if c != guard else pod, armour=[vest])
               for c in (ava, bo, guard)}
     w = SimpleNamespace()

@@ -27,7 +27,7 @@ def setup(ep, surprised=("Ava", "Bo")):
     for c, skill, value in ((ep.ava, "perception", 50), (ep.bo, "perception", 60),
                             (ep.guard, "infiltration", 60)):
         s = EclipseSheet.objects.get(pk=c.pk)
-        s.skills = {**s.skills, skill: value}
+        s.skills = {**s.skills, skill: value - 15}  # ranks over INT/COO 15: the rating
         s.save(update_fields=["skills"])
     e = enc.encounter_create(user=ep.gm, campaign_id=ep.campaign.pk, name="Ambush")
     enc.combatants_add(user=ep.gm, encounter_id=e.pk, entries=[

@@ -9,7 +9,8 @@ import threading
 
 import pytest
 
-from eclipse import defence, play, services
+from eclipse import play, services
+from gamerules.eclipse_phase import volley
 from eclipse.models import Sleeve
 from tests.concurrency import run_together
 from tests.eclipse_play.conftest import running
@@ -26,14 +27,14 @@ def test_the_gm_healing_during_an_attack_keeps_both(ep, monkeypatch):
     sleeve_id = ep.sheets[ep.bo.pk].sleeve_id
     Sleeve.objects.filter(pk=sleeve_id).update(damage=30)
     read, healed = threading.Event(), threading.Event()
-    real = defence.take_hit
+    real = volley.take_hit
 
     def slow_take_hit(*args, **kwargs):  # the attack has read Bo's sleeve: let the GM in
         read.set()
         healed.wait(2)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(defence, "take_hit", slow_take_hit)
+    monkeypatch.setattr(volley, "take_hit", slow_take_hit)
 
     def attack():
         return play.encounter_attack(user=ep.alice, encounter_id=e.pk,

@@ -191,7 +191,9 @@ def test_the_page_queries_do_not_grow_with_the_journal(client, ep, journal,
                              name="Shout a warning", kind="quick", now=ep.now)
     url = reverse("encounters:play", args=[e.pk])
     _logged(client, ep.bob).get(url)
-    with django_assert_num_queries(13):  # 11, one for the TACNet panel, one for the environment
+    # 10 (no reaction pending: no query for the prompts), one for the TACNet panel, one for the
+    # environment
+    with django_assert_num_queries(12):
         client.get(url)
 
 
@@ -234,3 +236,24 @@ def test_the_action_form_in_french_has_no_english_left(client, ep):
     for english in ("AP", "blast", "point_blank", "short", "medium", "long", "extreme",
                     "Aimed"):
         assert not any(re.search(rf"\b{english}\b", label) for label in shown), english
+
+
+@pytest.mark.parametrize("lang, why", [
+    ("en", "Defence: none asked: a psi attack is resisted with WIL"),
+    ("fr", "Défense : aucune demandée : une attaque psi se résiste avec la VOL")])
+def test_an_attack_with_no_defence_to_ask_says_why(client, ep, lang, why):
+    """Issue 19, item 5: a psi attack is resolved at once; the log says why no defence was
+    asked."""
+    import random
+
+    from eclipse import play
+    from tests.eclipse_play.conftest import running
+
+    e, c = running(ep)
+    step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                                 target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_lash.pk,
+                                 rng=random.Random(3), now=ep.now)
+    assert step.reaction is None
+    text = log_text(_logged(client, ep.gm, lang).get(reverse("encounters:play", args=[e.pk]))
+                    .content.decode())
+    assert tidy(why) in text

@@ -216,7 +216,7 @@ def laser(ep):
         mode_sa=True, mode_bf=True, magazine=20, range_short=30, range_medium=80,
         range_long=150, range_extreme=300)
     sheet = EclipseSheet.objects.get(character=ep.ava)
-    sheet.skills = {**sheet.skills, "beam_weapons": 60}
+    sheet.skills = {**sheet.skills, "beam_weapons": 45}  # COO 15 + 45 ranks: 60
     sheet.save(update_fields=["skills"])
     return carry(sheet, template)
 

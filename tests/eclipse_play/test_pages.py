@@ -79,8 +79,9 @@ def test_the_odds_fragment_gives_the_chances_and_the_wounds(client, ep):
 
 @pytest.mark.parametrize("extra", [0, 3])
 def test_the_play_page_query_count_is_pinned(client, ep, extra, django_assert_num_queries):
-    """11 queries whatever the number of combatants: the encounter's 6 (and the session's),
-    the sheet's sleeve, armour and weapons of the one in turn, the campaign's TACNets."""
+    """10 queries whatever the number of combatants: the encounter's 5 (its prompts cost none
+    while none is pending) and the session's, the sheet's sleeve, armour and weapons of the one
+    in turn, the campaign's TACNets."""
     from characters.models import Character
     from encounters import services as enc
     from tests.eclipse_play.conftest import sheet
@@ -96,7 +97,7 @@ def test_the_play_page_query_count_is_pinned(client, ep, extra, django_assert_nu
                            entries=[enc.CombatantEntry(character_id=m.pk) for m in more])
     url = reverse("encounters:play", args=[e.pk])
     _logged(client, ep.alice).get(url)
-    with django_assert_num_queries(12):  # +1: the environment (gravity, ambush)
+    with django_assert_num_queries(11):  # +1: the environment (gravity, ambush)
         html = client.get(url).content.decode()
     assert html.count('data-testid="combatant"') == 3 + extra
 
@@ -197,3 +198,43 @@ def test_the_encounters_effects_are_named_in_the_readers_language(client, ep):
     effects = html[html.index('data-testid="effect"'):]
     assert "Full defence (+30)" not in effects[:200]
     assert "Défense totale (+30)" in effects[:200]
+
+
+def test_the_turn_reads_the_campaigns_numbers(client, ep):
+    """Issue 19, item 5: the labels of the actions partial and of the effects give the
+    campaign's own parameters, not the seed's (in English and French); the situations rows too."""
+    from html import unescape
+
+    from eclipse import play
+
+    ep.campaign.rule_parameters = {
+        "walk_m": 6, "run_m": 25, "running_malus": 15, "full_defence_bonus": 25,
+        "aim_quick_bonus": 5, "aim_complex_bonus": 35, "called_shot_malus": 15,
+        "charge_malus": 5, "charge_dv": 15, "two_handed_one_hand_malus": 25,
+        "receive_charge_bonus": 25, "subdue_escape_malus": 40,
+        "subdue_escape_som_multiplier": 2, "suppressive_rounds": 30, "suppressive_width_m": 15,
+        "indirect_fire_malus": 40, "beam_sweep_bonus": 15, "beam_concentration_multiplier": 3,
+        "semi_auto_second_target_malus": 25, "spread_m": 2, "blast_dv_per_m": 3,
+        "off_hand_malus": 30}
+    ep.campaign.save(update_fields=["rule_parameters"])
+    e, c = running(ep)
+    me = c[ep.ava.pk].pk
+    play.encounter_aim(user=ep.alice, encounter_id=e.pk, combatant_id=me, kind="quick",
+                       now=ep.now)
+    url = reverse("encounters:play", args=[e.pk])
+    html = unescape(_logged(client, ep.alice).get(url).content.decode())
+    for seen in ("walk 6 m", "run 25 m (-15)", "Full defence (complex, +25)", "quick (+5)",
+                 "complex (+35)", "Called shot (-15)", "Charge (-5, DV +15)",
+                 "Two-handed weapon in one hand (-25)", "Wait for a charge (complex, +25",
+                 "Frag grenade (3d10, Blast (-3 DV per metre), 1/1)", "Aimed (+5)",
+                 "off hand (-30)", "Other targets of the volley (SA -25; BF, FA within 2 m)",
+                 "sweep (+15 after a miss)", "concentrate (DV x3", "Indirect fire (-40;"):
+        assert seen in html, seen
+    for seed in ("walk 4 m", "run 20 m", "quick (+10)", "complex (+30)", "Called shot (-10)",
+                 "Charge (-10", "one hand (-20)", "off hand (-20)", "Blast (-2", "SA -20",
+                 "Aimed (+10)"):
+        assert seed not in html, seed
+    french = unescape(_logged(client, ep.alice, "fr").get(url).content.decode())
+    for seen in ("marcher 6 m", "courir 25 m (-15)", "Défense totale (complexe, +25)",
+                 "Visée (+5)", "Explosion (-3 VD par mètre)"):
+        assert seen in french, seen

@@ -103,7 +103,7 @@ def test_the_gm_marks_and_clears_and_each_change_bumps_the_version(ep):
     e, c = running(ep)
     before = version(e)
     net = squad(ep, ep.ava, ep.bo)  # two joins while the encounter runs
-    assert version(e) == before + 2
+    assert version(e) == before + 3  # created, then two joins, while the encounter runs
     mark = tacnet.tacnet_perceive(user=ep.gm, encounter_id=e.pk, network_id=net.pk,
                                   opponent_id=c[ep.guard.pk].pk, by_id=c[ep.bo.pk].pk,
                                   note="behind the crates")
@@ -111,9 +111,9 @@ def test_the_gm_marks_and_clears_and_each_change_bumps_the_version(ep):
                                    opponent_id=c[ep.guard.pk].pk, by_id=c[ep.bo.pk].pk,
                                    note="moving")
     assert again.pk == mark.pk and Perceived.objects.get().note == "moving"
-    assert version(e) == before + 4
+    assert version(e) == before + 5
     tacnet.tacnet_clear(user=ep.gm, encounter_id=e.pk, mark_id=mark.pk)
-    assert not Perceived.objects.exists() and version(e) == before + 5
+    assert not Perceived.objects.exists() and version(e) == before + 6
     with pytest.raises(tacnet.NoMark):
         tacnet.tacnet_clear(user=ep.gm, encounter_id=e.pk, mark_id=mark.pk)
 
@@ -190,8 +190,8 @@ def test_the_gm_marks_on_the_control_page(client, ep):
 @pytest.mark.parametrize("extra", [0, 3])
 def test_the_panel_query_count_is_pinned_at_two_squad_sizes(client, ep, extra,
                                                             django_assert_num_queries):
-    """15: the page's 11, the members, their weapons, the marks (and the sheet of the one in
-    turn counted in the 11), whatever the number of members, weapons and marks."""
+    """14: the page's 10, the members, their weapons, the marks (and the sheet of the one in
+    turn counted in the 10), whatever the number of members, weapons and marks."""
     from encounters import services as enc
 
     e, c = running(ep)
@@ -210,7 +210,7 @@ def test_the_panel_query_count_is_pinned_at_two_squad_sizes(client, ep, extra,
                                opponent_id=c[ep.guard.pk].pk, by_id=combatant.pk)
     url = reverse("encounters:play", args=[e.pk])
     _logged(client, ep.alice).get(url)
-    with django_assert_num_queries(15):  # +1: the environment (gravity, ambush)
+    with django_assert_num_queries(14):  # +1: the environment (gravity, ambush)
         html = client.get(url).content.decode()
     assert html.count('data-testid="tacnet-member"') == 2 + extra
     assert html.count('data-testid="tacnet-sighting"') == 2 + extra

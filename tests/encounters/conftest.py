@@ -8,9 +8,8 @@ from datetime import datetime, timezone
 
 import pytest
 
-from campaigns import rule_systems
+from campaigns import journal, rule_systems
 from campaigns.journal import roll_row
-from characters.models import Character
 from encounters import hooks, services
 from gamerules import dice
 from gamerules.parameters import RuleParameters, param
@@ -18,6 +17,9 @@ from tests import factories
 
 NOW = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
 SYSTEM = "enc_test"
+# The journal's kinds the test system and these tests write (campaigns.journal.register_kinds).
+JOURNAL_KINDS = ("enc_test_strike", "enc_test_blast", "enc_test_volley", "enc_test_pair",
+                 "enc_test_act")
 
 
 @dataclass(frozen=True)
@@ -61,12 +63,14 @@ def register_test_system() -> None:
         sheet_related_name="", action_labels={"parry": "Parry", "none": "No reaction"}))
     hooks.register_initiative(SYSTEM, initiative)
     hooks.register_resolver("enc_test.strike", resolve_strike)
+    journal.register_kinds(*JOURNAL_KINDS, system=SYSTEM)
 
 
 def unregister_test_system() -> None:
     rule_systems.unregister(SYSTEM)
     hooks.unregister_initiative(SYSTEM)
     hooks.unregister_resolver("enc_test.strike")
+    journal.unregister_kinds(*JOURNAL_KINDS)
 
 
 @pytest.fixture(autouse=True)
@@ -86,10 +90,10 @@ class Table:
         self.campaign = factories.campaign(rule_system=SYSTEM)
         self.campaign.game_master = self.gm
         self.campaign.save()
-        make = Character.objects.create
+        make = factories.CharacterFactory
         self.hero = make(campaign=self.campaign, owner=self.alice, name="Hero")
         self.brenna = make(campaign=self.campaign, owner=self.bob, name="Brenna")
-        self.orc = make(campaign=self.campaign, name="Orc", kind=Character.Kind.CREATURE)
+        self.orc = factories.CreatureFactory(campaign=self.campaign, name="Orc")
         self.encounter = services.encounter_create(user=self.gm, campaign_id=self.campaign.pk,
                                                    name="Ambush")
         entries = [services.CombatantEntry(character_id=c.pk)

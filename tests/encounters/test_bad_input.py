@@ -225,3 +225,23 @@ def test_a_player_cannot_delay_behind_a_hidden_combatant(table, unchanged):
     services.encounter_delay(user=table.gm, encounter_id=e.pk, combatant_id=hero, after_id=orc,
                              turn=e.turn_serial)
     assert table.current_name() == "Brenna"
+
+
+def test_the_page_adds_a_chosen_character_with_the_turns_a_round_asked(client, table):
+    ogre = Character.objects.create(campaign=table.campaign, name="Ogre",
+                                    kind=Character.Kind.CREATURE)
+    response = login(client, table.gm).post(
+        f"/encounters/{table.encounter.pk}/add/",
+        {"page": "control", "character": [ogre.pk], "turns": "2"}, **HTMX)
+    assert response.status_code == 200 and 'data-testid="error"' not in response.content.decode()
+    assert Combatant.objects.get(character=ogre).turns_per_round == 2
+
+
+def test_the_page_says_what_to_choose_when_nothing_is_chosen(client, table):
+    before = rows(table.encounter)
+    response = login(client, table.gm).post(
+        f"/encounters/{table.encounter.pk}/add/", {"page": "control", "name": " "}, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and "A combatant needs a character or a name." in html
+    assert "Invalid input." not in html
+    assert rows(table.encounter) == before

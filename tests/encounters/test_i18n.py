@@ -32,7 +32,8 @@ def test_every_raise_names_a_message_of_its_class():
             if not (isinstance(cls, type) and issubclass(cls, rule_errors.EncounterError)):
                 continue
             keywords = {k.arg: k.value for k in node.keywords}
-            key = keywords.get("code")
+            # the message's key: the first argument when given, else the code
+            key = node.args[0] if node.args else keywords.get("code")
             template = cls.template_for(key.value if key is not None else cls.code)
             needed = {p.split(")")[0] for p in template.split("%(")[1:]}
             assert needed <= set(keywords), f"{path}:{node.lineno}"

@@ -69,19 +69,26 @@ def test_poll_answers_204_until_the_version_moves(client, table, django_assert_n
     assert client.get(f"/encounters/{e.pk}/version/").json() == {"version": v + 1}
 
 
-def test_next_turn_by_htmx_answers_the_fragment(client, table):
+def test_next_turn_by_htmx_answers_what_changed_out_of_band(client, table):
     e = table.start()
     login(client, table.gm)
     response = client.post(f"/encounters/{e.pk}/next/", {"turn": e.turn_serial,
                                                           "page": "control"}, **HTMX)
     html = response.content.decode()
-    assert response.status_code == 200 and html.startswith("\n<div id=\"encounter\"") or \
-        '<div id="encounter"' in html[:200]
-    assert "Brenna's turn" in html
+    assert response.status_code == 200 and response["HX-Reswap"] == "none"
+    assert '<div id="encounter"' not in html  # the fragment stays; its parts are swapped
+    assert '<div id="enc-status" hx-swap-oob="true">' in html and "Brenna's turn" in html
+    # The order: only the rows of the turn's old and new holder, in a template.
+    assert 'id="enc-order"' not in html and html.count('data-testid="combatant"') == 2
+    assert f'<tr id="enc-row-{table.c["Hero"].pk}" hx-swap-oob="true"' in html
+    assert f'<tr id="enc-row-{table.c["Brenna"].pk}" hx-swap-oob="true"' in html
+    assert 'id="enc-controls" hx-swap-oob="true"' in html
+    assert 'id="enc-journal"' not in html  # nothing journaled: the log is not sent
     stale = client.post(f"/encounters/{e.pk}/next/", {"turn": e.turn_serial,
                                                        "page": "control"}, **HTMX)
-    assert 'data-testid="error"' in stale.content.decode()
-    assert "someone else pressed first" in stale.content.decode()
+    html = stale.content.decode()
+    assert "HX-Reswap" not in stale and '<div id="encounter"' in html  # the whole fragment
+    assert 'data-testid="error"' in html and "someone else pressed first" in html
 
 
 def test_forms_work_without_htmx(client, table):

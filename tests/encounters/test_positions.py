@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from campaigns import live
 from encounters import push, services
 from encounters.models import Combatant
 from gamerules.encounter import space
@@ -74,11 +75,12 @@ def test_clearing_one_and_every_position(table):
 
 def test_a_position_change_is_pushed(table, monkeypatch, django_capture_on_commit_callbacks):
     sent = []
-    monkeypatch.setattr(push, "send_event", lambda *args: sent.append(args))
+    monkeypatch.setattr(live, "send_event", lambda *args: sent.append(args))
     with django_capture_on_commit_callbacks(execute=True):
         place(table, "Orc", 5, 5)
     version = table.reload().version
-    assert sent == [(f"encounter-{table.encounter.pk}", "version", {"version": version})]
+    topic = push.channel(table.encounter.pk)
+    assert sent == [(topic, "change", {"topic": topic, "version": version})]
 
 
 def test_the_distance_is_exact_at_limits():
@@ -134,15 +136,15 @@ def test_the_pages_with_positions_keep_their_query_counts(client, db, extra,
         services.combatant_place(user=t.gm, encounter_id=e.pk, combatant_id=c.pk, x=i * 3, y=i)
     login(client, t.gm)
     client.get(f"/encounters/{e.pk}/control/")
-    # session, user, encounter, combatants, effects, reactions, log, the characters to add
-    # (the log is empty: no rolls to prefetch); as without positions
-    with django_assert_num_queries(8):
+    # session, user, encounter, combatants, effects, log, the characters to add (no reaction
+    # pending: no query for them; the log is empty: no rolls to prefetch); as without positions
+    with django_assert_num_queries(7):
         html = client.get(f"/encounters/{e.pk}/control/").content.decode()
     assert html.count('data-testid="ground-dot"') == 3 + extra
     client.logout()
     login(client, t.bob)
     client.get(f"/encounters/{e.pk}/")
-    with django_assert_num_queries(7):  # no characters to add
+    with django_assert_num_queries(6):  # no characters to add
         assert client.get(f"/encounters/{e.pk}/").status_code == 200
 
 

@@ -12,6 +12,7 @@ import time
 import pytest
 import requests
 
+from campaigns import live
 from encounters import push, services
 from encounters.errors import EncounterConflict
 from tests import factories
@@ -24,7 +25,7 @@ PUSH_WITHIN_S = 1.0
 @pytest.fixture
 def sent(monkeypatch):
     calls = []
-    monkeypatch.setattr(push, "send_event", lambda *args: calls.append(args))
+    monkeypatch.setattr(live, "send_event", lambda *args: calls.append(args))
     return calls
 
 
@@ -34,7 +35,8 @@ def test_a_committed_step_pushes_its_new_version(table, sent, django_capture_on_
     with django_capture_on_commit_callbacks(execute=True):
         services.encounter_next_turn(user=table.gm, encounter_id=e.pk, turn=e.turn_serial, now=NOW)
     e.refresh_from_db()
-    assert sent == [(f"encounter-{e.pk}", "version", {"version": e.version})]
+    topic = f"encounter-{e.pk}"
+    assert sent == [(topic, "change", {"topic": topic, "version": e.version})]
 
 
 @pytest.mark.django_db
@@ -53,13 +55,13 @@ def test_a_lost_push_is_logged_and_the_step_stands(table, monkeypatch, caplog,
     def down(*args):
         raise ConnectionError("redis down")
 
-    monkeypatch.setattr(push, "send_event", down)
+    monkeypatch.setattr(live, "send_event", down)
     e = table.start()
     turn = e.turn_serial
     with django_capture_on_commit_callbacks(execute=True):
         services.encounter_next_turn(user=table.gm, encounter_id=e.pk, turn=turn, now=NOW)
     assert table.reload().turn_serial == turn + 1
-    assert "push of version" in caplog.text
+    assert f"push to encounter-{e.pk} failed" in caplog.text
 
 
 @pytest.mark.parametrize("name, expected", [("encounter-12", 12), ("encounter-", None),
@@ -71,15 +73,15 @@ def test_channel_names(name, expected):
 
 @pytest.mark.django_db
 def test_who_reads_an_encounters_channel(table):
-    channels = push.EncounterChannels()
     name = push.channel(table.encounter.pk)
-    assert channels.can_read_channel(table.gm, name)
-    assert channels.can_read_channel(table.alice, name) and channels.can_read_channel(table.bob, name)
-    assert not channels.can_read_channel(factories.user("stranger"), name)
-    assert not channels.can_read_channel(None, name)
-    assert not channels.can_read_channel(table.gm, "encounter-999999")
-    assert not channels.can_read_channel(table.gm, "anything-else")
-    assert not channels.is_channel_reliable(name)
+    assert live.can_read(table.gm, name)
+    assert live.can_read(table.alice, name) and live.can_read(table.bob, name)
+    assert not live.can_read(factories.user("stranger"), name)
+    assert not live.can_read(None, name)
+    assert not live.can_read(table.gm, "encounter-999999")
+    assert not live.can_read(table.gm, "anything-else")
+    channels = live.Topics()
+    assert channels.can_read_channel(table.gm, name) and not channels.is_channel_reliable(name)
 
 
 @pytest.mark.django_db
@@ -138,8 +140,8 @@ def test_the_stream_delivers_a_step_within_a_second(live_server):
         services.encounter_next_turn(user=t.gm, encounter_id=e.pk, turn=e.turn_serial, now=NOW)
         event, data = next(events)
         elapsed = time.monotonic() - started
-    assert event == "version"
-    assert json.loads(data) == {"version": t.reload().version}
+    assert event == "change"
+    assert json.loads(data) == {"topic": f"encounter-{e.pk}", "version": t.reload().version}
     assert elapsed < PUSH_WITHIN_S
 
 

@@ -146,11 +146,11 @@ def test_answers_cost_the_same_queries(extra, django_assert_num_queries):
     t = Table(extra=extra)
     e = t.start()
     lead, other = volley(t, e)
-    # its encounter, savepoint, lock, combatants, the group, the answer's and the
-    # encounter's UPDATEs, release
-    with django_assert_num_queries(8):
+    # savepoint, the lock (its encounter found in the same statement: issue 20), combatants,
+    # the group, the answer's and the encounter's UPDATEs, release
+    with django_assert_num_queries(7):
         services.answer_reaction(user=t.bob, reaction_id=lead.pk, choice="parry", now=NOW)
-    # its encounter, savepoint, lock, combatants, the group, the lead's answerer, the
-    # requester, the journal's INSERT, the prompts' bulk UPDATE, the encounter's, release
-    with django_assert_num_queries(11):
+    # savepoint, lock, combatants, the group (with its requester), the lead's answerer, the
+    # journal's INSERT, the prompts' bulk UPDATE, the encounter's, release (11 before issue 20)
+    with django_assert_num_queries(9):
         services.answer_reaction(user=t.gm, reaction_id=other.pk, choice="none", now=NOW)

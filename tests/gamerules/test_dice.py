@@ -193,10 +193,42 @@ def test_spaces_between_terms_are_still_accepted(expression, normalised):
 @pytest.mark.django_db
 def test_the_admin_validator_refuses_an_inner_space_with_the_reason():
     from django.core.exceptions import ValidationError
+    from django.utils import translation
 
     from ew1.models import ItemTemplate
 
     item = ItemTemplate(name="Typo sword", kind="melee", damage_dice="1d6 2")
-    with pytest.raises(ValidationError) as refused:
-        item.full_clean()
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
+        item.full_clean()  # in the reader's language (issue 19): here English
     assert "splits a term" in str(refused.value.message_dict["damage_dice"])
+
+
+# Issue 19, item 3: each refusal says what is wrong in the writer's terms, not the parser's.
+@pytest.mark.parametrize("expression,key,params", [
+    ("", "dice_empty", {}),
+    ("2d6+", "dice_ends_early", {"expression": "2d6+", "last": "2d6+"}),
+    ("2d6++", "dice_ends_early", {"expression": "2d6++", "last": "2d6++"}),
+    ("2d", "dice_no_sides", {"expression": "2d"}),
+    ("(1d6", "dice_unclosed", {"expression": "(1d6"}),
+    ("1d6,2", "dice_stray_text", {"expression": "1d6,2", "text": ",", "position": 4}),
+    ("abc", "dice_stray_text", {"expression": "abc", "text": "abc", "position": 1}),
+    ("101d6", "dice_count_sides", {"expression": "101d6", "max_dice": 100, "max_sides": 1000}),
+    ("4d6kh3", "dice_sums_only", {"expression": "4d6kh3"}),
+    ("1d20 5", "dice_space_in_term", {"expression": "1d20 5", "before": "0", "after": "5"}),
+])
+def test_a_refusal_names_what_is_wrong(expression, key, params):
+    with pytest.raises(DiceNotationError) as refused:
+        dice.parse(expression)
+    error = refused.value
+    assert (error.code, error.key, error.params) == ("invalid_dice", key, params)
+    for internal in ("Token", "$END", "expected", "RollSyntaxError", "col "):
+        assert internal not in error.message, (expression, error.message)
+
+
+@pytest.mark.parametrize("expression", BAD_NOTATION)
+def test_every_bad_notation_is_a_rule_error_with_a_message(expression):
+    from gamerules.errors import RuleError
+
+    with pytest.raises(RuleError) as refused:
+        dice.parse(expression)
+    assert refused.value.code == "invalid_dice" and refused.value.message

@@ -77,6 +77,6 @@ def test_creatures_and_friendly_fire_have_their_sections(doc):
                   "`brawl_cost_pa`", "`view_radius`", "gain no XP"):
         assert words in creatures
     friendly = " ".join(section(doc, "Friendly fire").split())
-    for words in ("`friendly_fire`", "1 by default", "disabled with the reason",
+    for words in ("`friendly_fire`", "on by default", "disabled with the reason",
                   "code `friendly_fire`"):
         assert words in friendly

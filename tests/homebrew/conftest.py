@@ -8,9 +8,9 @@ from types import SimpleNamespace
 import pytest
 from django.utils import timezone
 
-from campaigns.models import Campaign, RuleSystem
+from encounters import services as enc
 from characters.models import Character
-from homebrew.models import HomebrewSheet, WeaponTemplate
+from homebrew.models import HomebrewSheet
 from homebrew.services import homebrew_character_create
 from tests import factories
 
@@ -31,23 +31,29 @@ def hb(db, alice, bob):
 
 def build_world(alice, bob) -> SimpleNamespace:
     gm = factories.user("gm")
-    campaign = Campaign.objects.create(name="Homebrew test", rule_system=RuleSystem.HOMEBREW,
-                                       game_master=gm)
+    campaign = factories.HomebrewCampaignFactory(name="Homebrew test", game_master=gm)
     now = timezone.now()
     aria = homebrew_character_create(user=alice, campaign=campaign, name="Aria", values=SPREAD,
                                      now=now)
     bran = homebrew_character_create(user=bob, campaign=campaign, name="Bran", values=SPREAD,
                                      now=now)
-    goblin = Character.objects.create(campaign=campaign, name="Goblin",
-                                      kind=Character.Kind.CREATURE)
-    HomebrewSheet.objects.create(character=goblin, physique=50, perception=40, mental=20,
-                                 force=2, dexterite=3, hp=8, hp_max=8, mp=0, mp_max=0)
-    sword = WeaponTemplate.objects.create(campaign=campaign, name="Sword", die="1d6")
-    fireball = WeaponTemplate.objects.create(campaign=campaign, name="Fireball", die="1d8",
-                                             kind="magical", mp_cost=3)
-    claws = WeaponTemplate.objects.create(campaign=campaign, name="Claws", die="1d4")
+    goblin = factories.HomebrewCreatureSheetFactory(character__campaign=campaign,
+                                                    character__name="Goblin").character
+    weapon = factories.HomebrewWeaponFactory
+    sword = weapon(campaign=campaign, name="Sword", die="1d6")
+    fireball = weapon(campaign=campaign, name="Fireball", die="1d8", kind="magical", mp_cost=3)
+    claws = weapon(campaign=campaign, name="Claws", die="1d4")
     for c in (aria, bran):
         c.homebrew.weapons.add(sword, fireball)
     goblin.homebrew.weapons.add(claws)
     return SimpleNamespace(campaign=campaign, gm=gm, alice=alice, bob=bob, aria=aria, bran=bran,
                            goblin=goblin, sword=sword, fireball=fireball, claws=claws, now=now)
+
+
+def in_view(hb, *, hidden=False):
+    """Aria and the goblin (hidden or not) in an encounter being set up."""
+    e = enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk, name="Ambush")
+    enc.combatants_add(user=hb.gm, encounter_id=e.pk, entries=[
+        enc.CombatantEntry(character_id=hb.aria.pk),
+        enc.CombatantEntry(character_id=hb.goblin.pk, hidden=hidden)])
+    return e

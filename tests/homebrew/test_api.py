@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from homebrew.models import HomebrewSheet
-from tests.homebrew.conftest import SPREAD
+from tests.homebrew.conftest import SPREAD, in_view
 
 pytestmark = pytest.mark.django_db
 
@@ -66,6 +66,7 @@ def test_sheet_test_posture_and_odds(hb):
                           {"posture": "defensive"}, format="json")
     assert posture.json()["posture"] == "defensive"
     HomebrewSheet.objects.filter(pk=hb.goblin.pk).update(posture="defensive")
+    in_view(hb)  # the goblin fights Aria: her player may weigh her odds against it
     odds = client.get(f"/api/homebrew/characters/{hb.aria.pk}/odds/",
                       {"weapon": hb.fireball.pk, "target": hb.goblin.pk}).json()
     assert [line["reaction"] for line in odds["lines"]] == ["none", "dodge"]

@@ -3,11 +3,16 @@ its odds, a test roll, the GM's rests; query counts pinned."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
+from rest_framework.test import APIClient
 
+from encounters import services as enc
 from homebrew.models import HomebrewSheet, PermanentInjury
-from tests.homebrew.conftest import SPREAD
+from tests import factories
+from tests.homebrew.conftest import SPREAD, in_view
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -26,10 +31,12 @@ def _logged(client, user, lang="en"):
 def test_the_creation_page_opens_in_english_and_french(client, hb):
     url = reverse("homebrew:create", args=[hb.campaign.pk])
     html = _logged(client, hb.alice).get(url).content.decode()
-    assert "Share 170 points between Physique, Perception and Mental" in html
+    assert "Share all 170 points between Physique, Perception and Mental, each from 0 to 100" \
+        in html
     client.cookies["django_language"] = "fr"
     html = client.get(url).content.decode()
-    assert "Répartissez 170 points entre Physique, Perception et Mental" in html
+    assert "Répartissez les 170 points entre Physique, Perception et Mental, chacune de 0 à " \
+        "100" in html
 
 
 def test_creating_a_character_redirects_to_its_sheet(client, hb):
@@ -97,6 +104,7 @@ def test_a_successful_creation_query_count_is_pinned(client, hb, django_assert_n
 
 
 def test_the_sheet_shows_gauges_injuries_and_odds(client, hb):
+    in_view(hb)
     HomebrewSheet.objects.filter(pk=hb.aria.pk).update(mp_label="Cartridges", hp=-20)
     PermanentInjury.objects.create(sheet_id=hb.aria.pk, description="Lost an eye",
                                    round_key="1:3", created_at=hb.now)
@@ -107,6 +115,34 @@ def test_the_sheet_shows_gauges_injuries_and_odds(client, hb):
     assert "Fireball" in html
 
 
+def odds_names(client, hb, user) -> list[str]:
+    html = _logged(client, user).get(reverse("homebrew:sheet", args=[hb.aria.pk])).content
+    return re.findall(r'<option value="\d+"(?: selected)?>([^<]+)</option>', html.decode())
+
+
+def test_the_odds_name_the_gms_creature_only_once_in_view(client, hb):
+    """A player's odds list the party and what is in view in their encounter; the GM's, all."""
+    assert odds_names(client, hb, hb.alice) == ["Bran"]
+    e = in_view(hb, hidden=True)
+    assert odds_names(client, hb, hb.alice) == ["Bran"]  # hidden: not named, not measured
+    assert odds_names(client, hb, hb.gm) == ["Bran", "Goblin"]
+    e.combatants.filter(character=hb.goblin).update(hidden=False)
+    assert odds_names(client, hb, hb.alice) == ["Bran", "Goblin"]
+    enc.encounter_end(user=hb.gm, encounter_id=e.pk)
+    assert odds_names(client, hb, hb.alice) == ["Bran"]  # the fight is over
+
+
+def test_the_odds_api_answers_404_for_a_creature_not_in_view(client, hb):
+    api = APIClient()
+    api.force_authenticate(hb.alice)
+    url = reverse("api-homebrew-odds", args=[hb.aria.pk])
+    query = {"weapon": hb.sword.pk, "target": hb.goblin.pk}
+    in_view(hb, hidden=True)
+    assert api.get(url, query).status_code == 404
+    api.force_authenticate(hb.gm)
+    assert api.get(url, query).status_code == 200
+
+
 def test_another_player_does_not_see_the_sheet(client, hb):
     response = _logged(client, hb.bob).get(reverse("homebrew:sheet", args=[hb.aria.pk]))
     assert response.status_code == 404
@@ -115,10 +151,9 @@ def test_another_player_does_not_see_the_sheet(client, hb):
 @pytest.mark.parametrize("extra", [0, 6])
 def test_the_sheet_query_count_does_not_grow_with_the_party(client, hb, extra,
                                                            django_assert_num_queries):
-    from characters.models import Character
     for i in range(extra):
-        c = Character.objects.create(campaign=hb.campaign, name=f"Rat {i}", kind="creature")
-        HomebrewSheet.objects.create(character=c)
+        factories.HomebrewSheetFactory(character__campaign=hb.campaign,
+                                       character__name=f"Rat {i}", character__kind="creature")
     url = reverse("homebrew:sheet", args=[hb.aria.pk])
     _logged(client, hb.alice).get(url)
     # session, user, character+sheet, weapons, injuries, targets

@@ -297,13 +297,26 @@ def test_an_ally_cannot_parry_magic_for_the_target(hb):
 
 
 def test_without_journal_the_rolls_are_handed_back_for_the_encounters_entry(hb):
+    """The encounter's two steps (attack_declare, attack_answer) write the sheets and hand the
+    rolls and the summary back; the encounter journals them (issue 20: no journal flag)."""
+    from django.db import transaction
+
+    from homebrew.context import pending_of
+    from homebrew.services import attack_answer, attack_declare
     HomebrewSheet.objects.filter(pk=hb.aria.pk).update(posture="defensive")
     before = ActionRecord.objects.count()
-    a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 4), journal=False)
-    assert [r["label"] for r in a.rolls] == ["physique", "damage"] and a.action_id is None
-    done = resolve(a.pk, "parry", rng=FakeRandom(2), journal=False)
+    with transaction.atomic():
+        a = attack_declare(user=None, actor_id=hb.goblin.pk, target_id=hb.aria.pk,
+                           weapon_id=hb.claws.pk, rng=FakeRandom(10, 4), now=hb.now)
+        a.context.write()
+        row = a.row()
+        row.save()
+    assert [r["label"] for r in a.rolls] == ["physique", "damage"] and row.action_id is None
+    with transaction.atomic():
+        done = attack_answer(pending=pending_of(row), choice_text="parry", rng=FakeRandom(2),
+                             now=hb.now, cause="Claws (Goblin)")
     assert [(r["label"], r["faces"]) for r in done.rolls] == [("force", [2])]
-    assert done.summary["blocked"] == 2 and done.summary["hp"] == 18
+    assert done.result["blocked"] == 2 and done.result["hp"] == 18
     assert ActionRecord.objects.count() == before
 
 
@@ -476,9 +489,10 @@ def test_the_encounters_resolver_resolves_the_attack_named_in_its_payload(hb):
 
     from homebrew.encounter import payload_of, reaction_result
     HomebrewSheet.objects.filter(pk=hb.aria.pk).update(posture="defensive", dexterite=2)
-    a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 3), journal=False,
-               round_key="7:1")
-    ctx = SimpleNamespace(reaction=SimpleNamespace(payload=payload_of(a)), choice="dodge",
+    a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 3), round_key="7:1")
+    ctx = SimpleNamespace(reaction=SimpleNamespace(payload=payload_of(a), options=a.options),
+                          actor=SimpleNamespace(character=hb.goblin),
+                          target=SimpleNamespace(character=hb.aria), choice="dodge",
                           rng=FakeRandom(5), now=hb.now)
     kind, summary, rolls = reaction_result(ctx)
     assert kind == "homebrew_attack" and summary["damage"] == 4 and summary["dodge_lost"]

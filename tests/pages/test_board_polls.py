@@ -181,8 +181,8 @@ def test_a_spell_cast_and_an_expired_effect_show_on_the_next_poll(
 def test_equipping_a_weapon_shows_on_the_next_poll(alice, alice_client, scene,
                                                    django_capture_on_commit_callbacks):
     hero, _, _ = scene
-    bow = ItemTemplate.objects.create(name="Arc", kind=ItemTemplate.Kind.RANGED,
-                                      damage_dice="1d6", range_cells=5)
+    bow = factories.ItemTemplateFactory(name="Arc", kind=ItemTemplate.Kind.RANGED,
+                                        damage_dice="1d6", range_cells=5)
     item = item_grant(character=hero, template=bow, user=alice)
     token = _settled(alice_client, hero)
     with django_capture_on_commit_callbacks(execute=True):

@@ -9,6 +9,8 @@ Its templates are tests/seam/templates/fake/*.html.
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -20,6 +22,7 @@ from rest_framework import serializers
 
 from campaigns import rule_systems
 from campaigns.journal import record_action, roll_row
+from campaigns.models import Campaign
 from characters.models import Character
 from gamerules.d100 import RollUnder, grade_face
 from gamerules.dice import roll
@@ -143,3 +146,94 @@ SPEC = rule_systems.RuleSystemSpec(
     labels={"roll": {"spar": "sparring", "grit": "grit"}},
     action_labels={"spar": "Spar"},
 )
+
+
+# --- in an encounter, wired through the registry alone ----------------------------------------
+# What a real system's AppConfig.ready() does, the tests' fixture does with register(): the spec
+# (its pages under /fake/, its API routes, its demo), its journal kinds, and the encounter's
+# hooks (the rolled initiative, the actions template of the turn).
+
+def initiative(combatant, rng):
+    """1d100 plus the grit: the fake's initiative."""
+    from encounters import hooks
+
+    die = roll("1d100", rng)
+    grit = SHEETS[combatant.character_id].grit if combatant.character_id in SHEETS else 0
+    return hooks.Initiative(die.total + grit, rolls=(roll_row(label="initiative", roll=die),))
+
+
+def encounter_spar(*, user, encounter_id: int, combatant_id: int, rng, now=None):
+    """Spar in the combatant's turn (encounters.services.encounter_act: locked, its turn, its
+    player's, one action), journaled in the encounter's log; the turn ends."""
+    from encounters.services import encounter_act
+
+    def act(ctx):
+        sheet = SHEETS[ctx.combatant.character_id]
+        die = roll("1d100", rng)
+        grade = grade_face(die.total, sheet.grit, RollUnder())
+        sheet.marks += int(grade.success)
+        ctx.end_turn = True
+        return record_action(
+            campaign=ctx.encounter.campaign, kind="spar", now=ctx.now, user=user,
+            actor=ctx.combatant.character,
+            summary={"encounter": ctx.encounter.pk, "round": ctx.encounter.round,
+                     "roll": die.total, "grit": sheet.grit, "success": grade.success},
+            rolls=[roll_row(label="spar", roll=die, actor=ctx.combatant.character,
+                            target_score=sheet.grit, grade=grade)])
+
+    return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
+                         act=act, now=now, rng=rng)
+
+
+DEMO_CAMPAIGN = "Fake d100: demo"
+
+
+def load_fake_demo(*, gm, players, now):
+    campaign = Campaign.objects.create(name=DEMO_CAMPAIGN, rule_system=CODE, game_master=gm)
+    for username, user in sorted(players.items()):
+        if username != gm.username:
+            create_character(user=user, campaign=campaign, name=f"{username.title()} Fake",
+                             rng=random.Random(username), now=now)
+    return campaign
+
+
+WIRED = dataclasses.replace(
+    SPEC, urls=(("fake/", "tests.seam.fake_urls"),), api_urls=("tests.seam.fake_api",),
+    demo=load_fake_demo, demo_campaign=DEMO_CAMPAIGN)
+
+
+def register() -> None:
+    """Plug the fake system in, as an app's ready() would; then the URLconf is read again."""
+    from campaigns import journal
+    from encounters import hooks
+
+    rule_systems.register(WIRED)
+    journal.register_kinds("spar", system=CODE)
+    hooks.register_initiative(CODE, initiative)
+    hooks.register_templates(CODE, hooks.EncounterTemplates(actions="fake/_turn.html"))
+    _reload_urls()
+
+
+def unregister() -> None:
+    from campaigns import journal
+    from encounters import hooks
+
+    rule_systems.unregister(CODE)
+    journal.unregister_kinds("spar")
+    hooks.unregister_initiative(CODE)
+    hooks.register_templates(CODE, hooks.EncounterTemplates())
+    SHEETS.clear()
+    _reload_urls()
+
+
+def _reload_urls() -> None:
+    import importlib
+
+    from django.urls import clear_url_caches
+
+    import config.api_urls
+    import config.urls
+
+    importlib.reload(config.api_urls)
+    importlib.reload(config.urls)
+    clear_url_caches()

@@ -11,7 +11,7 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from campaigns import rule_systems
+from campaigns import journal, rule_systems
 from campaigns.errors import RuleSystemNotPlayable
 from campaigns.models import Campaign
 from characters.models import Character
@@ -27,11 +27,13 @@ TEMPLATES = Path(__file__).parent / "templates"
 @pytest.fixture
 def fake(settings):
     rule_systems.register(fake_system.SPEC)
+    journal.register_kinds("spar", system=fake_system.CODE)
     engine = {**settings.TEMPLATES[0]}
     engine["DIRS"] = [*engine["DIRS"], TEMPLATES]
     settings.TEMPLATES = [engine]
     yield fake_system
     rule_systems.unregister(fake_system.CODE)
+    journal.unregister_kinds("spar")
     fake_system.SHEETS.clear()
 
 
@@ -149,6 +151,6 @@ def test_once_unregistered_the_system_is_refused_in_one_place(fake, arena, alice
 
     assert exc.value.code == "rule_system_not_playable"
     assert exc.value.key == "rule_system_not_built"
-    assert exc.value.message == ("fake_d100 is not built yet: its characters cannot be made nor "
+    assert exc.value.message == ("Fake d100 is not built yet: its characters cannot be made nor "
                                  "played here.")
     assert not Character.objects.filter(name="Late").exists()

@@ -32,8 +32,6 @@ OTHER_SYSTEM_TEMPLATES = ("templates/homebrew/", "templates/eclipse/")
 ALLOWED = {
     "campaigns/models.py": "RuleSystem: the codes and names of the known systems (choices)",
     "config/settings/base.py": "INSTALLED_APPS lists the ew1 and magic apps",
-    "config/urls.py": "config, on top, wires every app's pages: EW1's (ew1.urls) too",
-    "config/api_urls.py": "config, on top, wires every app's endpoints: EW1's (ew1.api) too",
     "config/demo.py": "config, on top, loads the demo: an EW1 campaign, with EW1 items",
 }
 

@@ -131,6 +131,17 @@ def test_the_third_reroll_in_a_minute_is_refused_and_changes_nothing(alice, limi
     assert draft_reroll(user=alice, draft_id=draft.pk, rng=random.Random(8)).rerolls == 3
 
 
+def test_the_seconds_left_are_never_zero_within_a_minute(alice, campaign, fresh_limits):
+    """django-ratelimit says 0 seconds left in its window's last second; the player is told 1."""
+    draft = draft_roll(user=alice, campaign=campaign, name="Nova", rng=random.Random(3))
+    start = fresh_limits.t
+    seen = set()
+    for second in range(60):
+        fresh_limits.t = start + second
+        seen.add(draft_allowance(draft=draft).seconds_left)
+    assert seen == set(range(1, 60))
+
+
 def test_the_limit_is_per_user_across_drafts(alice, bob, limited):
     mine = draft_roll(user=alice, campaign=limited, name="Nova", rng=random.Random(3))
     theirs = draft_roll(user=bob, campaign=limited, name="Vega", rng=random.Random(3))

@@ -24,8 +24,8 @@ SKILLS = {"brawl": 90, "melee": 35, "ranged": 25, "magic": 20, "dodge": 10, "thr
 
 
 def template(name, kind, *, category=Category.STANDARD, modifiers=(), campaign=None, **fields):
-    t = ItemTemplate.objects.create(name=name, kind=kind, category=category, campaign=campaign,
-                                    **fields)
+    t = factories.ItemTemplateFactory(name=name, kind=kind, category=category, campaign=campaign,
+                                      **{"damage_dice": "", **fields})
     for stat, dice in modifiers:
         ItemModifier.objects.create(item=t, stat=stat, dice=dice)
     return t

@@ -1,6 +1,6 @@
 """Friendly fire (issue 8, item 16): members of one faction are allies; the seed says nothing
-of attacking them, so a campaign allows it by default (``friendly_fire`` = 1) and may forbid
-it (0): an attack or a damage spell on an ally is then refused with ``friendly_fire``.
+of attacking them, so a campaign allows it by default (``friendly_fire`` on) and may forbid
+it (off): an attack or a damage spell on an ally is then refused with ``friendly_fire``.
 
 docs/rules/eternal-war-one-ii.md, "Friendly fire".
 """
@@ -43,7 +43,7 @@ def brawl(user, attacker, target):
 
 def test_friendly_fire_is_on_by_default_and_an_ally_can_be_attacked(alice, trio):
     hero, friend, _ = trio
-    assert hero.campaign.parameters.friendly_fire == 1
+    assert hero.campaign.parameters.friendly_fire is True
     result = brawl(alice, hero, friend)
     assert (result.action.kind, result.action.target_id) == ("brawl", friend.pk)
 
@@ -51,7 +51,7 @@ def test_friendly_fire_is_on_by_default_and_an_ally_can_be_attacked(alice, trio)
 def test_with_friendly_fire_off_attacking_an_ally_is_refused_and_changes_nothing(
         alice, trio, unchanged):
     hero, friend, _ = trio
-    set_parameters(hero, friendly_fire=0)
+    set_parameters(hero, friendly_fire=False)
     for kind in ("brawl", "throw"):
         with unchanged(), pytest.raises(errors.FriendlyFire) as refused:
             action_attack(user=alice, character_id=hero.pk, target_id=friend.pk, kind=kind,
@@ -61,13 +61,13 @@ def test_with_friendly_fire_off_attacking_an_ally_is_refused_and_changes_nothing
 
 def test_with_friendly_fire_off_a_non_ally_is_still_attacked(alice, trio):
     hero, _, foe = trio
-    set_parameters(hero, friendly_fire=0)
+    set_parameters(hero, friendly_fire=False)
     assert brawl(alice, hero, foe).action.target_id == foe.pk
 
 
 def test_a_faction_is_needed_on_both_sides(alice, bob, campaign):
     """Two characters without a faction are not allies (None is not a shared faction)."""
-    campaign.rule_parameters = {"friendly_fire": 0}
+    campaign.rule_parameters = {"friendly_fire": False}
     campaign.save()
     hero = factories.character(owner=alice, campaign=campaign, name="Hero", at=(5, 5), now=NOW)
     other = factories.character(owner=bob, campaign=campaign, name="Other", at=(6, 5), now=NOW)
@@ -76,7 +76,7 @@ def test_a_faction_is_needed_on_both_sides(alice, bob, campaign):
 
 def test_the_api_answers_friendly_fire_with_its_code(alice, trio, api_as):  # noqa: F811 (fixture)
     hero, friend, _ = trio
-    set_parameters(hero, friendly_fire=0)
+    set_parameters(hero, friendly_fire=False)
     response = api_as(alice).post(f"/api/characters/{hero.pk}/attack/",
                                   {"target": friend.pk, "kind": "brawl"}, format="json")
     assert response.status_code in (400, 409)
@@ -99,14 +99,14 @@ def explosion(trio):
 def test_with_friendly_fire_off_a_fireball_on_an_ally_is_refused(alice, trio, explosion,
                                                                  unchanged):
     hero, friend, _ = trio
-    set_parameters(hero, friendly_fire=0)
+    set_parameters(hero, friendly_fire=False)
     with unchanged(), pytest.raises(errors.FriendlyFire):
         spell_cast(user=alice, character_id=hero.pk, spell_id=explosion["Boule de feu"].pk,
                    x=friend.x, y=friend.y, rng=FakeRandom(), now=NOW)
 
 
-@pytest.mark.parametrize("friendly_fire, hit", [(1, {"Hero", "Friend", "Foe"}),
-                                                (0, {"Hero", "Foe"})])
+@pytest.mark.parametrize("friendly_fire, hit", [(True, {"Hero", "Friend", "Foe"}),
+                                                (False, {"Hero", "Foe"})])
 def test_an_explosion_spares_allies_only_when_friendly_fire_is_off(alice, trio, explosion,
                                                                    friendly_fire, hit):
     hero = trio[0]
@@ -138,7 +138,7 @@ def test_the_board_marks_allies_and_says_friendly_fire_on_their_buttons(alice_cl
 def test_with_friendly_fire_off_the_board_disables_the_ally_buttons_with_the_reason(
         alice_client, trio):
     hero, friend, foe = trio
-    set_parameters(hero, friendly_fire=0)
+    set_parameters(hero, friendly_fire=False)
     html = _board(alice_client, hero, **HTMX)
     friend_line = html.split('data-testid="in-view-Friend"')[1].split("</li>")[0]
     foe_line = html.split('data-testid="in-view-Foe"')[1].split("</li>")[0]
@@ -155,7 +155,7 @@ def test_the_board_is_in_french_for_allies(alice_client, trio):
 def test_the_api_board_says_who_is_an_ally_and_lists_no_attack_on_them_when_off(
         alice, trio, api_as):  # noqa: F811 (fixture)
     hero, friend, foe = trio
-    set_parameters(hero, friendly_fire=0)
+    set_parameters(hero, friendly_fire=False)
     pieces = {p["name"]: p for p in
               api_as(alice).get(f"/api/characters/{hero.pk}/board/").json()["pieces"]}
     assert (pieces["Friend"]["ally"], pieces["Friend"]["attacks"]) == (True, [])
@@ -178,7 +178,7 @@ def test_attack_query_count_is_the_same_with_friendly_fire_checked(
     """The allies come from the pieces query the attack already makes: no extra query, and
     the same count with 20 more pieces around."""
     hero, friend, _ = trio
-    set_parameters(hero, friendly_fire=0)
+    set_parameters(hero, friendly_fire=False)
     for i in range(crowd):
         factories.character(owner=bob, campaign=hero.campaign, name=f"C{i:02}",
                             at=(i % 10, 7 + i // 10), now=NOW, seed=i)

@@ -113,7 +113,7 @@ def test_a_game_is_graded_at_or_below_the_skill(alice, fighters, face, grade):
 
 def test_a_critical_failure_is_stored_as_a_failure(campaign):
     """A system with critical failures (homebrew's 96-100) writes the grade; success follows."""
-    action = record_action(campaign=campaign, kind="test", now=NOW, cost=Decimal("1"), rolls=[
+    action = record_action(campaign=campaign, kind="homebrew_test", now=NOW, cost=Decimal("1"), rolls=[
         roll_row(label="t", roll=roll("1d100", FakeRandom(96)), target_score=99,
                  grade=Grade.CRITICAL_FAILURE),
         roll_row(label="t", roll=roll("1d100", FakeRandom(5)), target_score=1,

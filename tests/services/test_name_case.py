@@ -163,7 +163,7 @@ def test_the_admin_refuses_aldric_in_capitals_with_a_message(campaign, aldric):
     gm = factories.user("root", is_staff=True, is_superuser=True)
     client = Client()
     client.force_login(gm)
-    url = reverse("admin:characters_character_add")
+    url = reverse("admin:characters_character_add") + f"?campaign={campaign.pk}"
     page = client.get(url)
     from tests.admin.test_admin_add_forms import form_data
     response = client.post(url, form_data(page, campaign=campaign.pk, kind="creature",

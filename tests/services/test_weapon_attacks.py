@@ -30,7 +30,8 @@ NO_DODGE, DEF_FAIL, DEF_OK, MISS = 12, 11, 10, 100
 
 
 def template(name, kind, *, category=Category.STANDARD, modifiers=(), **fields):
-    t = ItemTemplate.objects.create(name=name, kind=kind, category=category, **fields)
+    t = factories.ItemTemplateFactory(name=name, kind=kind, category=category,
+                                      **{"damage_dice": "", **fields})
     for stat, dice in modifiers:
         ItemModifier.objects.create(item=t, stat=stat, dice=dice)
     return t

@@ -48,6 +48,15 @@ def test_the_visibility_timeout_is_above_every_time_limit():
     assert limits and timeout > max(limits + [app.conf.task_time_limit])
 
 
+@pytest.mark.redis
+def test_every_worker_looks_for_abandoned_messages_every_ten_seconds_at_most():
+    """A message whose worker died comes back within the visibility timeout plus one sweep
+    (kombu's default sweeps for them only one time in ten: 100 s). test_worker_lost.py runs it."""
+    options = app.conf.broker_transport_options
+    assert options["unacked_restore_throttle"] == 1
+    assert 1 <= options["unacked_restore_interval"] <= 10
+
+
 def test_beat_sends_the_regeneration_tick_when_it_starts(monkeypatch):
     sent = []
     monkeypatch.setattr(app, "send_task", lambda name, **kw: sent.append((name, kw)))

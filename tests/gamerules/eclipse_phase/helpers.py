@@ -3,15 +3,16 @@
 from gamerules.eclipse_phase.attack import Combatant
 from gamerules.eclipse_phase.gear import BlastKind, DamageType, FiringMode, Weapon
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
-from gamerules.eclipse_phase.sheet import Aptitude, Character, Ego, Morph, MorphKind
+from gamerules.eclipse_phase.sheet import Aptitude, Character, Ego, Morph, MorphKind, ranks_for
 
 P = EclipsePhaseParameters()
 
 
 def ego(name="Mira", skills=None, **aptitudes):
+    """``skills`` as ratings under the ego's own aptitudes (stored as the ranks they mean)."""
     values = {a: 15 for a in Aptitude}
     values.update({Aptitude(k): v for k, v in aptitudes.items()})
-    return Ego(name, values, skills or {})
+    return Ego(name, values, ranks_for(skills or {}, values))
 
 
 def character(skills=None, morph=None, worn=(), **aptitudes):

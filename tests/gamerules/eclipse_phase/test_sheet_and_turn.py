@@ -10,7 +10,7 @@ from gamerules.eclipse_phase.sheet import Aptitude, Ego, Morph, Trait
 from gamerules.eclipse_phase.turn import (ACTION_COSTS, ActionKind, Contender, PhaseActions, PhaseOrder,
                                           initiative_base, phases, roll_initiative)
 from gamerules.modifiers import Modifier
-from tests.gamerules.eclipse_phase.helpers import POD, SPLICER, SYNTH, P, character, ego
+from tests.gamerules.eclipse_phase.helpers import POD, SPLICER, SYNTH, P, character
 from tests.gamerules.fakes import FakeRandom
 
 
@@ -24,11 +24,14 @@ def test_untrained_skill_defaults_to_its_aptitude_and_trained_skill_to_its_ratin
     assert info.value.code == "ep_invalid_sheet"
 
 
-def test_skills_are_1_to_99_and_every_aptitude_is_needed():
+def test_ranks_are_0_to_99_and_every_aptitude_is_needed():
+    values = {a: 15 for a in Aptitude}
+    with pytest.raises(InvalidSheet) as info:
+        Ego("x", values, {"fray": 100})
+    assert info.value.key == "skill_ranks"
     with pytest.raises(InvalidSheet):
-        ego(skills={"fray": 100})
-    with pytest.raises(InvalidSheet):
-        ego(skills={"fray": 0})
+        Ego("x", values, {"fray": -1})
+    assert Ego("x", values, {"fray": 0}).skills == {"fray": 0}  # trained, nothing learnt
     with pytest.raises(InvalidSheet) as info:
         Ego("x", {Aptitude.COG: 10})
     assert "SOM" in info.value.params["missing"]
@@ -51,8 +54,8 @@ def test_wound_threshold_and_death_rating_from_durability():
 
 
 def test_ego_lucidity_trauma_threshold_insanity():
-    e = ego(WIL=18)
-    assert (e.luc(P), e.tt(P), e.ir(P)) == (36, 8, 72)
+    c = character(WIL=18)
+    assert (c.luc(P), c.tt(P), c.ir(P)) == (36, 8, 72)
 
 
 def test_resleeving_keeps_the_ego_and_drops_the_old_body_and_its_armour():

@@ -115,6 +115,7 @@ def test_describe_has_one_row_per_parameter_with_its_default():
             assert (row["low"], row["high"]) == (None, None)
             assert is_time_zone(row["default"])
         else:
-            assert row["kind"] == "number"
+            assert row["kind"] == ("bool" if isinstance(row["default"], bool) else "number")
             assert row["low"] <= row["default"] <= row["high"]
         assert row["help"]
+        assert row["label"] and row["label"] != row["name"]

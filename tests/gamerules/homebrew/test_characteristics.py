@@ -64,8 +64,11 @@ def test_the_mains_must_spend_170_points_exactly():
 def test_leftover_points_allowed_when_the_gm_says_so():
     params = HomebrewParameters(spend_all_points=False)
     assert validate_characteristics(sheet(physique=50, force=3), params).physique == 50
-    found, _ = problems(sheet(physique=70), params)
+    found, error = problems(sheet(physique=70), params)
     assert ("*", "points_total") in found
+    # Leftover points are allowed: the budget is a most, not a total to reach.
+    assert error.message.startswith(
+        "Physique, Perception and Mental add up to at most 170 (here 180: 10 too many).")
 
 
 def test_a_main_above_100_and_other_garbage_are_all_reported_at_once():
@@ -82,3 +85,25 @@ def test_the_100_main_gives_ten_sub_points_but_each_sub_stops_at_6():
     values = sheet(physique=100, perception=40, mental=30, force=6, dexterite=4, sens=2, ether=2,
                    esprit=1, intelligence=2)
     assert validate_characteristics(values, P).force == 6
+
+
+# Issue 19, item 2: the GM's creatures keep the limits, not the creation budgets.
+def test_a_creature_spends_any_points_within_the_limits():
+    c = validate_characteristics(sheet(physique=100, perception=100, mental=5, force=6,
+                                       dexterite=6), P, budgets=False)
+    assert (c.physique, c.force) == (100, 6)
+
+
+@pytest.mark.parametrize("changes,found", [
+    ({"physique": 150}, ("physique", "main_out_of_range")),
+    ({"force": 9}, ("force", "sub_out_of_range")),
+])
+def test_a_creature_past_a_limit_is_refused(changes, found):
+    with pytest.raises(CharacteristicsError) as info:
+        validate_characteristics(sheet(**changes), P, budgets=False)
+    assert [(p.field, p.code) for p in info.value.problems] == [found]
+
+
+def test_the_limits_are_the_campaigns():
+    looser = HomebrewParameters(characteristic_max=100, sub_max=9)
+    assert validate_characteristics(sheet(force=9, physique=90), looser, budgets=False).force == 9

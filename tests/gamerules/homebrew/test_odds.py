@@ -1,6 +1,7 @@
 """Exact odds (icepool) against brute force over every face of every die."""
 
 from collections import Counter
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -89,3 +90,21 @@ def test_the_odds_offer_only_the_allowed_reactions():
         Reaction.NONE}
     with pytest.raises(ReactionRefused):
         attack_odds(target=60, weapon=SPELL, params=P, reaction=Reaction.PARRY, reactor=GUARD)
+
+
+def test_the_same_odds_are_computed_once_and_a_refusal_never_kept():
+    from gamerules.homebrew import odds as module
+
+    module._attack_odds.cache_clear()
+    first = attack_odds(target=61, weapon=SWORD, params=P, reaction=Reaction.PARRY, reactor=GUARD)
+    renamed = Weapon("Another name", SWORD.die, SWORD.kind)
+    again = attack_odds(target=61, weapon=renamed, params=P, reaction=Reaction.PARRY,
+                        reactor=GUARD)
+    assert again is first and module._attack_odds.cache_info().hits == 1
+    other = attack_odds(target=61, weapon=SWORD, params=HomebrewParameters(crit_multiplier_d5_d6=Decimal(3)),
+                        reaction=Reaction.PARRY, reactor=GUARD)
+    assert other is not first  # the campaign's parameters are part of the key
+    for _ in range(2):
+        with pytest.raises(ReactionRefused):
+            attack_odds(target=61, weapon=SPELL, params=P, reaction=Reaction.PARRY,
+                        reactor=GUARD)

@@ -1,4 +1,4 @@
-"""Pages of issue 8 (items 10-14, 17, 18): the damage breakdown, what the board refuses before a
+"""The Eternal War One II pages' details: the damage breakdown, what the board refuses before a
 click, the level-up page, the sheet of a dead character, faction notices, and the small things
 (plurals, the creation list, the draft URL, the leaderboard, password reset, favicon)."""
 
@@ -43,7 +43,8 @@ def foe(bob, campaign):
 # Item 11: the damage breakdown -----------------------------------------------------------------
 
 def test_the_log_shows_every_term_of_the_damage_reduction(alice, alice_client, hero, foe):
-    plate = ItemTemplate.objects.create(name="Plates", kind=Kind.ARMOUR, armour=2)
+    plate = factories.ItemTemplateFactory(name="Plates", kind=Kind.ARMOUR, damage_dice="",
+                                          armour=2)
     item = item_grant(character=foe, template=plate, rng=FakeRandom())
     item_equip(user=foe.owner, character_id=foe.pk, item_id=item.pk)
     for seed in range(200):  # the first seeded brawl that hits and is not dodged

@@ -1,5 +1,6 @@
-"""Pages of issue 3: the creation draft, the inventory, suicide and reincarnation, level-up, the
-attack and game buttons of the board, the leaderboard; CSRF, log-in and pinned query counts."""
+"""The Eternal War One II play pages: the creation draft, the inventory, suicide and
+reincarnation, level-up, the attack and game buttons of the board, the leaderboard;
+CSRF, log-in and pinned query counts."""
 
 import random
 import re
@@ -56,11 +57,10 @@ def draft(alice, campaign):
 @pytest.fixture
 def catalogue(db):
     return {
-        "axe": ItemTemplate.objects.create(name="Hache", kind=Kind.MELEE, damage_dice="1d10"),
-        "bow": ItemTemplate.objects.create(name="Arc", kind=Kind.RANGED, damage_dice="1d6",
-                                           range_cells=4),
-        "potion": ItemTemplate.objects.create(name="Potion", kind=Kind.MISC,
-                                              heal_dice="1d4"),
+        "axe": factories.ItemTemplateFactory(name="Hache", kind=Kind.MELEE, damage_dice="1d10"),
+        "bow": factories.ItemTemplateFactory(name="Arc", kind=Kind.RANGED, damage_dice="1d6",
+                                            range_cells=4),
+        "potion": factories.PotionTemplateFactory(name="Potion", heal_dice="1d4"),
     }
 
 
@@ -474,3 +474,12 @@ def test_board_queries_do_not_grow_with_the_inventory(alice_client, equipped_her
         response = alice_client.get(url("combat:board", equipped_hero.pk), **extra)
     assert response.status_code == 200
     assert 'data-testid="attack-melee-Foe"' in html_of(response)
+
+
+def test_a_change_that_is_no_number_is_told_the_campaigns_limit(alice_client, draft, campaign):
+    campaign.rule_parameters = {"redistribute_per_characteristic": 3}
+    campaign.save()
+    data = {code: 0 for code in CODES} | {"FOR": "x"}
+    html = html_of(alice_client.post(url("ew1:draft-redistribute", draft.pk), data, **HTMX))
+    assert "Each change is a whole number, at most 3 either way." in html
+    assert 'min="-3" max="3"' in html  # the boxes too

@@ -1,0 +1,260 @@
+"""Live pages (issue 17, items 1 and 7): one server-sent event stream per open page, on which a
+change announces the *topics* it touched, and the page refetches the parts bound to them.
+
+A topic is ``<kind>-<id>``: ``encounter-12``, ``board-3``, ``character-7``, ``faction-2``. The
+app that owns a kind registers who may read it (:func:`register`, from its AppConfig.ready):
+exactly who may see the page that shows it. A service that changes what such a page shows calls
+:func:`announce` (once its transaction commits; a step that rolls back announces nothing; a push
+that fails, Redis down, is logged and never fails the step). An event carries the topic and at
+most a version number: nothing a reader could not fetch, nothing hidden.
+
+The transport is django-eventstream's (its listener manager, fanned out through Redis pub/sub to
+every web process when ``REDIS_URL`` is set), but the stream view is this module's own and async
+end to end, so that an open stream costs a coroutine and a socket:
+
+* the permission check runs in the request's sync thread (``sync_to_async``, thread-sensitive,
+  as Django's ORM asks) and the database connection is given back right after (closed, or
+  returned to the pool): a stream holds **no database connection**;
+* once the response has gone through the middleware, the request's thread-sensitive executor
+  (asgiref gives each ASGI request one, for the sync middleware and the ORM) is shut down: a
+  stream holds **no OS thread**. Its end (``response.close``) makes a short-lived one again;
+* the stream loop itself never leaves the event loop: it waits on the listener's event and sends
+  a keep-alive every 20 s.
+
+Under WSGI, which cannot hold a stream without holding a worker, a stream answers 204: the
+browser does not reconnect and the page keeps polling (static/js/live.js).
+
+A change made by a page's own request is announced with that request's ``X-Live-Origin`` id
+(:class:`OriginMiddleware`): the page skips the echo for the element that request swapped,
+whose answer was rendered after the change committed (a refetch would only replace it, and
+the notice it shows, with the same state).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextvars import ContextVar
+
+from asgiref.sync import SyncToAsync, iscoroutinefunction, markcoroutinefunction, sync_to_async
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connections, transaction
+from django.http import (Http404, HttpRequest, HttpResponse, HttpResponseBadRequest,
+                         StreamingHttpResponse)
+from django.http.response import HttpResponseBase
+from django_eventstream import send_event
+from django_eventstream.channelmanager import ChannelManagerBase
+from django_eventstream.views import Listener, get_listener_manager
+
+logger = logging.getLogger(__name__)
+
+EVENT = "change"
+KEEP_ALIVE_S = 20
+MAX_TOPICS = 8
+_TOPIC = re.compile(r"^([a-z][a-z0-9]*)-([1-9][0-9]{0,17})$")
+
+Reader = Callable[..., bool]  # reader(user, ident) -> bool, may query the database
+_readers: dict[str, Reader] = {}
+
+
+def register(kind: str, reader: Reader) -> None:
+    """Let ``reader(user, ident)`` decide who reads the topics ``<kind>-<ident>`` (from the
+    owning app's AppConfig.ready). Registering a kind twice with another reader is a mistake."""
+    if _readers.get(kind, reader) is not reader:
+        raise ValueError(f"live topic kind {kind!r} is already registered")
+    _readers[kind] = reader
+
+
+def topic(kind: str, ident: int) -> str:
+    """``topic("board", 3) == "board-3"``."""
+    return f"{kind}-{int(ident)}"
+
+
+def parse(name: str) -> tuple[str, int] | None:
+    """(kind, id) of a well-formed topic name, None for anything else."""
+    match = _TOPIC.match(name)
+    return (match.group(1), int(match.group(2))) if match else None
+
+
+def can_read(user, name: str) -> bool:
+    """Whether ``user`` may read topic ``name``: its kind is registered and its reader says so.
+    Sync (its reader queries the database)."""
+    parsed = parse(name)
+    if user is None or not getattr(user, "is_authenticated", False) or parsed is None:
+        return False
+    reader = _readers.get(parsed[0])
+    return bool(reader and reader(user, parsed[1]))
+
+
+def _send(name: str, data: dict) -> None:
+    try:
+        send_event(name, EVENT, data)
+    except Exception:  # a lost push must not fail a committed step; the pages' poll catches up
+        logger.warning("live: push to %s failed", name, exc_info=True)
+
+
+def announce(name: str, payload: dict | None = None) -> None:
+    """Send a ``change`` event ``{"topic": name, **payload}`` on topic ``name`` once the current
+    transaction commits (at once outside one), with ``"origin"``: the id of the page request
+    that made the change, when it sent one (:class:`OriginMiddleware`). ``payload`` carries at
+    most a version number: the page fetches what it may see itself. Never raises."""
+    data = {"topic": name, **(payload or {})}
+    origin = _origin.get()
+    if origin is not None:
+        data["origin"] = origin
+    transaction.on_commit(lambda: _send(name, data))
+
+
+# The X-Live-Origin id of the request being served: random, chosen by the page per request
+# (static/js/live.js), so it says nothing of who sent it.
+_origin: ContextVar[str | None] = ContextVar("live_origin", default=None)
+_ORIGIN = re.compile(r"^[A-Za-z0-9]{8,32}$")
+
+
+def _origin_of(request) -> str | None:
+    value = request.META.get("HTTP_X_LIVE_ORIGIN", "")
+    return value if _ORIGIN.match(value) else None
+
+
+class OriginMiddleware:
+    """Notes the request's ``X-Live-Origin`` id (a malformed one is ignored) for the changes
+    it announces (:func:`announce`). Sync and async: it adds no thread hop to the stream."""
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
+            markcoroutinefunction(self)
+
+    def __call__(self, request):
+        if self.is_async:
+            return self._acall(request)
+        token = _origin.set(_origin_of(request))
+        try:
+            return self.get_response(request)
+        finally:
+            _origin.reset(token)
+
+    async def _acall(self, request):
+        token = _origin.set(_origin_of(request))
+        try:
+            return await self.get_response(request)
+        finally:
+            _origin.reset(token)
+
+
+def announce_all(names: Iterable[str]) -> None:
+    """:func:`announce` each distinct topic of ``names`` (no payload)."""
+    for name in dict.fromkeys(names):
+        announce(name)
+
+
+# --- the stream ---------------------------------------------------------------------------------
+
+def _give_back_connections() -> None:
+    """Close (or, with a pool, return) this thread's database connections. Not inside an atomic
+    block (a test's transaction lent to the live server): that one is its owner's to close."""
+    for conn in connections.all(initialized_only=True):
+        if not conn.in_atomic_block:
+            conn.close()
+
+
+def _readable_then_give_back(user, names: list[str]) -> bool:
+    try:
+        return all(can_read(user, name) for name in names)
+    finally:
+        _give_back_connections()
+
+
+async def _drop_request_thread() -> None:
+    """Give back this request's database connections, then shut down its thread-sensitive
+    executor (asgiref's per-request sync thread, in which the sync middleware ran): its thread
+    ends, and a later sync call of the request (its close) starts a new, short-lived one."""
+    await sync_to_async(_give_back_connections, thread_sensitive=True)()
+    context = SyncToAsync.thread_sensitive_context.get(None)
+    executor = SyncToAsync.context_to_thread_executor.pop(context, None) if context else None
+    if executor is not None:
+        executor.shutdown(wait=False)
+
+
+def _sse(event: str, data: dict | None = None) -> str:
+    return f"event: {event}\ndata: {json.dumps(data) if data is not None else ''}\n\n"
+
+
+async def _stream(names: list[str]) -> AsyncIterator[str]:
+    await _drop_request_thread()
+    listener = Listener()
+    listener.channels = set(names)
+    listener.assign_loop()
+    manager = get_listener_manager()
+    manager.add_listener(listener)
+    try:
+        # The padding makes proxies and old browsers pass the stream on at once.
+        yield ":" + " " * 2048 + "\n\n" + _sse("stream-open")
+        while True:
+            try:
+                await asyncio.wait_for(listener.aevent.wait(), timeout=KEEP_ALIVE_S)
+            except TimeoutError:
+                yield _sse("keep-alive")
+                continue
+            with manager.lock:
+                items = listener.channel_items
+                listener.channel_items = {}
+                listener.overflow = False
+                listener.aevent.clear()
+            body = ""
+            for events in items.values():
+                for event in events:
+                    if event.type == EVENT:
+                        body += f"event: {EVENT}\ndata: {event.data}\n\n"
+            if body:
+                yield body
+    finally:
+        manager.remove_listener(listener)
+
+
+async def stream(request: HttpRequest, names: list[str]) -> HttpResponseBase:
+    """The stream of ``names`` for ``request`` (an async view's answer): 404 unless the user may
+    read every one, 204 under WSGI, else ``text/event-stream`` holding no database connection
+    and no thread."""
+    user = await request.auser()
+    if not names or not await sync_to_async(_readable_then_give_back)(user, names):
+        raise Http404("No such topic.")
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)
+    if {"recover", "es-meta", "link", "lastEventId"} & set(request.GET):
+        return HttpResponseBadRequest()  # django-eventstream's GRIP and replay: not served here
+    response = StreamingHttpResponse(_stream(names), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+def topics_of(request: HttpRequest) -> list[str] | None:
+    """The distinct topics ``?t=`` names (at most MAX_TOPICS, each well formed), else None."""
+    names = list(dict.fromkeys(request.GET.getlist("t")))
+    if not names or len(names) > MAX_TOPICS or any(parse(name) is None for name in names):
+        return None
+    return names
+
+
+class Topics(ChannelManagerBase):
+    """django-eventstream's channel manager (settings.EVENTSTREAM_CHANNELMANAGER_CLASS), used
+    by its ``send_event``: no topic is stored for replay (a page that reconnects refetches).
+    Its own stream view is not served; should something call its check, the connection it
+    used is given back at once."""
+
+    def get_channels_for_request(self, request, view_kwargs):
+        return set()
+
+    def can_read_channel(self, user, channel):
+        return _readable_then_give_back(user, [channel])
+
+    def is_channel_reliable(self, channel):
+        return False

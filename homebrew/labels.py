@@ -1,0 +1,58 @@
+"""Translated names for the codes the homebrew d100 stores (roll labels, modifiers, postures,
+rests, critical failure effects, why a reaction is not possible): its
+``RuleSystemSpec.labels``, read through campaigns.labels and homebrew.templatetags.
+homebrew_journal. The characteristics keep the seed's French names in both languages, as the
+sheet shows them."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
+
+CHARACTERISTICS = {"physique": "Physique", "perception": "Perception", "mental": "Mental",
+                   "force": "Force", "dexterite": "Dextérité", "sens": "Sens", "ether": "Éther",
+                   "esprit": "Esprit", "intelligence": "Intelligence"}
+
+ROLLS = {**CHARACTERISTICS, "damage": pgettext_lazy("roll", "damage"),
+         "initiative": pgettext_lazy("roll", "initiative")}
+
+# The modifiers' sources (gamerules.homebrew.checks); an assist's label names its helper.
+MODIFIERS = {"gm": pgettext_lazy("modifier", "difficulty"),
+             "difficulty": pgettext_lazy("modifier", "difficulty"),
+             "assist": pgettext_lazy("modifier", "assist")}
+MODIFIER_PATTERNS = {r"assist: (?P<name>.+)": pgettext_lazy("modifier", "assist: %(name)s")}
+
+POSTURES = {"offensive": pgettext_lazy("posture", "offensive"),
+            "defensive": pgettext_lazy("posture", "defensive")}
+RESTS = {"short": _("short rest"), "medium": _("medium rest"), "long": _("long rest")}
+REACTIONS = {"none": _("no reaction"), "parry": _("parry"), "dodge": _("dodge")}
+HEALTH = {"standing": _("standing"), "unconscious": _("unconscious"), "dead": _("dead")}
+
+# The critical failure effects (gamerules.homebrew.fumbles.FUMBLE_EFFECTS, by code); the
+# malus, the GM's to set, is the journal's.
+FUMBLES = {
+    "ridiculous": _("Ridiculous failure (no other effect)"),
+    "off_balance": _("Off balance: a malus on the next test"),
+    "drop_weapon": _("Weapon dropped: a short action to pick it up"),
+    "exposed": _("Exposed: no parry or dodge until the next turn"),
+    "lose_next_action": _("Loses the next action"),
+    "self_hit": _("Hurts oneself: takes the weapon's damage die"),
+    "hit_ally": _("Hits a nearby ally: the weapon's damage die to an ally"),
+    "custom": _("the game master's effect"),
+}
+
+# Why the target could not parry or dodge (gamerules.homebrew.reactions.refusal_for codes, and
+# "target_down"), said of the target named %(name)s.
+WHY_NOT = {
+    "attack_missed": _("the attack missed"),
+    "surprised": _("%(name)s is surprised in its first turn"),
+    "needs_defensive_posture": _("%(name)s is in offensive posture"),
+    "parry_against_magic": _("a magical attack cannot be parried"),
+    "no_more_dodges": _("%(name)s failed a dodge this round"),
+    "dodge_for_ally": _("one dodges only attacks aimed at oneself"),
+    "target_down": _("%(name)s is down"),
+}
+
+KINDS: dict[str, Mapping[str, Any]] = {"roll": ROLLS, "modifier": MODIFIERS,
+                                       "modifier_patterns": MODIFIER_PATTERNS}

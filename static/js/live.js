@@ -1,0 +1,96 @@
+/* The live pages (campaigns.live): one EventSource for the topics the page's elements declare
+   (data-live="board-3 character-7", the stream's URL in data-live-url). A "change" event on a
+   topic triggers "live-changed" on every element bound to it, which refetches itself (htmx:
+   hx-trigger="live-changed, ..."); an element whose data-live-version equals the event's
+   version is already current. document.body.dataset.live is "live" while the stream is open:
+   the elements' polls then slow down to a safety net. When the server cannot stream (204 under
+   WSGI) or the stream fails for good, the browser closes it and the polls go on at their pace.
+   The elements may be swapped (outerHTML): they are looked up again at each event.
+   Each htmx request of the page sends a random X-Live-Origin id; the change it makes comes back
+   with that id as "origin", and the element the request swapped is not refetched for it: its
+   answer was rendered after the change (a refetch would replace it, and its notice, with the
+   same state). The other elements bound to the topic are. */
+(function () {
+  "use strict";
+
+  // A page's own request into a live element and the element's refetches share one queue
+  // (htmx's hx-sync on the element): the user's request replaces a refetch in flight, whose
+  // swap would otherwise take the element out from under the request's answer (htmx swaps into
+  // the target it resolved when the request left); a refetch or poll is dropped while the
+  // user's request runs, whose answer is newer. Set here for every live element and what
+  // requests inside it, so that no template has to repeat it.
+  var REQUESTS = "[hx-get],[hx-post],[hx-put],[hx-patch],[hx-delete]";
+  function syncRequests(root) {
+    var live = Array.from(root.querySelectorAll("[data-live]"));
+    if (root.matches && root.matches("[data-live]")) { live.push(root); }
+    live.forEach(function (el) {
+      if (!el.hasAttribute("hx-sync")) { el.setAttribute("hx-sync", "this:abort"); }
+      el.querySelectorAll(REQUESTS).forEach(function (r) {
+        if (!r.hasAttribute("hx-sync")) { r.setAttribute("hx-sync", "closest [data-live]:replace"); }
+      });
+    });
+  }
+  if (window.htmx) { htmx.onLoad(syncRequests); }
+
+  var first = document.querySelector("[data-live][data-live-url]");
+  if (!first || !window.EventSource) { return; }
+  var topics = {};
+  document.querySelectorAll("[data-live]").forEach(function (el) {
+    el.dataset.live.split(/\s+/).forEach(function (t) { if (t) { topics[t] = true; } });
+  });
+  var names = Object.keys(topics);
+  if (!names.length) { return; }
+  var query = names.map(function (t) { return "t=" + encodeURIComponent(t); }).join("&");
+  var source = new EventSource(first.dataset.liveUrl + "?" + query);
+
+  var swappedBy = {};  // origin id -> the id of the element its request targets
+  function originId() {
+    var bytes = new Uint8Array(12);
+    window.crypto.getRandomValues(bytes);
+    return Array.from(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    var id = originId();
+    var target = event.detail.target;
+    event.detail.headers["X-Live-Origin"] = id;
+    if (target && target.id) {
+      swappedBy[id] = target.id;
+      setTimeout(function () { delete swappedBy[id]; }, 60000);
+    }
+  });
+
+  function refresh(topic, version, origin) {
+    var answered = origin !== undefined ? swappedBy[origin] : undefined;
+    document.querySelectorAll("[data-live]").forEach(function (el) {
+      if (topic !== undefined && el.dataset.live.split(/\s+/).indexOf(topic) < 0) { return; }
+      if (version !== undefined && el.dataset.liveVersion === String(version)) { return; }
+      if (answered !== undefined && el.id === answered) { return; }
+      htmx.trigger(el, "live-changed");
+    });
+  }
+
+  // The elements as the page rendered them: at the stream's first opening only those may have
+  // missed a change (one swapped since was rendered later, by the page's own request or poll;
+  // refetching it would replace its answer's notice with the same state). After a reconnect,
+  // every element: changes may have been lost while the stream was down.
+  var asRendered = new WeakSet(document.querySelectorAll("[data-live]"));
+  var opened = false;
+
+  source.addEventListener("stream-open", function () {
+    document.body.dataset.live = "live";
+    if (opened) { refresh(); return; }
+    opened = true;
+    document.querySelectorAll("[data-live]").forEach(function (el) {
+      if (asRendered.has(el)) { htmx.trigger(el, "live-changed"); }
+    });
+  });
+  source.addEventListener("change", function (event) {
+    var data = JSON.parse(event.data);
+    refresh(data.topic, data.version, data.origin);
+  });
+  source.onerror = function () {
+    if (source.readyState === EventSource.CLOSED) { delete document.body.dataset.live; }
+    else { document.body.dataset.live = "reconnecting"; }
+  };
+  window.addEventListener("pagehide", function () { source.close(); });
+})();

@@ -1,0 +1,133 @@
+"""The demo campaigns (config.demo: one of each rule system, the same GM and players) and the
+ids of each system's objects, for the tests that cross one system's endpoints with another's
+ids and the API fuzzing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from django.core.cache import caches
+from django.test import Client
+from rest_framework.test import APIClient
+
+from campaigns.models import Campaign, RuleSystem
+
+SYSTEMS = ("ew1", "homebrew", "eclipse")
+MISSING = 10 ** 6  # an id no object has
+
+
+@dataclass(frozen=True)
+class SystemIds:
+    """One object of each kind a route names, in one system's demo campaign."""
+
+    campaign_id: int
+    character_id: int  # alice's character there
+    encounter_id: int  # an encounter of the campaign (any id with none: EW1 has none)
+    combatant_id: int
+    item_id: int
+    draft_id: int
+    network_id: int = MISSING  # a TACNet (Eclipse Phase's only)
+    faction_id: int = MISSING  # not crossed: factions are shared by every system
+    request_id: int = MISSING
+    reaction_id: int = MISSING
+
+
+@pytest.fixture(autouse=True)
+def _local_cache(settings):
+    """Rate-limit counters in process memory, empty for each test."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "robust-tests"}}
+    caches["default"].clear()
+
+
+def _ids(campaign, alice) -> SystemIds:
+    from characters.models import Character
+    from encounters.models import Combatant, Encounter
+    from ew1.models import CharacterDraft, ItemInstance
+
+    character = Character.objects.filter(campaign=campaign, owner=alice).order_by("pk").first()
+    encounter = Encounter.objects.filter(campaign=campaign).order_by("pk").first()
+    combatant = (Combatant.objects.filter(encounter=encounter).order_by("pk").first()
+                 if encounter else None)
+    item = ItemInstance.objects.filter(owner=character).order_by("pk").first()
+    draft = CharacterDraft.objects.filter(campaign=campaign).order_by("pk").first()
+    from eclipse.models import SquadNetwork
+
+    network = SquadNetwork.objects.filter(campaign=campaign).order_by("pk").first()
+    return SystemIds(network_id=network.pk if network else MISSING, campaign_id=campaign.pk,
+                     character_id=character.pk,
+                     encounter_id=encounter.pk if encounter else MISSING,
+                     combatant_id=combatant.pk if combatant else MISSING,
+                     item_id=item.pk if item else MISSING,
+                     draft_id=draft.pk if draft else MISSING)
+
+
+@dataclass(frozen=True)
+class Demo:
+    gm: object
+    alice: object
+    stranger: object
+    ids: dict[str, SystemIds]
+
+
+def _load() -> Demo:
+    import random
+
+    from django.contrib.auth import get_user_model
+
+    from config.demo import load_demo
+    from ew1.creation import draft_roll
+
+    load_demo()
+    users = get_user_model().objects
+    gm, alice = users.get(username="gm"), users.get(username="alice")
+    stranger = users.create_user("stranger", "stranger@example.invalid", "x")
+    by_system = {RuleSystem.ETERNAL_WAR: "ew1", RuleSystem.HOMEBREW: "homebrew",
+                 RuleSystem.ECLIPSE_PHASE: "eclipse"}
+    ew1 = Campaign.objects.get(rule_system=RuleSystem.ETERNAL_WAR)
+    draft_roll(user=alice, campaign=ew1, name="Alice draft", rng=random.Random(4))
+    from eclipse.models import SquadNetwork
+
+    SquadNetwork.objects.create(campaign=Campaign.objects.get(
+        rule_system=RuleSystem.ECLIPSE_PHASE), name="Demo net")
+    ids = {by_system[c.rule_system]: _ids(c, alice) for c in Campaign.objects.all()}
+    return Demo(gm, alice, stranger, ids)
+
+
+
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):
+    """The demo, loaded once per module (loading it takes about a second, and the crossing
+    module runs some two hundred tests): inside a transaction held open for the module and
+    rolled back at its end, each test's own transaction nested in it as a savepoint, so what a
+    test writes is rolled back after it and the next one reads the demo as loaded."""
+    from django.db import transaction
+
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            demo = _load()
+        except BaseException:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+            raise
+    try:
+        yield demo
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+def api_client(user) -> APIClient:
+    client = APIClient()
+    client.force_login(user)
+    return client
+
+
+def page_client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
