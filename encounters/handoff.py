@@ -1,5 +1,5 @@
 """What a step loaded, handed to its answer (encounters.pages) so the answer does not read it
-again: inside :func:`keeping`, ``services.lock_encounter`` and ``services.combatants_of`` note
+again: inside :func:`keeping`, ``access.lock_encounter`` and ``access.combatants_of`` note
 the encounter they locked (the last one: the object the step saved) and the combatants' stored
 columns as the step first read them, under the lock (what the answer compares with what it
 shows, to send only the rows that changed).

@@ -1,7 +1,7 @@
 """Server push of encounter changes (issue 11, item 6; issue 17, item 1): the ``encounter-<id>``
 topic of the live pages (campaigns.live).
 
-Each step that changes an encounter bumps ``Encounter.version`` (services._save) and, once its
+Each step that changes an encounter bumps ``Encounter.version`` (access.save) and, once its
 transaction commits, :func:`announce` sends ``{"topic": "encounter-<id>", "version": n}`` on the
 encounter's topic. Every open encounter page listens (static/js/encounter-push.js) and fetches
 its fragment when the version differs from the one it shows. The event carries nothing but the

@@ -18,7 +18,7 @@ from campaigns.permissions import (allowed, oversees, oversees_campaign_of,
 from encounters import hooks, visibility
 from encounters.errors import EncounterNotFound
 from encounters.models import Combatant, Encounter, EncounterEffect, PendingReaction
-from encounters.services import can_see, controls, is_gm
+from encounters.access import can_see, controls, is_gm
 from gamerules.encounter.reactions import Status
 
 LOG_SIZE = 20

@@ -22,7 +22,7 @@ def client(user) -> APIClient:
 
 
 def test_an_attack_through_the_api_prompts_and_the_shared_answer_resolves(ep, monkeypatch):
-    from encounters import services
+    import random
 
     e, c = running(ep)
     base = f"/api/eclipse/encounters/{e.pk}"
@@ -46,7 +46,7 @@ def test_an_attack_through_the_api_prompts_and_the_shared_answer_resolves(ep, mo
                                   {"choice": "dodge"}, format="json")
     assert waiting.status_code == 200, waiting.json()
     assert not entries(e)  # the volley waits for the Guard
-    monkeypatch.setattr(services.random, "SystemRandom", lambda: FakeRandom(90, 90))
+    monkeypatch.setattr(random, "SystemRandom", lambda: FakeRandom(90, 90))
     answered = client(ep.gm).post(f"/api/reactions/{prompt.pk}/answer/",
                                   {"choice": "dodge+moxie"}, format="json")
     assert answered.status_code == 200, answered.json()

@@ -8,8 +8,9 @@ from pathlib import Path
 from django.conf import settings
 from django.utils import translation
 
+from encounters import access, changes, effects, positions, reactions, roster, services
 from encounters import errors as app_errors
-from encounters import services
+from encounters import turn_order, turns
 from gamerules.encounter import clock
 from gamerules.encounter import errors as rule_errors
 
@@ -22,7 +23,10 @@ def test_every_encounter_error_template_has_french():
 
 
 def test_every_raise_names_a_message_of_its_class():
-    modules = {"encounters/services.py": services, "gamerules/encounter/clock.py": clock}
+    # the façade and every module of the encounter's steps (services names them)
+    steps = (services, access, changes, effects, positions, reactions, roster, turn_order, turns)
+    modules = {f"encounters/{m.__name__.split('.')[-1]}.py": m for m in steps}
+    modules["gamerules/encounter/clock.py"] = clock
     sites = 0
     for path, module in modules.items():
         for node in ast.walk(ast.parse((Path(settings.BASE_DIR) / path).read_text())):

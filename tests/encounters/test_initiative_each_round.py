@@ -1,6 +1,6 @@
 """Initiative rolled again at the start of every round (issue 12, item 3: Eclipse Phase's
 "each action turn"), system-neutral: the clock's ``reorder`` (pure) and the encounter's step
-that begins a round (encounters.services._next), with the test system registering it."""
+that begins a round (encounters.turn_order.next_turn), with the test system registering it."""
 
 from __future__ import annotations
 

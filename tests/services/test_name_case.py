@@ -137,8 +137,10 @@ def test_copies_skip_the_numbers_taken_in_another_case(hb):
 def test_copies_whose_names_were_taken_meanwhile_choose_again(hb, monkeypatch):
     """Another step took "Goblin 1" between the names chosen and the insert (a race): the
     copies choose again, within the same step."""
+    from encounters import roster  # where the copies look the names up
+
     e = enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk, name="Ambush")
-    real = enc._free_numbers
+    real = roster._free_numbers
     calls = []
 
     def stale(campaign_id, base, count):
@@ -149,7 +151,7 @@ def test_copies_whose_names_were_taken_meanwhile_choose_again(hb, monkeypatch):
         calls.append(names)
         return names
 
-    monkeypatch.setattr(enc, "_free_numbers", stale)
+    monkeypatch.setattr(roster, "_free_numbers", stale)
     made = enc.combatants_add(user=hb.gm, encounter_id=e.pk, entries=[
         enc.CombatantEntry(template_id=hb.goblin.pk, count=2)])
     assert calls == [["Goblin 1", "Goblin 2"], ["Goblin 2", "Goblin 3"]]

@@ -1,0 +1,250 @@
+"""The opening every encounter step shares (issue 20, item 3): the encounter loaded locked, who
+may act checked, its state and turn checked, then, once the step changed something, its version
+bumped. The bottom of the encounter's modules: it imports none of them (``.importlinter``,
+contract "encounter-layers").
+
+Locking precondition (each step): the Encounter row is locked first (``select_for_update``) and
+everything is checked under that lock before anything is written; a refused step raises a keyed
+error (encounters.errors, gamerules.encounter.errors) inside the transaction and changes
+nothing. Each step that changes something bumps ``Encounter.version`` by one (:func:`save`)
+and, once its transaction commits, pushes the new version to the open pages (encounters.push).
+
+Who may (the ``who`` of :func:`opened`), read from the campaign's and the characters' rules
+(campaigns.permissions.oversees: the game master; characters.rules.plays: a character's player;
+the ``characters.act`` permission: who sees the encounter at all):
+
+- ``GM``: the game master; a player of the encounter gets 403 ("not_game_master"), a stranger
+  404 (the encounter does not exist for them).
+- ``TURN_HOLDER``: the GM, or the player of whose turn it is; a player of the encounter pressing
+  as the turn moved on gets "turn_already_advanced" (409) before the 403.
+- ``PLAYER``: the player of ``combatant_id`` (its character's player; the GM plays the rest): a
+  stranger 404 before the combatant is looked at, a hidden combatant not theirs
+  "no_such_combatant" (400, as a wrong id), someone else's "not_your_combatant" (403).
+- ``PLAYER_OR_GM``: as ``PLAYER``, the GM allowed for anyone's ("not_game_master" otherwise).
+- ``ANYONE``: no check (a periodic task; a step that checks on its own).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Iterable, Iterator
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.permissions import allowed, oversees
+from characters.rules import plays
+from encounters import handoff, push
+from encounters.errors import (EncounterConflict, EncounterForbidden, EncounterInvalid,
+                               EncounterNotFound)
+from encounters.models import Combatant, Encounter
+from gamerules.dice import RandomSource
+
+# who may open a step (see the module's docstring)
+GM, TURN_HOLDER, PLAYER, PLAYER_OR_GM, ANYONE = (
+    "gm", "turn_holder", "player", "player_or_gm", "anyone")
+# the state a step needs: not ended (the set-up too), running, or any
+NOT_ENDED, RUNNING = "not_ended", "running"
+
+
+# --- loading --------------------------------------------------------------------------------
+
+def lock_encounter(encounter_id: int) -> Encounter:
+    """The encounter, locked until the transaction ends, with its campaign: one query. Raises
+    EncounterNotFound."""
+    try:
+        encounter = (Encounter.objects.select_for_update(of=("self",)).select_related("campaign")
+                     .get(pk=encounter_id))
+    except Encounter.DoesNotExist:
+        raise EncounterNotFound() from None
+    handoff.locked(encounter)  # a step's answer shows it (encounters.handoff)
+    return encounter
+
+
+def combatants_of(encounter: Encounter) -> dict[int, Combatant]:
+    """Every combatant of the encounter (removed ones too) with its character: one query."""
+    combatants = {c.pk: c for c in encounter.combatants.select_related("character")}
+    handoff.read(encounter, combatants.values())
+    return combatants
+
+
+# --- who may --------------------------------------------------------------------------------
+
+def is_gm(user, encounter: Encounter) -> bool:
+    return oversees(user, encounter.campaign)
+
+
+def controls(user, encounter: Encounter, combatant: Combatant) -> bool:
+    """Whether ``user`` plays ``combatant``: its character's player; the game master plays the
+    rest (a GM's extra, creatures, characters nobody owns)."""
+    character = combatant.character
+    if character is not None:
+        return plays(user, character, encounter.campaign)  # characters.play
+    return is_gm(user, encounter)  # a GM's extra, with no character
+
+
+def can_see(user, encounter: Encounter, combatants: Iterable[Combatant]) -> bool:
+    return is_gm(user, encounter) or any(
+        c.character is not None and not c.removed and allowed(user, "characters.act", c.character)
+        for c in combatants)
+
+
+def require_gm(user, encounter: Encounter, combatants: Iterable[Combatant] = ()) -> None:
+    if is_gm(user, encounter):
+        return
+    if can_see(user, encounter, combatants):
+        raise EncounterForbidden(code="not_game_master")
+    raise EncounterNotFound()
+
+
+# --- the state and the turn -----------------------------------------------------------------
+
+def require_not_ended(encounter: Encounter) -> None:
+    if encounter.state == Encounter.State.ENDED:
+        raise EncounterConflict(code="encounter_ended")
+
+
+def require_running(encounter: Encounter) -> None:
+    require_not_ended(encounter)
+    if encounter.state != Encounter.State.RUNNING:
+        raise EncounterConflict(code="encounter_not_running")
+
+
+def require_turn(encounter: Encounter, turn: int | None) -> None:
+    """``turn``: the ``turn_serial`` the caller saw (None: whatever turn it is, for scripts)."""
+    if turn is not None and turn != encounter.turn_serial:
+        raise EncounterConflict(code="turn_already_advanced")
+
+
+def combatant_in(combatants: dict[int, Combatant], combatant_id: int) -> Combatant:
+    """The combatant ``combatant_id`` of the encounter. Raises EncounterInvalid
+    ("no_such_combatant")."""
+    try:
+        return combatants[combatant_id]
+    except KeyError:
+        raise EncounterInvalid(code="no_such_combatant") from None
+
+
+def visible_combatant(user, encounter: Encounter, combatants: dict[int, Combatant],
+                      combatant_id: int) -> Combatant:
+    """``combatant_in`` for a step where a player names one: a hidden combatant they do not
+    play does not exist for them (encounters.visibility), the same refusal as a wrong id."""
+    me = combatant_in(combatants, combatant_id)
+    if me.hidden and not is_gm(user, encounter) and not controls(user, encounter, me):
+        raise EncounterInvalid(code="no_such_combatant")
+    return me
+
+
+# --- the version ----------------------------------------------------------------------------
+
+def save(encounter: Encounter) -> None:
+    """Save the step's encounter (its turn, state and deadline columns) with its version bumped
+    by one: one UPDATE, the version pushed once the transaction commits."""
+    encounter.version += 1
+    encounter.save(update_fields=["state", "order_mode", "round", "turn_serial", "current",
+                                  "current_phase", "turn_actions", "reaction_deadline",
+                                  "version"])
+    push.announce(encounter.pk, encounter.version)
+
+
+def encounter_changed(encounter: Encounter) -> None:
+    """A rule system's step changed what the pages of ``encounter`` (locked by the caller)
+    show: its version bumped (one UPDATE) and pushed once the transaction commits."""
+    encounter.version += 1
+    encounter.save(update_fields=["version"])
+    push.announce(encounter.pk, encounter.version)
+
+
+# --- the opening ----------------------------------------------------------------------------
+
+@dataclass
+class Step:
+    """An opened step: the locked ``encounter``, who acts (``user``) and when (``now``), the
+    random source (``rng``), the combatant the step names when ``who`` checked one (``me``).
+    ``combatants``: every combatant by id (removed ones too), read once, when first asked for
+    (at the opening unless ``load=False``)."""
+
+    encounter: Encounter
+    user: Any
+    now: datetime
+    rng: RandomSource
+    me: Combatant | None = None
+    loaded: dict[int, Combatant] | None = field(default=None, repr=False)
+
+    @property
+    def combatants(self) -> dict[int, Combatant]:
+        if self.loaded is None:
+            self.loaded = combatants_of(self.encounter)
+        return self.loaded
+
+    def combatant(self, combatant_id: int) -> Combatant:
+        """Raises EncounterInvalid("no_such_combatant")."""
+        return combatant_in(self.combatants, combatant_id)
+
+    def save(self) -> None:
+        """The encounter saved, its version bumped and pushed on commit (:func:`save`)."""
+        save(self.encounter)
+
+
+@contextlib.contextmanager
+def opened(encounter_id: int, user, *, who: str = GM, state: str | None = NOT_ENDED,
+           turn: int | None = None, combatant_id: int | None = None, load: bool = True,
+           now: datetime | None = None, rng: RandomSource | None = None) -> Iterator[Step]:
+    """Open a step on ``encounter_id`` in its own transaction: the encounter locked (one
+    query), its combatants read (one query; with ``load=False`` only when first asked for),
+    then, in this order, who may (``who``, see the module's docstring; ``combatant_id`` for
+    ``PLAYER`` and ``PLAYER_OR_GM``, then ``Step.me``), the state (``state``: ``NOT_ENDED``,
+    ``RUNNING`` or None), the turn (``turn``: the ``turn_serial`` the caller saw, None: any).
+    ``now`` defaults to the current time, ``rng`` to the system's random source. Whatever the
+    block raises rolls the whole step back. Raises EncounterNotFound, EncounterForbidden
+    ("not_game_master", "not_your_combatant"), EncounterInvalid("no_such_combatant"),
+    EncounterConflict ("encounter_ended", "encounter_not_running", "turn_already_advanced")."""
+    now, rng = now or timezone.now(), rng or random.SystemRandom()
+    with transaction.atomic():
+        encounter = lock_encounter(encounter_id)
+        step = Step(encounter=encounter, user=user, now=now, rng=rng,
+                    loaded=combatants_of(encounter) if load else None)
+        _check_who(step, who, turn, combatant_id)
+        if state == NOT_ENDED:
+            require_not_ended(encounter)
+        elif state == RUNNING:
+            require_running(encounter)
+        require_turn(encounter, turn)
+        yield step
+
+
+def _check_who(step: Step, who: str, turn: int | None, combatant_id: int | None) -> None:
+    user, encounter = step.user, step.encounter
+    if who == GM:
+        if not is_gm(user, encounter):  # a player of it gets 403, a stranger 404
+            require_gm(user, encounter, step.combatants.values())
+    elif who == TURN_HOLDER:
+        combatants = step.combatants
+        current = combatants.get(encounter.current_id) if encounter.current_id else None
+        if not is_gm(user, encounter) and not (current and controls(user, encounter, current)):
+            if can_see(user, encounter, combatants.values()):
+                require_turn(encounter, turn)  # its player pressed as the GM moved it on: 409
+            require_gm(user, encounter, combatants.values())
+    elif who in (PLAYER, PLAYER_OR_GM):
+        combatants = step.combatants
+        if combatant_id is None or not can_see(user, encounter, combatants.values()):
+            raise EncounterNotFound()  # before the combatant: no 400 telling a stranger its ids
+        step.me = visible_combatant(user, encounter, combatants, combatant_id)
+        if not controls(user, encounter, step.me):
+            if who == PLAYER:
+                raise EncounterForbidden(code="not_your_combatant")
+            require_gm(user, encounter, combatants.values())
+    elif who != ANYONE:
+        raise ValueError(f"unknown who: {who!r}")
+
+
+def storable(row: dict[str, Any]) -> dict[str, Any]:
+    """A journal.roll_row dict as JSON: the actor's id instead of the Character."""
+    row = dict(row)
+    if "actor" in row:
+        actor = row.pop("actor")
+        row["actor_id"] = getattr(actor, "pk", actor)
+    return row

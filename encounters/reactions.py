@@ -1,0 +1,262 @@
+"""Prompts and reactions: an action in turn asks a target to react (:func:`request_reaction`,
+several targets of one action joined to the first prompt), the target's player or the GM answers
+(:func:`answer_reaction`), a prompt whose deadline passed is defaulted ("no reaction") by the
+next step that locks its encounter (:func:`require_no_reaction`), by a poll or by the periodic
+task (:func:`reactions_default_due`); once none of an action's prompts is pending, its system's
+resolver (encounters.hooks.register_resolver) resolves it once, in ONE journal entry.
+
+Stale answers: a reaction answered or defaulted already refuses a later answer
+(``reaction_not_pending``); one whose deadline passed refuses it too (``reaction_expired``).
+
+Rule sources: gamerules/encounter/reactions.py (a prompt's options, default, deadline, answer),
+the resolvers registered in encounters.hooks. Imports the opening (encounters.access) and the
+order of play (encounters.turn_order: an action that ends its turn) among the encounter's
+modules.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+from typing import Iterable
+
+from django.db import transaction
+from django.db.models import Q, Subquery
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from campaigns.journal import record_action
+from encounters import hooks
+from encounters.access import (ANYONE, can_see, combatants_of, controls, is_gm, opened, save,
+                               storable)
+from encounters.errors import (EncounterConflict, EncounterForbidden, EncounterInvalid,
+                               EncounterNotFound)
+from encounters.models import Combatant, Encounter, PendingReaction
+from encounters.turn_order import next_turn
+from gamerules.dice import RandomSource
+from gamerules.encounter import reactions as prompts
+
+
+def require_no_reaction(encounter: Encounter, combatants: dict[int, Combatant], now: datetime,
+                        rng: RandomSource, user=None) -> None:
+    """Default a due reaction first; raise ``reaction_pending`` while one still waits (naming
+    whom it waits for, unless that one is hidden from ``user``)."""
+    if encounter.reaction_deadline is None:
+        return
+    if now >= encounter.reaction_deadline:
+        default_pending(encounter, combatants, now, rng)
+        return
+    pending = encounter.reactions.filter(status=prompts.Status.PENDING).first()
+    target = combatants.get(pending.target_id) if pending else None
+    if target is None or (target.hidden and not is_gm(user, encounter)):
+        raise EncounterConflict("reaction_pending_someone", code="reaction_pending")
+    raise EncounterConflict(code="reaction_pending", name=target.name)
+
+
+def request_reaction(*, encounter: Encounter, actor: Combatant, target: Combatant,
+                     action_payload: dict, options: list[str], resolver: str = "",
+                     rolls: Iterable[dict] = (), default: str = prompts.NO_REACTION,
+                     user=None, now: datetime | None = None,
+                     joins: PendingReaction | None = None) -> PendingReaction:
+    """Make the encounter wait for ``target``'s answer (call it from an ``encounter_act``
+    action: the encounter must be locked). ``options``: the reaction keys the target may pick
+    (the default, "none", is always one); ``resolver``: the kind registered with
+    encounters.hooks.register_resolver; ``rolls``: the action's rolls so far (journal.roll_row
+    dicts), journaled with the answer's; ``action_payload``: what the resolver needs (JSON).
+    The prompt defaults after the encounter's ``reaction_timeout_seconds``.
+
+    Several targets of one action: prompt the first, then each other one with ``joins=`` the
+    first prompt (its own ``options``, ``default`` and ``action_payload``; the lead's resolver
+    and deadline). All are pending at once, answered in any order; the action is resolved
+    once, when none is pending any more (encounters.hooks.ReactionContext.others), in ONE
+    journal entry. Raises EncounterInvalid ("unknown_resolver", "already_prompted"),
+    EncounterConflict(code="reaction_pending")."""
+    now = now or timezone.now()
+    if joins is not None:
+        if (joins.encounter_id != encounter.pk or joins.lead_id is not None
+                or joins.status != prompts.Status.PENDING):
+            raise EncounterConflict(code="reaction_pending", name=target.name)
+        if target.pk == joins.target_id or joins.joined.filter(target=target).exists():
+            raise EncounterInvalid(code="already_prompted", name=target.name)
+        p = prompts.prompt(options=tuple(options), now=now,
+                           timeout_seconds=encounter.reaction_timeout_seconds, default=default)
+        reaction = PendingReaction.objects.create(
+            encounter=encounter, actor=actor, target=target, resolver=joins.resolver,
+            payload=action_payload, options=list(p.options), default=p.default, rolls=[],
+            round=encounter.round, requested_by=user, requested_at=now,
+            deadline=joins.deadline, lead=joins)
+        return reaction
+    if hooks.resolver_for(resolver) is None:
+        raise EncounterInvalid(code="unknown_resolver", kind=resolver)
+    if encounter.reaction_deadline is not None:
+        raise EncounterConflict(code="reaction_pending", name=target.name)
+    p = prompts.prompt(options=tuple(options), now=now,
+                       timeout_seconds=encounter.reaction_timeout_seconds, default=default)
+    reaction = PendingReaction.objects.create(
+        encounter=encounter, actor=actor, target=target, resolver=resolver,
+        payload=action_payload, options=list(p.options), default=p.default,
+        rolls=[storable(r) for r in rolls], round=encounter.round, requested_by=user,
+        requested_at=now, deadline=p.deadline)
+    encounter.reaction_deadline = p.deadline
+    return reaction
+
+
+def answer_reaction(*, user, reaction_id: int, choice: str, now: datetime | None = None,
+                    rng: RandomSource | None = None) -> PendingReaction:
+    """Answer a pending reaction (the target's player; the GM for anyone, an absent player
+    included), resolve it with its system's resolver and journal prompt, answer and result as
+    one ActionRecord. Raises ReactionNotPending (answered or defaulted already), ReactionExpired
+    (the deadline passed: the default stands), UnknownReactionOption, EncounterForbidden
+    ("not_yours_to_answer"), EncounterNotFound(code="no_such_reaction").
+
+    The one step not opened with encounters.access.opened: it knows the prompt, not the
+    encounter, and locks the prompt's encounter in one statement (no lookup before the
+    lock)."""
+    now, rng = now or timezone.now(), rng or random.SystemRandom()
+    prompt = PendingReaction.objects.filter(pk=reaction_id)
+    with transaction.atomic():
+        # The encounter of the prompt, locked in one statement (no lookup before the lock);
+        # then the prompt's group (its lead, or it, and the prompts joined to it) with who
+        # asked it (the journal's user).
+        encounter = (Encounter.objects.select_for_update(of=("self",)).select_related("campaign")
+                     .filter(pk=Subquery(prompt.values("encounter_id")[:1])).first())
+        if encounter is None:
+            raise EncounterNotFound(code="no_such_reaction")
+        combatants = combatants_of(encounter)
+        key = Subquery(prompt.annotate(key=Coalesce("lead_id", "pk")).values("key")[:1])
+        group = _ordered(PendingReaction.objects.select_related("requested_by")
+                         .filter(Q(pk=key) | Q(lead_id=key)))
+        reaction = next((r for r in group if r.pk == reaction_id), None)
+        if reaction is None:  # deleted with its encounter meanwhile
+            raise EncounterNotFound(code="no_such_reaction")
+        target = combatants[reaction.target_id]
+        if not (is_gm(user, encounter) or controls(user, encounter, target)):
+            if not can_see(user, encounter, combatants.values()) or target.hidden:
+                raise EncounterNotFound(code="no_such_reaction")  # a hidden target's: none
+            raise EncounterForbidden(code="not_yours_to_answer")
+        answered = prompts.answer(_prompt(reaction), choice, now)
+        _mark(reaction, answered, user, now)
+        if any(r.status == prompts.Status.PENDING for r in group):
+            # the action waits for its other targets: this answer is kept, the page moves on
+            reaction.save(update_fields=["status", "choice", "answered_by", "answered_at"])
+            save(encounter)
+        else:
+            _resolve(encounter, combatants, group, user, now, rng)
+        return reaction
+
+
+def reactions_default_due(*, now: datetime | None = None, encounter_id: int | None = None,
+                          rng: RandomSource | None = None) -> int:
+    """Default every pending reaction whose deadline passed (of ``encounter_id``, or all):
+    each under its encounter's lock, re-checked there (running it twice changes nothing).
+    Returns how many were defaulted."""
+    now, rng = now or timezone.now(), rng or random.SystemRandom()
+    due = Encounter.objects.filter(reaction_deadline__lte=now)
+    if encounter_id is not None:
+        due = due.filter(pk=encounter_id)
+    done = 0
+    for eid in list(due.values_list("pk", flat=True)):
+        with opened(eid, None, who=ANYONE, state=None, load=False, now=now, rng=rng) as step:
+            encounter = step.encounter
+            if encounter.reaction_deadline is None or now < encounter.reaction_deadline:
+                continue
+            done += default_pending(encounter, step.combatants, now, rng)
+    return done
+
+
+def default_pending(encounter: Encounter, combatants: dict[int, Combatant], now: datetime,
+                    rng: RandomSource) -> int:
+    """Default the due prompts of the waiting action (its group: pending or answered, not yet
+    resolved) and resolve it once none is pending. Returns how many were defaulted."""
+    rows = encounter.reactions.filter(action__isnull=True, status__in=[
+        prompts.Status.PENDING, prompts.Status.ANSWERED])
+    groups: dict[int, list[PendingReaction]] = {}
+    for r in rows:
+        groups.setdefault(r.lead_id or r.pk, []).append(r)
+    count = 0
+    for group in groups.values():
+        group = _ordered(group)
+        due = [(r, d) for r in group if (d := prompts.default_if_due(_prompt(r), now))]
+        for r, defaulted in due:
+            _mark(r, defaulted, None, now)
+        count += len(due)
+        if not due:
+            continue
+        if any(r.status == prompts.Status.PENDING for r in group):  # not all due (later ones)
+            PendingReaction.objects.bulk_update([r for r, _d in due], [
+                "status", "choice", "answered_by", "answered_at"])
+            save(encounter)
+        else:
+            _resolve(encounter, combatants, group, None, now, rng)
+    return count
+
+
+def _ordered(reactions: Iterable[PendingReaction]) -> list[PendingReaction]:
+    """An action's prompts, the lead first, then the others as they were asked."""
+    return sorted(reactions, key=lambda r: (r.lead_id is not None, r.pk))
+
+
+def _mark(reaction: PendingReaction, answered: prompts.Prompt, user, now: datetime) -> None:
+    """Write an answer or a default on the row (not saved)."""
+    reaction.status, reaction.choice = answered.status.value, answered.choice
+    reaction.answered_by, reaction.answered_at = user, now
+
+
+def _prompt(reaction: PendingReaction) -> prompts.Prompt:
+    return prompts.Prompt(options=tuple(reaction.options), deadline=reaction.deadline,
+                          default=reaction.default, status=prompts.Status(reaction.status),
+                          choice=reaction.choice)
+
+
+def _resolve(encounter: Encounter, combatants: dict[int, Combatant],
+             group: list[PendingReaction], user, now: datetime, rng: RandomSource) -> None:
+    """Resolve an action whose prompts (``group``, the lead first) are all answered or
+    defaulted: its system's resolver once, ONE ActionRecord (the lead's prompt and answer, the
+    others' answers), every prompt linked to it; then the next turn if the action ended it."""
+    reaction, rest = group[0], group[1:]
+    resolver = hooks.resolver_for(reaction.resolver)
+    if resolver is None:
+        raise EncounterInvalid(code="unknown_resolver", kind=reaction.resolver)
+    actor, target = combatants[reaction.actor_id], combatants[reaction.target_id]
+    defaulted = reaction.status == prompts.Status.DEFAULTED
+    others = tuple(hooks.ReactionAnswer(
+        reaction=r, target=combatants[r.target_id], choice=r.choice,
+        defaulted=r.status == prompts.Status.DEFAULTED, answered_by_id=r.answered_by_id)
+        for r in rest)
+    outcome = resolver(hooks.ReactionContext(
+        encounter=encounter, reaction=reaction, actor=actor, target=target,
+        choice=reaction.choice, defaulted=defaulted, answered_by=reaction.answered_by,
+        now=now, rng=rng, others=others))
+    summary = {
+        "encounter": encounter.pk, "round": reaction.round,
+        "prompt": {"actor": actor.name, "target": target.name, "payload": reaction.payload,
+                   "options": reaction.options, "default": reaction.default,
+                   "requested_at": reaction.requested_at.isoformat(),
+                   "deadline": reaction.deadline.isoformat()},
+        "answer": {"choice": reaction.choice, "defaulted": defaulted,
+                   "by": reaction.answered_by_id},
+        "result": outcome.summary,
+    }
+    if outcome.roll_about:  # a volley: whom each roll is about (encounters.visibility)
+        summary["roll_about"] = [target.pk] * len(reaction.rolls) + list(outcome.roll_about)
+    if others:
+        summary["answers"] = [
+            {"target": o.target.name, "target_id": o.target.pk, "options": o.reaction.options,
+             "default": o.reaction.default, "choice": o.choice, "defaulted": o.defaulted,
+             "by": o.answered_by_id} for o in others]
+    action = record_action(
+        campaign=encounter.campaign, kind=outcome.kind, now=now, user=reaction.requested_by,
+        actor=actor.character, target=target.character, summary=summary,
+        rolls=[*reaction.rolls, *(storable(r) for r in outcome.rolls)])
+    fields = ["status", "choice", "answered_by", "answered_at", "action"]
+    for r in group:
+        r.action = action
+    if rest:
+        PendingReaction.objects.bulk_update(group, fields)
+    else:
+        reaction.save(update_fields=fields)
+    encounter.reaction_deadline = None
+    if reaction.end_turn:
+        next_turn(encounter, combatants, user=user, now=now, rng=rng)
+    else:
+        save(encounter)
