@@ -18,7 +18,8 @@ Four kinds of counter:
 Each bump of a campaign's counters also announces, on commit, the live topics of what changed
 (campaigns.live): ``board-<campaign id>`` (every board page of the campaign; a page whose view
 did not change gets its poll's 204) and ``character-<id>`` of the pieces named (their sheets).
-The epoch's bumps announce nothing: a beat task names its campaigns itself (live_boards).
+The epoch's bumps announce nothing: a beat task names what its bulk statements changed itself
+(live_boards, ew1.live.announce_pieces), once per topic, after its bump of the epoch.
 
 A bump runs after the transaction commits: a reader that reads the versions *before* the data
 can then never pair a new version with old data (it may pair an old version with new data, which
@@ -98,8 +99,10 @@ def board_topic(campaign_id: int) -> str:
 
 
 def live_boards(campaign_ids) -> None:
-    """Announce the board topics of ``campaign_ids`` (a beat task's changed campaigns)."""
+    """Announce the board topics of ``campaign_ids`` (a beat task's changed campaigns), after
+    the beat's bump of the epoch (a refetch reads the versions)."""
     live.announce_all(board_topic(pk) for pk in campaign_ids)
+
 
 
 def version_bump_pieces(*, campaign_id: int, actor=None, target=None, kind: str = "") -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
@@ -34,10 +34,13 @@ class CooldownRelease:
 
     noticed: int = 0
     reincarnated: int = 0
+    # Every one handled (their pages are told, combat.tasks); not part of a run's outcome.
+    characters: tuple[int, ...] = field(default=(), compare=False)
 
     def __add__(self, other: "CooldownRelease") -> "CooldownRelease":
         return CooldownRelease(self.noticed + other.noticed,
-                               self.reincarnated + other.reincarnated)
+                               self.reincarnated + other.reincarnated,
+                               self.characters + other.characters)
 
 
 def cooldowns_release(*, now: datetime | None = None, rng: RandomSource | None = None
@@ -104,7 +107,8 @@ def _release_campaign(campaign: Campaign, *, now: datetime, rng: RandomSource
     if sheets:
         EternalWarSheet.objects.bulk_update(sheets, ["pa", "pa_anchor", "pv", "pv_anchor"])
         ActionRecord.objects.bulk_create(journal)
-    return CooldownRelease(noticed=len(due) - len(back), reincarnated=len(back))
+    return CooldownRelease(noticed=len(due) - len(back), reincarnated=len(back),
+                           characters=tuple(c.pk for c in due))
 
 
 def _free_cells(board: Board, count: int, rng: RandomSource) -> list[tuple[int, int]]:

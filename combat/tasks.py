@@ -3,6 +3,7 @@ from celery import shared_task
 from campaigns.versions import version_bump
 from combat.cooldowns import cooldowns_release
 from combat.creatures import creatures_act
+from ew1.live import announce_pieces
 
 
 @shared_task(name="combat.tasks.creatures_act", time_limit=120, soft_time_limit=100)
@@ -21,4 +22,5 @@ def release_cooldowns() -> dict:
     done = cooldowns_release()
     if done.noticed or done.reincarnated:
         version_bump(campaign_id=None)  # reincarnated pieces appear on boards
+        announce_pieces(done.characters)  # their boards and sheets (the notice), after the epoch
     return {"noticed": done.noticed, "reincarnated": done.reincarnated}

@@ -15,6 +15,7 @@ from typing import Iterable
 
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
+from campaigns import live
 from campaigns.errors import NotFound, SheetMissing
 from campaigns.permissions import allowed
 from characters.models import Character
@@ -51,10 +52,16 @@ def lock_sheets(character_ids: Iterable[int]) -> list[int]:
     """Lock the sheets of ``character_ids`` until the caller's transaction ends (``SELECT ...
     FOR UPDATE``, in id order, one query) and return their ids, sorted. Read them after, never
     in the locking query: PostgreSQL re-checks only the locked row once the lock is had, so a
-    sleeve joined to it would be the one from before the holder's change."""
+    sleeve joined to it would be the one from before the holder's change.
+
+    A sheet is locked to be changed (every writer of Eclipse sheets locks here: the sheet
+    services, the encounter's actions): its sheet pages are told once the transaction commits
+    (the ``character-<id>`` topic, campaigns.live; once per transaction, and nothing if it
+    rolls back)."""
     ids = sorted(set(character_ids))
     list(EclipseSheet.objects.select_for_update().filter(pk__in=ids).order_by("pk")
          .values_list("pk", flat=True))
+    live.announce_all(live.topic("character", pk) for pk in ids)
     return ids
 
 

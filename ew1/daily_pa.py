@@ -44,12 +44,14 @@ def pa_spent_today(sheet: EternalWarSheet, *, params: EW1Parameters, now: dateti
                     spent_day=sheet.pa_spent_day)
 
 
-def daily_pa_reset(*, now: datetime | None = None) -> int:
+def daily_pa_reset(*, now: datetime | None = None, campaigns: list[int] | None = None) -> int:
     """Set the daily PA count of every sheet whose count belongs to an earlier game day to 0 for
     today: one query for the campaigns, then one UPDATE per time zone in use, whatever the number
     of characters. Idempotent: a second run, or two beats at once, find nothing older than today
     (on PostgreSQL an UPDATE waiting on a row re-checks ``day < today`` once it gets it). A beat
-    down for days resets once when it comes back. Returns the number of sheets reset."""
+    down for days resets once when it comes back. Returns the number of sheets reset;
+    ``campaigns``, when given, receives the campaigns of the time zones where some sheet was
+    (the beat task announces their boards)."""
     now = now or timezone.now()
     by_zone: dict[str, list[int]] = defaultdict(list)
     for campaign in Campaign.objects.filter(rule_system=RuleSystem.ETERNAL_WAR).only(
@@ -58,8 +60,11 @@ def daily_pa_reset(*, now: datetime | None = None) -> int:
     reset = 0
     for zone, campaign_ids in sorted(by_zone.items()):
         today = game_day(now, zone)
-        reset += EternalWarSheet.objects.filter(
+        count = EternalWarSheet.objects.filter(
             pa_spent_day__lt=today,
             character_id__in=Character.objects.filter(campaign_id__in=campaign_ids).values("id"),
         ).update(pa_spent_today=Decimal(0), pa_spent_day=today)
+        reset += count
+        if count and campaigns is not None:
+            campaigns.extend(campaign_ids)
     return reset

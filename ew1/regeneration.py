@@ -45,20 +45,27 @@ def sheet_refresh(sheet: EternalWarSheet, *, params: EW1Parameters, now: datetim
     return pa, pv
 
 
-def regenerate_all(*, now: datetime | None = None) -> int:
+def regenerate_all(*, now: datetime | None = None, changed: list[int] | None = None) -> int:
     """Materialise PA and PV for every Eternal War One II character in ONE UPDATE statement,
     whatever the number of campaigns and their periods, touching only the rows owed at least one
     period: a tick with nothing owed writes nothing. Rows at their cap are left alone: reading
     them later gives the same values. Two queries in all (the campaigns, the UPDATE). On
     PostgreSQL the tick never waits for a row lock, so it cannot deadlock with an action (see
-    ``tick_sql``). Returns the number of rows updated."""
+    ``tick_sql``). Returns the number of rows updated; ``changed``, when given, receives their
+    character ids (the statement returns them: the beat task announces the pages that show
+    them, ew1.tasks)."""
     ts = unix(now or timezone.now())
     periods = campaign_periods()
     if not periods:
         return 0
     with connection.cursor() as cursor:
-        cursor.execute(tick_sql(periods, ts, vendor=connection.vendor))
-        return cursor.rowcount
+        cursor.execute(tick_sql(periods, ts, vendor=connection.vendor,
+                                returning=changed is not None))
+        if changed is None:
+            return cursor.rowcount
+        ids = [row[0] for row in cursor.fetchall()]
+    changed.extend(ids)
+    return len(ids)
 
 
 def campaign_periods() -> dict[int, tuple[int, int]]:
@@ -94,7 +101,8 @@ def _period_case(periods: dict[int, int], column: str) -> str:
     return f"(CASE {branches} ELSE {common} END)"
 
 
-def tick_sql(periods: dict[int, tuple[int, int]], ts: int, *, vendor: str) -> str:
+def tick_sql(periods: dict[int, tuple[int, int]], ts: int, *, vendor: str,
+             returning: bool = False) -> str:
     """The tick's UPDATE for ``periods`` (campaign id: (PA period, PV period), seconds) at Unix
     time ``ts``, in PostgreSQL's or SQLite's dialect. Every number is an int formatted here,
     never text from outside.
@@ -122,7 +130,10 @@ def tick_sql(periods: dict[int, tuple[int, int]], ts: int, *, vendor: str) -> st
       statement began (its new version is locked, the UPDATE does not see it and leaves it).
       With mixed periods a row owed something at the shortest periods but not at its own
       campaign's is locked and left unchanged (not counted, not rewritten). SQLite writes one
-      transaction at a time and needs none of it."""
+      transaction at a time and needs none of it.
+
+    ``returning``: the statement returns the character id of each row it changed (both
+    dialects: PostgreSQL, SQLite from 3.35)."""
     sheet, character = (connection.ops.quote_name(m._meta.db_table)
                         for m in (EternalWarSheet, Character))
     postgres = vendor == "postgresql"
@@ -155,9 +166,10 @@ def tick_sql(periods: dict[int, tuple[int, int]], ts: int, *, vendor: str) -> st
         # The rows owed something at the shortest periods, locked unless an action holds them.
         candidates = (f"{sheet}.ctid = ANY(ARRAY(SELECT ctid FROM {sheet} WHERE {candidates}"
                       f" FOR UPDATE SKIP LOCKED))")
+    tail = f" RETURNING {sheet}.character_id" if returning else ""
     if not mixed:
-        return f"UPDATE {sheet} SET {assignments(min_pa, min_pv)} WHERE {candidates}"
+        return f"UPDATE {sheet} SET {assignments(min_pa, min_pv)} WHERE {candidates}{tail}"
     pa_owed, pv_owed = owed(pa_case, pv_case)
     return (f"UPDATE {sheet} SET {assignments(pa_case, pv_case)} FROM {character} c"
             f" WHERE c.id = {sheet}.character_id AND {candidates}"
-            f" AND ({pa_owed} OR {pv_owed})")
+            f" AND ({pa_owed} OR {pv_owed}){tail}")

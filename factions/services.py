@@ -10,6 +10,10 @@ Lock order, always: the acting character, then the faction, then requests and me
 are locked FOR NO KEY UPDATE, which does not block the foreign-key checks of a membership or
 request being inserted by another transaction (a plain FOR UPDATE on the character would, and
 an answer inserting that character's membership could then deadlock with it).
+
+Every service that changes what a faction page shows announces it (factions.live.changed, sent
+once the transaction commits): the campaign's list, the factions touched, and the users whose
+pages change (the character's player, the leader's player, those whose requests lapse).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from campaigns.errors import Forbidden, InvalidInput, NotFound
 from campaigns.journal import record_action
 from campaigns.permissions import allowed
 from characters.models import Character
+from factions import live
 from factions.errors import (AlreadyInFaction, FactionNameTaken, LeaderMustHandOver, NotAMember,
                              RequestClosed)
 from factions.models import Faction, JoinRequest, Membership
@@ -69,8 +74,13 @@ def _join(faction: Faction, character: Character) -> Membership:
             membership = Membership.objects.create(faction=faction, character=character)
     except IntegrityError:
         raise AlreadyInFaction(name=character.name) from None
-    JoinRequest.objects.filter(character=character, state=JoinRequest.State.PENDING).exclude(
-        faction=faction).update(state=JoinRequest.State.WITHDRAWN, decided_at=timezone.now())
+    lapsing = JoinRequest.objects.filter(character=character,
+                                         state=JoinRequest.State.PENDING).exclude(faction=faction)
+    lapsed = list(lapsing.values_list("faction_id", "faction__leader__owner_id"))
+    if lapsed:
+        lapsing.update(state=JoinRequest.State.WITHDRAWN, decided_at=timezone.now())
+    live.changed(campaign_id=faction.campaign_id, factions=[faction.pk, *(f for f, _ in lapsed)],
+                 users=[character.owner_id, *(u for _, u in lapsed)])
     return membership
 
 
@@ -130,10 +140,12 @@ def faction_join(*, user, character_id: int, faction_id: int) -> Membership | Jo
         return membership
     try:
         with transaction.atomic():
-            return JoinRequest.objects.create(faction=faction, character=character,
-                                              kind=JoinRequest.Kind.REQUEST)
+            request = JoinRequest.objects.create(faction=faction, character=character,
+                                                 kind=JoinRequest.Kind.REQUEST)
     except IntegrityError:
         raise InvalidInput("request_invitation_pending") from None
+    _requests_changed(request)
+    return request
 
 
 @transaction.atomic
@@ -148,10 +160,20 @@ def faction_invite(*, user, faction_id: int, character_id: int) -> JoinRequest:
         raise AlreadyInFaction(name=character.name)
     try:
         with transaction.atomic():
-            return JoinRequest.objects.create(faction=faction, character=character,
-                                              kind=JoinRequest.Kind.INVITATION)
+            invitation = JoinRequest.objects.create(faction=faction, character=character,
+                                                    kind=JoinRequest.Kind.INVITATION)
     except IntegrityError:
         raise InvalidInput("request_invitation_pending") from None
+    _requests_changed(invitation)
+    return invitation
+
+
+def _requests_changed(request: JoinRequest) -> None:
+    """A request or invitation made or closed: the faction's pages, the campaign's list (its
+    invitations), the requesting player's and the leader's pages (what waits for them). No
+    query (``request.faction`` comes with its leader)."""
+    live.changed(campaign_id=request.faction.campaign_id, factions=[request.faction_id],
+                 users=[request.character.owner_id, request.faction.leader.owner_id])
 
 
 def _close(request: JoinRequest, state: str, now: datetime) -> None:
@@ -194,6 +216,7 @@ def request_answer(*, user, request_id: int, accept: bool) -> JoinRequest:
         raise Forbidden("not_yours_answer")
     now = timezone.now()
     _close(request, JoinRequest.State.ACCEPTED if accept else JoinRequest.State.REFUSED, now)
+    _requests_changed(request)
     if accept:
         _join(request.faction, request.character)
         _journal(request.faction, "faction_join", user=user, actor=request.character)
@@ -210,6 +233,7 @@ def request_withdraw(*, user, request_id: int) -> JoinRequest:
             raise Forbidden("only_who_made")
         raise NotFound("no_such_request")
     _close(request, JoinRequest.State.WITHDRAWN, timezone.now())
+    _requests_changed(request)
     return request
 
 
@@ -219,9 +243,12 @@ def member_remove(*, user, faction_id: int, character_id: int) -> None:
     faction = _led_faction(user=user, faction_id=faction_id)
     if character_id == faction.leader_id:
         raise InvalidInput("leader_cannot_remove")
-    deleted, _ = Membership.objects.filter(faction=faction, character__id=character_id).delete()
+    membership = Membership.objects.filter(faction=faction, character__id=character_id)
+    owners = list(membership.values_list("character__owner_id", flat=True))
+    deleted, _ = membership.delete()
     if not deleted:
         raise NotAMember("character_not_member")
+    live.changed(campaign_id=faction.campaign_id, factions=[faction.pk], users=owners)
     _journal(faction, "faction_remove", user=user, actor=faction.leader, member=character_id)
 
 
@@ -236,6 +263,8 @@ def leadership_transfer(*, user, faction_id: int, character_id: int) -> Faction:
     previous = faction.leader
     faction.leader = member.character
     faction.save(update_fields=["leader"])
+    live.changed(campaign_id=faction.campaign_id, factions=[faction.pk],
+                 users=[previous.owner_id, member.character.owner_id])
     _journal(faction, "faction_leader", user=user, actor=previous, target=member.character)
     return faction
 
@@ -260,6 +289,8 @@ def faction_leave(*, user, character_id: int, faction_id: int | None = None) -> 
         _dissolve(faction, user=user)
         return
     membership.delete()
+    live.changed(campaign_id=faction.campaign_id, factions=[faction.pk],
+                 users=[character.owner_id])
     _journal(faction, "faction_leave", user=user, actor=character)
 
 
@@ -270,5 +301,14 @@ def faction_dissolve(*, user, faction_id: int) -> None:
 
 
 def _dissolve(faction: Faction, *, user) -> None:
+    """Journal, then delete the faction (its memberships and requests go with it); its pages,
+    its members' players and those of the characters it had pending requests with are told
+    (two queries)."""
+    owners = [*Membership.objects.filter(faction=faction).values_list("character__owner_id",
+                                                                       flat=True),
+              *JoinRequest.objects.filter(faction=faction, state=JoinRequest.State.PENDING)
+              .values_list("character__owner_id", flat=True)]
+    live.changed(campaign_id=faction.campaign_id, factions=[faction.pk],
+                 users=[faction.leader.owner_id, *owners])
     _journal(faction, "faction_dissolve", user=user, actor=faction.leader)
     faction.delete()

@@ -152,16 +152,29 @@ def faction_list(request, campaign_id: int):
                     description=d["description"], is_public=d["is_public"]))
 
 
+def _refetched(request, page: str, key: int, gone_to: str):
+    """The page, or for the page's own refetch (htmx: a change pushed, factions.live) of a page
+    gone meanwhile (the faction dissolved, the leadership handed over) the browser sent on to
+    ``gone_to``. A missing faction and a forbidden one answer alike."""
+    try:
+        return _page(request, page, key)
+    except Http404:
+        if request.htmx:
+            return HttpResponseClientRedirect(gone_to)
+        raise
+
+
 @login_required
 @require_GET
 def faction_detail(request, faction_id: int):
-    return _page(request, "detail", faction_id)
+    return _refetched(request, "detail", faction_id, reverse("factions:index"))
 
 
 @login_required
 @require_GET
 def faction_manage_page(request, faction_id: int):
-    return _page(request, "manage", faction_id)
+    return _refetched(request, "manage", faction_id,
+                      reverse("factions:detail", args=[faction_id]))
 
 
 @login_required

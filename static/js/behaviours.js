@@ -9,8 +9,10 @@
    - data-cells="N": sets the CSS variable --cells to N (the board's column count).
    - data-poll-unless="editing": the element's requests (its polls and the refetches a pushed
      change asks for) are held, and their answers not swapped, while the focus is in a form
-     inside it (the board, while a player fills a form); a change pushed meanwhile is fetched
-     once the focus leaves it (its "live-changed" trigger, static/js/live.js).
+     inside it, or a text typed into one of its forms is not sent yet (the board, while a
+     player fills a form; the faction list's creation form); a change pushed meanwhile is
+     fetched once the focus leaves it and nothing typed waits (its "live-changed" trigger,
+     static/js/live.js).
    - data-live-poll="S": while a server push is live (body[data-push=live] for the encounter's
      stream, body[data-live=live] for the others'), the element polls at most once every S
      seconds (every second or 5 s without the push, a safety poll with it). Requests its
@@ -43,10 +45,18 @@
   var announced = new WeakSet();
   var lastRequest = {};  // by element id: an outerHTML swap replaces the element
 
+  // A text typed into a form and not sent yet: a refetch would wipe it.
+  var TYPED = "input[type=text], input[type=search], input:not([type]), textarea";
+  function typedIn(elt) {
+    return Array.from(elt.querySelectorAll(TYPED)).some(function (field) {
+      return field.form && field.value !== field.defaultValue;
+    });
+  }
+
   var conditions = {
     editing: function (elt) {
       var focused = document.activeElement;
-      return Boolean(focused && elt.contains(focused) && focused.closest("form"));
+      return Boolean(focused && elt.contains(focused) && focused.closest("form")) || typedIn(elt);
     }
   };
 

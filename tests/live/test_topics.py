@@ -94,11 +94,10 @@ def test_a_change_names_the_page_request_that_made_it(monkeypatch, rf, db,
         return HttpResponse()
 
     middleware = live.OriginMiddleware(view)
+    for origin in ("a1b2c3d4e5f6", "not valid!", "x" * 33, None):  # one transaction each
+        with django_capture_on_commit_callbacks(execute=True):
+            middleware(rf.post("/", **({"HTTP_X_LIVE_ORIGIN": origin} if origin else {})))
     with django_capture_on_commit_callbacks(execute=True):
-        middleware(rf.post("/", HTTP_X_LIVE_ORIGIN="a1b2c3d4e5f6"))
-        middleware(rf.post("/", HTTP_X_LIVE_ORIGIN="not valid!"))
-        middleware(rf.post("/", HTTP_X_LIVE_ORIGIN="x" * 33))
-        middleware(rf.post("/"))
         live.announce("board-2")  # outside any request (a Celery task)
     assert [args[2] for args in sent] == [
         {"topic": "board-1", "origin": "a1b2c3d4e5f6"}, {"topic": "board-1"},
@@ -127,3 +126,43 @@ def test_the_origin_reaches_a_sync_view_under_the_async_stack(monkeypatch, rf, d
     asyncio.run(middleware(rf.post("/")))
     assert [args[2] for args in sent] == [{"topic": "character-7", "origin": "0123456789abcdef"},
                                           {"topic": "character-7"}]
+
+
+def test_a_transaction_sends_each_topic_once_with_its_latest_payload(
+        monkeypatch, db, django_capture_on_commit_callbacks):
+    """However often a transaction announces a topic, its pages get one event (the latest
+    version), after everything registered before its last announcement; a rolled-back
+    transaction sends nothing."""
+    from django.db import transaction
+
+    sent = _recording(monkeypatch)
+    order: list[str] = []
+    with django_capture_on_commit_callbacks(execute=True):
+        with transaction.atomic():
+            live.announce("encounter-1", {"version": 1})
+            live.announce("board-2")
+            transaction.on_commit(lambda: order.append(f"bump after {len(sent)} events"))
+            live.announce("encounter-1", {"version": 2})
+            live.announce_all(["board-2", "character-3", "board-2"])
+    assert [args[2] for args in sent] == [{"topic": "encounter-1", "version": 2},
+                                          {"topic": "board-2"}, {"topic": "character-3"}]
+    assert order == ["bump after 0 events"]  # the events left after the bump
+    sent.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        try:
+            with transaction.atomic():
+                live.announce("board-2")
+                raise RuntimeError
+        except RuntimeError:
+            pass
+        with transaction.atomic():
+            live.announce("board-5")
+            try:
+                with transaction.atomic():  # a savepoint rolled back: its second announcement
+                    live.announce("board-5", {"version": 9})
+                    raise RuntimeError
+            except RuntimeError:
+                pass
+    # The topic still goes out, once (its payload may be the rolled-back one: a version the page
+    # does not show only makes it refetch what it may see).
+    assert [args[0] for args in sent] == ["board-5"]
