@@ -151,3 +151,8 @@ def attack_odds(attacker: Combatant, defender: Combatant, weapon: Weapon,
                       chance["called_effect"], chance["subdued"],
                       {k: v for k, v in sorted(damage.items()) if v},
                       {k: v for k, v in sorted(wounds.items()) if v})
+
+
+def clear_tables() -> None:
+    """Forget the memoised tables (the benchmark's cold series; tests)."""
+    distribution.cache_clear()
