@@ -3,9 +3,11 @@ timed through the real view, interleaved with a bare view in the same run.
 
 The case: the GM's Guard fires its rifle (2d10+2, AP 4) full auto, concentrated on damage
 (+3d10: 5d10+2 DV) at Ava, wounded twice (a wound malus on her dodge), every defence she may
-choose (none, dodge): ``POST /eclipse/encounters/<id>/odds/`` as htmx, in process
-(django.test.Client, the app's middleware, session and template), against ``/bench/bare``
-(bench.urls: one ORM query, no template) through the same client.
+choose (none, dodge): ``POST /eclipse/encounters/<id>/odds/`` as htmx, in process (a
+RequestFactory's WSGI environ through the test ClientHandler: the app's whole middleware, the
+GM's session, the template; not django.test.Client, whose capture of every template's context
+for the test's assertions costs more than the view), against ``/bench/bare`` (bench.urls: one
+ORM query, no template) through the same handler.
 
 Two series, interleaved with the bare view round by round: **warm** (the pure tables the odds
 memoise are kept between requests, as in a running server where the form is redrawn on every
@@ -16,6 +18,7 @@ Bounded: BENCH_ODDS_ROUNDS rounds (default 60) per series.
 
 from __future__ import annotations
 
+import importlib
 import os
 import statistics
 import time
@@ -23,15 +26,35 @@ import time
 TARGET_P95_MS = 20.0
 
 
+class _Handler:
+    """Requests through the app's middleware (CSRF checks off, as the test client's) with the
+    session cookie ``session_key``: ``get``/``post`` return the response."""
+
+    def __init__(self, session_key: str):
+        from django.test import RequestFactory
+        from django.test.client import ClientHandler
+
+        self.factory = RequestFactory(HTTP_COOKIE=f"sessionid={session_key}")
+        self.handler = ClientHandler(enforce_csrf_checks=False)
+
+    def get(self, url: str):
+        return self.handler(self.factory.get(url).environ)
+
+    def post(self, url: str, data: dict, **headers):
+        return self.handler(self.factory.post(url, data, **headers).environ)
+
+
 def build():
     """The Eclipse test world (tests.eclipse_play.conftest), Ava wounded twice, the encounter
-    started and at the Guard's turn. Returns (logged-in GM client, odds URL, form data)."""
+    started and at the Guard's turn. Returns (the GM's handler, odds URL, form data)."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
     from eclipse.models import Sleeve
     from encounters import services as enc
-    from tests.eclipse_play.conftest import build_world, running
+    # The tests' world, imported by name: mypy checks the app and the bench, not the tests.
+    world = importlib.import_module("tests.eclipse_play.conftest")
+    build_world, running = world.build_world, world.running
 
     users = get_user_model().objects
     alice = users.create_user("odds-alice", "odds-alice@example.invalid", "odds-password-42")
@@ -45,10 +68,11 @@ def build():
     e.refresh_from_db()
     client = Client()
     client.force_login(ep.gm)
+    handler = _Handler(client.cookies["sessionid"].value)
     data = {"page": "play", "turn": e.turn_serial, "combatant": c[ep.guard.pk].pk,
             "target": c[ep.ava.pk].pk, "weapon": ep.w.guard_rifle.pk, "mode": "FA",
             "concentrate": "damage", "range_band": "short"}
-    return client, f"/eclipse/encounters/{e.pk}/odds/", data
+    return handler, f"/eclipse/encounters/{e.pk}/odds/", data
 
 
 def _p95(values: list[float]) -> float:
