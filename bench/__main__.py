@@ -5,10 +5,12 @@ cost, reading the campaigns, is a visible share of a no-op tick), BENCH_REPEATS 
 and for the load run (bench.load) BENCH_LOAD_SLICE, BENCH_LOAD_ROUNDS, BENCH_PORT.
 ``python -m bench load`` runs the load run alone; ``python -m bench wave`` the refetch wave
 (bench.wave: 50 and 200 pages of one encounter after a step, the step's answer; BENCH_WAVE_ROUNDS),
-``python -m bench streams`` the open streams (bench.streams: BENCH_STREAMS, BENCH_STREAM_PORT).
+``python -m bench streams`` the open streams (bench.streams: BENCH_STREAMS, BENCH_STREAM_PORT),
+``python -m bench odds`` the heaviest Eclipse Phase odds request (bench.odds: BENCH_ODDS_ROUNDS).
 Exits non-zero when the board page's query count depends on the number of characters in view,
 when the tick is more than 1.2 times the hand-written statement in a case, when a no-op tick
-writes a row, or when the tick and the hand-written statement disagree.
+writes a row, when the tick and the hand-written statement disagree, or when the odds request's
+p95 is over 20 ms.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from bench.db import configure_environment, throwaway_database
 
 
 def main() -> int:
-    parts = sys.argv[1:] or ["regeneration", "board", "load", "wave", "streams"]
+    parts = sys.argv[1:] or ["regeneration", "board", "load", "wave", "streams", "odds"]
     # The load run's server uses Redis when the environment has it (the bench process never).
     redis_url, database_url = os.environ.get("REDIS_URL"), os.environ.get("DATABASE_URL")
     configure_environment()
@@ -31,7 +33,7 @@ def main() -> int:
     import django
 
     django.setup()
-    from bench import board_queries, load, regeneration, streams, wave
+    from bench import board_queries, load, odds, regeneration, streams, wave
 
     sheets = int(os.environ.get("BENCH_SHEETS", "100000"))
     repeats = int(os.environ.get("BENCH_REPEATS", "7"))
@@ -39,7 +41,7 @@ def main() -> int:
     started = time.perf_counter()
     with throwaway_database() as label:
         print(f"Percentile benchmarks on {label}", file=out)
-        same = equal = loaded = waved = streamed = True
+        same = equal = loaded = waved = streamed = fast = True
         if "regeneration" in parts:
             print(f"\nRegeneration tick, {sheets} Eternal War One II sheets:", file=out,
                   flush=True)
@@ -60,8 +62,12 @@ def main() -> int:
             print("\nOpen event streams (bench.streams), against a bare one-query view:",
                   file=out, flush=True)
             streamed = streams.run(out=out, redis_url=redis_url, database_url=database_url)
+        if "odds" in parts:
+            print("\nEclipse Phase odds request (bench.odds, django.test.Client), against a bare "
+                  "one-query view:", file=out, flush=True)
+            fast = odds.run(out=out)
     print(f"\nDone in {time.perf_counter() - started:.0f} s.", file=out)
-    return 0 if same and equal and loaded and waved and streamed else 1
+    return 0 if same and equal and loaded and waved and streamed and fast else 1
 
 
 if __name__ == "__main__":

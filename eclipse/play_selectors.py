@@ -4,6 +4,7 @@ before it is made (gamerules.eclipse_phase.odds, exact with icepool)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any, Mapping
@@ -13,11 +14,14 @@ from django.utils.translation import gettext
 from eclipse.defence import (FULL_DEFENCE, defence_choice, defence_options,
                              params_of)
 from eclipse import environment
+from eclipse.context import AttackContext, attack_context
 from eclipse.models import WeaponState
+from eclipse.play_errors import NoSheet
+from campaigns import charts
 from campaigns.errors import InvalidInput
-from eclipse.play import (AIM_COMPLEX, AIM_QUICK, RUNNING, AttackChoices, _loaded, declare,
+from eclipse.play import (AIM_COMPLEX, AIM_QUICK, RUNNING, AttackChoices, declare,
                           phase_actions)
-from eclipse.selectors import Armed, Loaded, loaded_sheets, loaded_view, rules_of
+from eclipse.selectors import Armed, Loaded, loaded_view
 from encounters.errors import EncounterNotFound
 from encounters.models import Combatant, Encounter
 from encounters.services import can_see, combatants_of, controls, is_gm
@@ -166,6 +170,9 @@ def turn_options(*, view, me) -> TurnOptions:
 
 @dataclass(frozen=True)
 class OddsLine:
+    """The odds against one defence (``defence``: "none", "dodge", "melee:<skill>"), ``odds``
+    a gamerules.eclipse_phase.odds.AttackOdds; and their drawings (campaigns.charts)."""
+
     defence: str
     odds: Any
 
@@ -177,22 +184,61 @@ class OddsLine:
     def damage(self) -> list[tuple[int, Fraction]]:
         return sorted(self.odds.damage.items())
 
+    @cached_property
+    def bar(self) -> list[charts.Segment]:
+        """The outcomes side by side, summing to 1: a critical hit, a plain hit, defended,
+        missed (keys "critical", "hit", "defended", "miss")."""
+        o = self.odds
+        return charts.stacked_bar([
+            ("critical", gettext("critical hit"), o.critical),
+            ("hit", gettext("hit, not critical"), o.hit - o.critical),
+            ("defended", gettext("defended"), o.defended), ("miss", gettext("missed"), o.miss)])
 
-def odds_for(ctx, me: Loaded, target, choices: Mapping[str, Any]) -> list[OddsLine]:
+    @cached_property
+    def no_damage(self) -> str:
+        """The chance of no damage (a miss, a defence, armour stopping it all), in percent."""
+        return charts.percent(self.odds.damage.get(0, Fraction(0)))
+
+    @cached_property
+    def damage_chart(self) -> charts.Histogram | None:
+        """The damage that gets through (1 and more), scaled to its most likely value: the
+        chance of none (``no_damage``) would flatten the rest."""
+        return charts.histogram({d: p for d, p in self.odds.damage.items() if d > 0})
+
+    @cached_property
+    def damage_text(self) -> list[tuple[int, str]]:
+        """Each damage that gets through with its chance in percent (as text)."""
+        return [(d, charts.percent(p)) for d, p in self.damage if d > 0 and p]
+
+    @cached_property
+    def wounds_text(self) -> list[tuple[int, str]]:
+        return [(w, charts.percent(p)) for w, p in self.wounds]
+
+    @cached_property
+    def wounds_chart(self) -> charts.Histogram | None:
+        return charts.histogram(self.odds.wounds)
+
+
+def odds_for(ctx, me: Loaded, target, choices: Mapping[str, Any], *,
+             context: AttackContext | None = None) -> list[OddsLine]:
     """The exact odds of the attack the form describes against each defence ``target`` may
     choose (``ctx`` a TurnContext-like object: encounter, combatant). Nothing is spent.
-    Raises as ``eclipse.play.declare``."""
+    ``context``: what the attack reads, loaded once (eclipse.context.attack_context, not
+    locked: nothing is written; None: loaded here). Raises as ``eclipse.play.declare``."""
     params = params_of(ctx.encounter)
-    order = declare(ctx, me, target, AttackChoices(**choices), spend_rounds=False)
-    sheets = loaded_sheets([target.character_id])
-    them = rules_of(sheets[target.character_id])
+    if context is None:
+        context = attack_context(ctx.encounter, ctx.combatant, [target], lock=False)
+    order = declare(ctx, me, target, AttackChoices(**choices), spend_rounds=False,
+                    context=context)
+    them = context.of(target)
+    if them is None:
+        raise NoSheet(name=target.name)
     attacker = rules.Combatant(me.character, me.health.wounds, me.mind.traumas)
     defender = rules.Combatant(them.character, them.health.wounds, them.mind.traumas,
                                them.health.knocked_down)
     armed = next(a for a in me.weapons if a.row.pk == order.weapon)
     shot = order.shots[0]
-    full = FULL_DEFENCE in {f.name for f in ctx.encounter.effects.filter(
-        bearer=target, expired_round__isnull=True)}
+    full = context.bears(target, FULL_DEFENCE)
     surprised = target.surprised and ctx.encounter.round == 1
     no_defence = surprised or order.psi or order.defender_helpless
     keys = ["none"] if no_defence else defence_options(order.melee)
@@ -201,8 +247,7 @@ def odds_for(ctx, me: Loaded, target, choices: Mapping[str, Any]) -> list[OddsLi
         odds = attack_odds(attacker, defender, armed.weapon, params,
                            options=order.options(shot),
                            defence=defence_choice(key, surprised=surprised, full_defence=full,
-                                                  extra=environment.gravity(ctx.encounter)
-                                                  .modifiers),
+                                                  extra=context.gravity),
                            extra_d10=shot.extra_d10)
         lines.append(OddsLine(key, odds))
     return lines
@@ -236,4 +281,8 @@ def attack_odds_shown(*, user, encounter: Encounter, combatants: Mapping[int, Co
             or (target.hidden and not is_gm(user, encounter)):
         raise InvalidInput()
     ctx = SimpleNamespace(encounter=encounter, combatant=me, user=user)
-    return odds_for(ctx, _loaded(me), target, choices), target
+    context = attack_context(encounter, me, [target], lock=False)
+    mine = context.of(me)
+    if mine is None:
+        raise NoSheet(name=me.name)
+    return odds_for(ctx, mine, target, choices, context=context), target

@@ -14,11 +14,11 @@ armour"), into wounds. A subdue attack deals no damage: its odds say how often i
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-
-import icepool
+from functools import lru_cache
+from typing import cast
 
 from gamerules.d100 import Grade
 from gamerules.eclipse_phase.attack import (AttackOptions, CalledShot, Combatant, DefenceChoice,
@@ -57,14 +57,23 @@ class AttackOdds:
         return sum((d * p for d, p in self.damage.items()), Fraction(0))
 
 
-def _outcomes(plan: Plan, params: EclipsePhaseParameters, *, effect_margin: int,
-              subdue_margin: int) -> icepool.Die:
-    """A die over ("miss", fumble) / ("defended", mishap) / ("hit", critical, margin bonus,
-    the called shot's margin reached, the subdue's margin reached)."""
-    rule = critical_rule(params)
-    at, dt = plan.attack_target, plan.defence_target
+Outcome = tuple[object, ...]
 
-    def attack_only(fa: int) -> tuple[object, ...]:
+
+@lru_cache(maxsize=1024)
+def _outcomes(params: EclipsePhaseParameters, attack_target: int, defence_target: int | None,
+              effect_margin: int, subdue_margin: int) -> tuple[tuple[tuple[Outcome, int], ...], int]:
+    """The attack's outcomes with their weights: (((outcome, count), ...), denominator), the
+    counts whole numbers out of 100 (no defence) or 10,000 pairs of d100 faces. An outcome is
+    ("miss", fumble), ("defended", mishap) or ("hit", critical, margin bonus, the called
+    shot's margin reached, the subdue's margin reached). Every face (and pair of faces) is read,
+    graded and settled by the same rules as ``attack.resolve_attack`` (``critical_rule``,
+    ``settle``); each face is graded once, each pair settled once, then memoised per input (the
+    form asks again on every change)."""
+    rule = critical_rule(params)
+    at = attack_target
+
+    def attack_only(fa: int) -> Outcome:
         ra = rule.read(fa)
         ga = rule.grade(ra, at)
         if not ga.success:
@@ -73,22 +82,49 @@ def _outcomes(plan: Plan, params: EclipsePhaseParameters, *, effect_margin: int,
         return ("hit", ga is Grade.CRITICAL_SUCCESS, margin_dv_bonus(margin, params),
                 margin >= effect_margin, margin >= subdue_margin)
 
-    if dt is None:
-        return icepool.d100.map(attack_only)
-    defence_target = dt
-
-    def both(fa: int, fb: int) -> tuple[object, ...]:
-        first = attack_only(fa)
+    faces = range(1, 101)
+    attacks = [(attack_only(fa), (rule.grade(rule.read(fa), at), rule.read(fa))) for fa in faces]
+    counts: Counter[Outcome] = Counter()
+    if defence_target is None:
+        for first, _graded in attacks:
+            counts[first] += 1
+        return tuple(counts.items()), 100
+    defences = [((rule.grade(rb, defence_target), rb),
+                 rule.grade(rb, defence_target) is Grade.CRITICAL_SUCCESS)
+                for rb in (rule.read(fb) for fb in faces)]
+    tie_holds = params.combat_tie_to_defender
+    for first, graded in attacks:
         if first[0] == "miss":
-            return first
-        ra, rb = rule.read(fa), rule.read(fb)
-        ga, gb = rule.grade(ra, at), rule.grade(rb, defence_target)
-        won = settle((ga, ra), (gb, rb), params)
-        if won == "first" or (won is None and not params.combat_tie_to_defender):
-            return first
-        return ("defended", gb is Grade.CRITICAL_SUCCESS)
+            counts[first] += 100
+            continue
+        hits = mishaps = 0
+        for defence, mishap in defences:
+            won = settle(graded, defence, params)
+            if won == "first" or (won is None and not tie_holds):
+                hits += 1
+            elif mishap:
+                mishaps += 1
+        counts[first] += hits
+        counts[("defended", True)] += mishaps
+        counts[("defended", False)] += 100 - hits - mishaps
+    return tuple((k, v) for k, v in counts.items() if v), 10000
 
-    return icepool.map(both, icepool.d100, icepool.d100)
+
+@lru_cache(maxsize=1024)
+def _damage_table(expression: str, flat: int, bonus: int, multiplier: int, halve: bool,
+                  damage_type: DamageType, armour: int, ap: int, ignore: bool
+                  ) -> tuple[tuple[tuple[int, int], ...], int]:
+    """The damage after armour of one hit: (((damage, count), ...), denominator), whole counts
+    over the DV dice's faces (``expression``, icepool): (DV + ``flat`` + ``bonus``) x
+    ``multiplier``, halved (rounded down) by a disarming shot, at least 0, through ``armour``
+    (``ap``, ``ignore`` it) as ``health.through_armour`` says."""
+    dv_die = distribution(expression)
+    counts: Counter[int] = Counter()
+    for dv, q in dv_die.items():
+        total_dv = (dv + flat + bonus) * multiplier
+        total_dv = max(0, total_dv // 2 if halve else total_dv)
+        counts[through_armour(total_dv, damage_type, armour, ap, ignore_armour=ignore).damage] += q
+    return tuple(counts.items()), dv_die.denominator()
 
 
 def attack_odds(attacker: Combatant, defender: Combatant, weapon: Weapon,
@@ -96,58 +132,75 @@ def attack_odds(attacker: Combatant, defender: Combatant, weapon: Weapon,
                 defence: DefenceChoice | None = None, extra_d10: int = 0,
                 concentrate: bool = False) -> AttackOdds:
     """The exact odds of ``resolve_attack`` with these arguments then ``roll_damage`` (with
-    ``extra_d10`` and ``concentrate``) and ``take_hit``. Raises as ``plan_attack``."""
+    ``extra_d10`` and ``concentrate``) and ``take_hit``. Raises as ``plan_attack``.
+
+    Exact: whole counts over 100 (or 10,000) d100 faces times the DV dice's faces, turned into
+    fractions at the end; the outcome and damage tables are memoised on their inputs
+    (``clear_tables`` forgets them)."""
     options = options or AttackOptions()
     plan = plan_attack(attacker, defender, weapon, params, options=options, defence=defence)
     never = 10 ** 6
-    die = _outcomes(plan, params,
-                    effect_margin=params.called_shot_margin if options.called_shot else never,
-                    subdue_margin=defender.character.morph.durability if options.subdue
-                    else never)
+    outcomes, denominator = _outcomes(
+        params, plan.attack_target, plan.defence_target,
+        params.called_shot_margin if options.called_shot else never,
+        defender.character.morph.durability if options.subdue else never)
     multiplier = params.beam_concentration_multiplier if concentrate else 1
     flat = params.charge_dv if options.charge else 0
     if weapon.melee and params.melee_damage_bonus_divisor and weapon.damage_type is not DamageType.PSI:
         flat += attacker.character.aptitude(Aptitude.SOM, params) // params.melee_damage_bonus_divisor
-    dv_die = distribution(damage_expression(weapon, extra_d10))
+    expression = damage_expression(weapon, extra_d10)
     armour = defender.character.armour(weapon.damage_type.value)
     wt = defender.character.morph.wt(params)
-    chance: dict[str, Fraction] = defaultdict(Fraction)
-    damage: dict[int, Fraction] = defaultdict(Fraction)
-    denominator = die.denominator()
-    for outcome, quantity in die.items():
-        p = Fraction(quantity, denominator)
-        kind = outcome[0]
-        chance[kind] += p
+    chance: Counter[str] = Counter()
+    no_damage = 0  # misses, defences, subdue holds
+    # Hits by what their damage depends on: (margin bonus, armour ignored, halved) -> count.
+    hits: Counter[tuple[int, bool, bool]] = Counter()
+    for outcome, count in outcomes:
+        kind = cast(str, outcome[0])
+        chance[kind] += count
         if kind == "miss":
-            chance["fumble"] += p if outcome[1] else 0
-            damage[0] += p
+            chance["fumble"] += count if outcome[1] else 0
+            no_damage += count
             continue
         if kind == "defended":
-            chance["mishap"] += p if outcome[1] else 0
-            damage[0] += p
+            chance["mishap"] += count if outcome[1] else 0
+            no_damage += count
             continue
-        critical, bonus, effect, held = outcome[1], outcome[2], outcome[3], outcome[4]
-        chance["critical"] += p if critical else 0
-        chance["called_effect"] += p if effect else 0
-        chance["subdued"] += p if held else 0
+        critical, effect, held = bool(outcome[1]), bool(outcome[3]), bool(outcome[4])
+        bonus = cast(int, outcome[2])
+        chance["critical"] += count if critical else 0
+        chance["called_effect"] += count if effect else 0
+        chance["subdued"] += count if held else 0
         if options.subdue:
-            damage[0] += p
+            no_damage += count
             continue
         ignore = ((critical and params.critical_ignores_armour)
                   or (effect and options.called_shot is CalledShot.IGNORE_ARMOUR))
-        halve = effect and options.called_shot is CalledShot.DISARM
-        n = dv_die.denominator()
-        for dv, q in dv_die.items():
-            total_dv = (dv + flat + bonus) * multiplier
-            total_dv = max(0, total_dv // 2 if halve else total_dv)
-            after = through_armour(total_dv, weapon.damage_type, armour, weapon.ap,
-                                   ignore_armour=ignore).damage
-            damage[after] += p * Fraction(q, n)
-    wounds: dict[int, Fraction] = defaultdict(Fraction)
-    for d, p in damage.items():
-        wounds[wounds_from(d, wt, params)] += p
-    return AttackOdds(plan, chance["miss"], chance["fumble"], chance["defended"],
-                      chance["mishap"], chance["hit"], chance["critical"],
-                      chance["called_effect"], chance["subdued"],
-                      {k: v for k, v in sorted(damage.items()) if v},
-                      {k: v for k, v in sorted(wounds.items()) if v})
+        hits[(bonus, ignore, effect and options.called_shot is CalledShot.DISARM)] += count
+    dv_denominator = distribution(expression).denominator()
+    damage_counts: Counter[int] = Counter()
+    damage_counts[0] += no_damage * dv_denominator
+    for (bonus, ignore, halve), count in hits.items():
+        table, n = _damage_table(expression, flat, bonus, multiplier, halve, weapon.damage_type,
+                                 armour, weapon.ap, ignore)
+        for after, q in table:
+            damage_counts[after] += count * q * (dv_denominator // n)
+    whole = denominator * dv_denominator
+    wound_counts: Counter[int] = Counter()
+    for d, c in damage_counts.items():
+        wound_counts[wounds_from(d, wt, params)] += c
+
+    def p(kind: str) -> Fraction:
+        return Fraction(chance[kind], denominator)
+
+    return AttackOdds(plan, p("miss"), p("fumble"), p("defended"), p("mishap"), p("hit"),
+                      p("critical"), p("called_effect"), p("subdued"),
+                      {k: Fraction(v, whole) for k, v in sorted(damage_counts.items()) if v},
+                      {k: Fraction(v, whole) for k, v in sorted(wound_counts.items()) if v})
+
+
+def clear_tables() -> None:
+    """Forget the memoised tables (the benchmark's cold series; tests)."""
+    _outcomes.cache_clear()
+    _damage_table.cache_clear()
+    distribution.cache_clear()

@@ -133,16 +133,32 @@ def test_an_explosive_posted_with_distances(client, ep):
     assert guard["target"] == "Guard" and guard["dv"] == 0  # 50 m: nothing left of 3d10
 
 
-def test_the_odds_query_count_is_pinned(client, ep, django_assert_num_queries):
+@pytest.mark.parametrize("extra", [0, 3])
+def test_the_odds_query_count_is_pinned(client, ep, extra, django_assert_num_queries):
+    from characters.models import Character
+    from encounters import services as enc
+    from tests.eclipse_play.conftest import sheet
+
     e, c = running(ep)
+    pod = ep.sheets[ep.guard.pk].sleeve.template
+    more = [Character.objects.create(campaign=ep.campaign, name=f"Drone {i}",
+                                     kind=Character.Kind.CREATURE) for i in range(extra)]
+    for m in more:
+        sheet(m, pod)
+    if more:
+        enc.combatants_add(user=ep.gm, encounter_id=e.pk,
+                           entries=[enc.CombatantEntry(character_id=m.pk) for m in more])
     _logged(client, ep.alice).get(reverse("encounters:play", args=[e.pk]))
     with django_assert_num_queries(ODDS_QUERIES):
-        client.post(reverse("eclipse_play:odds", args=[e.pk]), _attack(e, c, ep), **HTMX)
+        html = client.post(reverse("eclipse_play:odds", args=[e.pk]), _attack(e, c, ep),
+                           **HTMX).content.decode()
+    assert html.count('data-testid="odds-line"') == 2
 
 
-# the environment (gravity), session, user, encounter, combatants, two sheets (3 each, the
-# target twice), effects
-ODDS_QUERIES = 17
+# the session, user, encounter, combatants, then the attack's context loaded once
+# (eclipse.context.attack_context, unlocked): the attacker's and the target's sheets with the
+# encounter's gravity, their weapons, their armour, their effects
+ODDS_QUERIES = 8
 
 
 def test_the_form_offers_the_options_and_the_gm_picks_a_mishap_on_the_page(
