@@ -112,49 +112,73 @@ def announce(name: str, payload: dict | None = None) -> None:
         _send(name, data)
         return
     batch = _batch_of(connection)
-    earlier = batch.get(name)
-    send = _Send(batch, name, data)  # the latest wins: one transaction, one request
-    batch[name] = send
+    transaction.on_commit(_Kept(batch, name, data))  # dropped with its savepoint, as usual
+    earlier = batch.senders.get(name)
+    send = _Send(batch, name)
     transaction.on_commit(send)
     if earlier is not None:
-        # One callback per topic, at its latest announcement (after the board counters' bumps
+        # One sender per topic, at its latest announcement (after the board counters' bumps
         # registered before it, campaigns.versions, which a refetch reads), dropped only by a
-        # rollback that would have dropped every announcement of the topic: Django drops a
-        # callback whose savepoints include the one rolled back, so it keeps the savepoints
-        # common to both. The earlier callback stays in the list (a test's capture of the
-        # callbacks counts their places) and does nothing.
+        # rollback that drops every announcement of the topic: Django drops a callback whose
+        # savepoints include the one rolled back, so it keeps the savepoints common to both.
+        # The earlier sender stays in the list (a test's capture counts the callbacks) and
+        # does nothing.
         earlier.superseded = True
         sids, func, robust = connection.run_on_commit[-1]
         connection.run_on_commit[-1] = (sids & earlier.sids, func, robust)
     send.sids = connection.run_on_commit[-1][0]
+    batch.senders[name] = send
+
+
+class _Batch:
+    """The announcements of one transaction: each topic's sender (its latest announcement's)
+    and, as the commit runs the callbacks, the payload of its latest announcement that was
+    not rolled back."""
+
+    def __init__(self) -> None:
+        self.senders: dict[str, _Send] = {}
+        self.kept: dict[str, dict] = {}
+
+
+class _Kept:
+    """An announcement's payload, kept for its topic's sender when the commit reaches it: a
+    rollback of its savepoint drops it with the rest, so the event never carries a version
+    that a rollback undid (the payload of an earlier announcement that survived goes)."""
+
+    def __init__(self, batch: _Batch, name: str, data: dict) -> None:
+        self.batch, self.name, self.data = batch, name, data
+
+    def __call__(self) -> None:
+        self.batch.kept[self.name] = self.data
 
 
 class _Send:
-    """The on-commit callback of one topic's announcements in a transaction (the batch: topic
-    -> its callback, shared by the transaction's announcements): sends the topic's latest
-    event once, unless a later announcement of the topic superseded it."""
+    """A topic's on-commit sender in a transaction: sends the topic's event once, with the
+    latest payload kept, unless a later announcement of the topic superseded it."""
 
-    def __init__(self, batch: dict[str, "_Send"], name: str, data: dict) -> None:
-        self.batch, self.name, self.data = batch, name, data
+    def __init__(self, batch: _Batch, name: str) -> None:
+        self.batch, self.name = batch, name
         self.sids: set[str] = set()
         self.superseded = False
 
     def __call__(self) -> None:
         if self.superseded:
             return
-        if self.batch.get(self.name) is self:
-            del self.batch[self.name]
-        _send(self.name, self.data)
+        if self.batch.senders.get(self.name) is self:
+            del self.batch.senders[self.name]
+        data = self.batch.kept.pop(self.name, None)
+        if data is not None:  # None: every announcement of the topic was rolled back
+            _send(self.name, data)
 
 
-def _batch_of(connection) -> dict[str, _Send]:
+def _batch_of(connection) -> _Batch:
     """The batch of the transaction under way: the one of its last announcement still waiting
     for the commit, else a new one (Django empties ``run_on_commit`` at each commit and
     rollback)."""
     for _sids, func, _robust in reversed(connection.run_on_commit):
-        if isinstance(func, _Send):
+        if isinstance(func, (_Send, _Kept)):
             return func.batch
-    return {}
+    return _Batch()
 
 
 # The X-Live-Origin id of the request being served: random, chosen by the page per request

@@ -19,7 +19,7 @@ Each bump of a campaign's counters also announces, on commit, the live topics of
 (campaigns.live): ``board-<campaign id>`` (every board page of the campaign; a page whose view
 did not change gets its poll's 204) and ``character-<id>`` of the pieces named (their sheets).
 The epoch's bumps announce nothing: a beat task names what its bulk statements changed itself
-(live_boards, ew1.live.announce_pieces), once per topic, after its bump of the epoch.
+(live_boards, and the system's own announcements), once per topic, after its bump of the epoch.
 
 A bump runs after the transaction commits: a reader that reads the versions *before* the data
 can then never pair a new version with old data (it may pair an old version with new data, which

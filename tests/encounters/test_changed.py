@@ -77,7 +77,10 @@ def test_a_rolled_back_change_pushes_nothing(table, sent, django_capture_on_comm
         with pytest.raises(RuntimeError), transaction.atomic():
             services.characters_changed([table.brenna.pk])
             raise RuntimeError("the service refused")
-    assert _versions(e) == before and callbacks == [] and sent == []
+    # No payload kept, nothing sent (an idle sender of a topic the set-up announced in the same
+    # outer test transaction may stay: campaigns.live's coalescing).
+    assert _versions(e) == before and sent == []
+    assert not any(isinstance(cb, live._Kept) for cb in callbacks)
 
 
 @pytest.mark.django_db

@@ -156,13 +156,19 @@ def test_a_transaction_sends_each_topic_once_with_its_latest_payload(
         except RuntimeError:
             pass
         with transaction.atomic():
-            live.announce("board-5")
+            live.announce("board-5", {"version": 8})
             try:
                 with transaction.atomic():  # a savepoint rolled back: its second announcement
                     live.announce("board-5", {"version": 9})
                     raise RuntimeError
             except RuntimeError:
                 pass
-    # The topic still goes out, once (its payload may be the rolled-back one: a version the page
-    # does not show only makes it refetch what it may see).
-    assert [args[0] for args in sent] == ["board-5"]
+            try:
+                with transaction.atomic():  # every announcement of a topic rolled back
+                    live.announce("board-6", {"version": 1})
+                    raise RuntimeError
+            except RuntimeError:
+                pass
+    # The topic still goes out, once, with the payload that survived: never a version that a
+    # rollback undid; a topic whose announcements all rolled back goes out not at all.
+    assert [args[2] for args in sent] == [{"topic": "board-5", "version": 8}]
