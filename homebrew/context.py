@@ -13,8 +13,9 @@ the ``Fighter`` values of the locked sheets, hands the fighters they return back
 
 ``reaction_context`` runs ONE: the sheets of the target and of the ally who parries for it.
 
-``write`` runs ONE UPDATE of every changed sheet (hp, mp, health, dodge_lost_round: the sheets
-are locked, nothing else changes them meanwhile), plus one INSERT of the permanent injuries when
+``write`` runs ONE UPDATE of every sheet whose numbers changed (hp, mp, health,
+dodge_lost_round: the sheets are locked, nothing else changes them meanwhile; none when the
+rules changed nothing, a dodge that avoided everything), plus one INSERT of the permanent injuries when
 there are any. The DeclaredAttack and the journal are the caller's (one INSERT each).
 """
 
@@ -73,6 +74,7 @@ class AttackContext:
     now: datetime
     weapon: WeaponTemplate | None = None
     changed: dict[int, Fighter] = field(default_factory=dict)
+    dirty: set[int] = field(default_factory=set)  # the sheets whose numbers changed
     injuries: list[PermanentInjury] = field(default_factory=list)
 
     def sheet(self, character_id: int) -> HomebrewSheet:
@@ -90,17 +92,20 @@ class AttackContext:
         """Take ``fighter``'s numbers onto its sheet (in memory) for ``write``; ``injury``: the
         cause of a permanent injury it took."""
         sheet = self.sheet(fighter.id)
-        sheet.hp, sheet.mp, sheet.health = fighter.hp, fighter.mp, fighter.health.value
-        sheet.dodge_lost_round = fighter.dodge_lost_round
+        numbers = (fighter.hp, fighter.mp, fighter.health.value, fighter.dodge_lost_round)
+        if numbers != tuple(getattr(sheet, f) for f in WRITTEN):
+            sheet.hp, sheet.mp, sheet.health, sheet.dodge_lost_round = numbers
+            self.dirty.add(fighter.id)
         self.changed[fighter.id] = fighter
         if injury:
             self.injuries.append(PermanentInjury(sheet=sheet, description=injury,
                                                  round_key=round_key, created_at=self.now))
 
     def write(self) -> None:
-        """The changed sheets in one UPDATE, the injuries in one INSERT (none: no query)."""
-        if self.changed:
-            HomebrewSheet.objects.bulk_update([self.sheets[i] for i in sorted(self.changed)],
+        """The sheets whose numbers changed in one UPDATE, the injuries in one INSERT (none:
+        no query; a dodge that left everything as it was writes no sheet)."""
+        if self.dirty:
+            HomebrewSheet.objects.bulk_update([self.sheets[i] for i in sorted(self.dirty)],
                                               WRITTEN)
         if self.injuries:
             PermanentInjury.objects.bulk_create(self.injuries)

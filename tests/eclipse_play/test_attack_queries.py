@@ -25,11 +25,16 @@ from tests.eclipse_play.conftest import carry, running, sheet
 pytestmark = pytest.mark.django_db
 
 # The single shot: the attack, the answer that resolves it (these dice; test_play.py's shot,
-# whose dice write one more row, answers in 14).
-SHOT_ATTACK, SHOT_ANSWER = 12, 13
+# whose dice write one more row, answers in 14). The attack reads the attacker's effects (aim,
+# run, full defence...) as flags in the sheets' statement: 12 before.
+SHOT_ATTACK, SHOT_ANSWER = 11, 13
 # The three-target full-auto burst: the attack (two prompts join the first: two queries each in the
 # encounter), an answer that waits for the others, the last answer that resolves the volley.
-VOLLEY_ATTACK, VOLLEY_WAITING, VOLLEY_ANSWER = 16, 7, 14
+# Issue 20's <= 12 is not met by the attack (15) nor the answers (13, 14): the encounter's own
+# queries (savepoint, lock, combatants, the prompts' group, their writes, release) and the
+# journal's two INSERTs leave the system 3 for the attack and 4 for the answer, less than one
+# locked load (lock, sheets, weapons, armour) and its write.
+VOLLEY_ATTACK, VOLLEY_WAITING, VOLLEY_ANSWER = 15, 7, 14
 
 
 def _crowd(ep, e, size: int) -> list:
