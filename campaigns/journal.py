@@ -18,7 +18,8 @@ from contextvars import ContextVar
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, Iterable, Iterator
+from typing import Any
+from collections.abc import Iterable, Iterator
 
 from campaigns.models import ActionRecord, RollRecord
 from campaigns.versions import version_bump_pieces
@@ -88,7 +89,7 @@ class Recording:
     or not)."""
 
     entries: int = 0
-    outer: "Recording | None" = None
+    outer: Recording | None = None
 
     @property
     def wrote(self) -> bool:

@@ -134,7 +134,7 @@ class _Send:
     -> its callback, shared by the transaction's announcements): sends the topic's latest
     event once, unless a later announcement of the topic superseded it."""
 
-    def __init__(self, batch: dict[str, "_Send"], name: str, data: dict) -> None:
+    def __init__(self, batch: dict[str, _Send], name: str, data: dict) -> None:
         self.batch, self.name, self.data = batch, name, data
         self.sids: set[str] = set()
         self.superseded = False

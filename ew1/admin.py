@@ -6,7 +6,7 @@ board and a free cell (ew1.selectors.cell_problems), the sheet within its limits
 campaigns only (the models' clean())."""
 
 from datetime import datetime
-from datetime import timezone as dt_timezone
+from datetime import UTC
 
 from django import forms
 from django.contrib import admin
@@ -146,7 +146,7 @@ for _skill in SKILLS:  # one field per skill (seed 000, "Compétences de base"),
 def _anchor_display(seconds: int | None) -> str:
     if seconds is None:
         return "-"
-    moment = datetime.fromtimestamp(seconds, tz=dt_timezone.utc)
+    moment = datetime.fromtimestamp(seconds, tz=UTC)
     return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC
 from decimal import Decimal
-from typing import Sequence
+from collections.abc import Sequence
 
 
 from campaigns.models import ActionRecord
@@ -98,7 +98,7 @@ class SheetView:
     def pa_next_at(self) -> datetime | None:
         if self.pa.next_at is None:
             return None
-        return datetime.fromtimestamp(self.pa.next_at, tz=dt_timezone.utc)
+        return datetime.fromtimestamp(self.pa.next_at, tz=UTC)
 
 
 @dataclass(frozen=True)

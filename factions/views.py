@@ -12,7 +12,7 @@ the leadership handed over), the browser is sent on to the next page (``HX-Redir
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from django import forms
 from django.contrib import messages

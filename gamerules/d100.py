@@ -26,7 +26,8 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from collections.abc import Hashable
-from typing import ClassVar, Final, Literal, Protocol, Sequence
+from typing import ClassVar, Final, Literal, Protocol
+from collections.abc import Sequence
 
 import icepool
 

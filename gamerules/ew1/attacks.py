@@ -22,7 +22,8 @@ combat"; the thrown attack (Lancé) follows "Répartition des gains d'XP par act
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, Mapping
+from typing import Final
+from collections.abc import Mapping
 
 from gamerules.d100 import Grade, PerfectBelow, RollUnder, grade_face
 from gamerules.dice import DiceRoll, RandomSource, d100, roll

@@ -11,7 +11,7 @@ max(``skill_cap_floor``, level // 3).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from collections.abc import Mapping
 
 from gamerules.errors import RuleError
 from gamerules.ew1.errors import MESSAGES

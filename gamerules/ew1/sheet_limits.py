@@ -11,7 +11,7 @@ Choices: docs/rules/eternal-war-one-ii.md, "Sheets made by the game master".
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Mapping
+from collections.abc import Mapping
 
 from gamerules.ew1.errors import InvalidSheet
 from gamerules.ew1.params import EW1Parameters

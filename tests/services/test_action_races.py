@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from decimal import Decimal
 
 import pytest
@@ -37,7 +37,7 @@ from tests.concurrency import Racers
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
-NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 ROUNDS = int(os.environ.get("PERCENTILE_RACE_ROUNDS", "2"))  # per pair and layout
 START = {"pa": Decimal("900"), "pa_max": Decimal("900"), "pv": 900, "pv_max": 900}
 CELLS = {"A": (5, 5), "B": (6, 5), "C": (5, 6)}
