@@ -14,6 +14,7 @@ one another, so the delivery part is skipped (the figures without it are still p
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import resource
@@ -185,11 +186,9 @@ async def _measure(port: int, cookie: str, encounter: int, count: int, redis_url
             sent = time.perf_counter()
             publisher.publish("events_channel", json.dumps(
                 {"channel": topic, "event_type": "change", "data": data, "pub_id": None}))
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(
                     *(s.waiters[round_].wait() for s in streams)), DELIVERY_TIMEOUT_S)
-            except TimeoutError:
-                pass
             got = [s.seen[round_] - sent for s in streams if round_ in s.seen]
             errors += len(streams) - len(got)
             deliveries += got
@@ -233,11 +232,9 @@ async def _storm_and_idle(port: int, cookie: str, request: bytes, streams: list[
     reopening = [asyncio.create_task(s.run(port, request)) for s in again]
     bare = await asyncio.gather(*(_bare(port, cookie) for _ in range(BARE_PER_ROUND)),
                                 return_exceptions=True)
-    try:
+    with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(asyncio.gather(*(s.opened.wait() for s in again)),
                                STORM_TIMEOUT_S)
-    except TimeoutError:
-        pass
     took = time.perf_counter() - started
     reopened = sum(s.opened.is_set() and not s.failed for s in again)
     answered = [b for b in bare if isinstance(b, float)]
@@ -275,31 +272,32 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
         env.pop("REDIS_URL", None)
     LOG.parent.mkdir(parents=True, exist_ok=True)
     gunicorn = str(Path(sys.executable).parent / "gunicorn")
-    server = subprocess.Popen(
-        [gunicorn, "config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker",
-         "--bind", f"127.0.0.1:{port}", "--workers", "2", "--timeout", "60"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(LOG, "w"),
-        start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                asyncio.run(_bare(port, cookie))
-                if len(_workers(server.pid)) == 2:
-                    break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                print(f"gunicorn did not start: {LOG.read_text()[-2000:]}", file=out)
-                return False
-            time.sleep(0.3)
-        print(f"gunicorn, 2 uvicorn workers (ASGI) on 127.0.0.1:{port}, "
-              f"{'Redis pub/sub' if redis_url else 'no Redis'}:", file=out, flush=True)
-        return asyncio.run(_measure(port, cookie, encounter, count, redis_url, server.pid, out))
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
+    with open(LOG, "w") as log:  # gunicorn writes its errors here until it stops
+        server = subprocess.Popen(
+            [gunicorn, "config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker",
+             "--bind", f"127.0.0.1:{port}", "--workers", "2", "--timeout", "60"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
+            start_new_session=True)
         try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=10)
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    asyncio.run(_bare(port, cookie))
+                    if len(_workers(server.pid)) == 2:
+                        break
+                except OSError:
+                    pass
+                if server.poll() is not None or time.monotonic() > deadline:
+                    print(f"gunicorn did not start: {LOG.read_text()[-2000:]}", file=out)
+                    return False
+                time.sleep(0.3)
+            print(f"gunicorn, 2 uvicorn workers (ASGI) on 127.0.0.1:{port}, "
+                  f"{'Redis pub/sub' if redis_url else 'no Redis'}:", file=out, flush=True)
+            return asyncio.run(_measure(port, cookie, encounter, count, redis_url, server.pid, out))
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait(timeout=10)

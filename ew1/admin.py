@@ -237,7 +237,8 @@ class ItemModifierInline(admin.TabularInline):
 class ItemTemplateForm(forms.ModelForm):
     class Meta:
         model = ItemTemplate
-        fields = "__all__"
+        fields = ("campaign", "name", "kind", "category", "description", "damage_dice", "weapon_skill",
+                  "range_cells", "armour", "heal_dice")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -29,7 +29,7 @@ class JoinRequestInline(admin.TabularInline):
 class FactionAdminForm(forms.ModelForm):
     class Meta:
         model = Faction
-        fields = "__all__"
+        fields = ("campaign", "name", "description", "is_public", "leader")
 
     def clean(self):
         cleaned = super().clean()

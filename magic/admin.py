@@ -18,7 +18,8 @@ class SpellForm(forms.ModelForm):
 
     class Meta:
         model = Spell
-        fields = "__all__"
+        fields = ("campaign", "name", "tier", "effect", "dice", "range_cells", "zone_radius", "reach",
+                  "duration_hours", "learnable")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -97,7 +98,7 @@ class ScrollForm(forms.ModelForm):
 
     class Meta:
         model = Scroll
-        fields = "__all__"
+        fields = ("board", "x", "y", "spell")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -137,13 +137,12 @@ def test_a_transaction_sends_each_topic_once_with_its_latest_payload(
 
     sent = _recording(monkeypatch)
     order: list[str] = []
-    with django_capture_on_commit_callbacks(execute=True):
-        with transaction.atomic():
-            live.announce("encounter-1", {"version": 1})
-            live.announce("board-2")
-            transaction.on_commit(lambda: order.append(f"bump after {len(sent)} events"))
-            live.announce("encounter-1", {"version": 2})
-            live.announce_all(["board-2", "character-3", "board-2"])
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        live.announce("encounter-1", {"version": 1})
+        live.announce("board-2")
+        transaction.on_commit(lambda: order.append(f"bump after {len(sent)} events"))
+        live.announce("encounter-1", {"version": 2})
+        live.announce_all(["board-2", "character-3", "board-2"])
     assert [args[2] for args in sent] == [{"topic": "encounter-1", "version": 2},
                                           {"topic": "board-2"}, {"topic": "character-3"}]
     assert order == ["bump after 0 events"]  # the events left after the bump
