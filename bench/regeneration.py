@@ -270,7 +270,7 @@ def fingerprint() -> tuple:
             f"SELECT COUNT(*), SUM(CASE WHEN pa = pa_max THEN 1 ELSE 0 END), SUM(pa * 2),"
             f" SUM(pa_anchor), SUM(pv), SUM(pv_anchor) FROM {sheet}")
         row = cursor.fetchone()
-    return tuple(int(round(Decimal(str(v or 0)))) for v in row)
+    return tuple(round(Decimal(str(v or 0))) for v in row)
 
 
 def _timed(work) -> tuple[float, int]:

@@ -137,7 +137,7 @@ def _burst(pages, action) -> tuple[float, dict[int, int]]:
         gate.wait()
         try:
             status = action(page)
-        except Exception:  # noqa: BLE001 (a refused or reset connection: counted as 0)
+        except Exception:  # any failure (a refused or reset connection) counts as 0
             status = 0
         with lock:
             statuses[status] = statuses.get(status, 0) + 1

@@ -56,8 +56,8 @@ class EternalWarSheetForm(forms.ModelForm):
 
     class Meta:
         model = EternalWarSheet
-        fields = [*CHARACTERISTICS, "level", "xp", "pa_max", "pv_max", "skill_points",
-                  "characteristic_points", "fixed_reduction"]
+        fields = (*CHARACTERISTICS, "level", "xp", "pa_max", "pv_max", "skill_points",
+                  "characteristic_points", "fixed_reduction")
 
     def __init__(self, *args, character: Character | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -160,7 +160,7 @@ class EternalWarSheetInline(admin.StackedInline):
     extra = 1
     max_num = 1
     can_delete = False
-    readonly_fields = ["pa_counted_at", "pv_counted_at"]
+    readonly_fields = ("pa_counted_at", "pv_counted_at")
     verbose_name_plural = _("Eternal War One II sheet (left empty: the defaults of the kind)")
 
     def get_fieldsets(self, request, obj=None):
@@ -188,7 +188,7 @@ class ItemInstanceForm(forms.ModelForm):
 
     class Meta:
         model = ItemInstance
-        fields = ["owner", "template", "equipped"]
+        fields = ("owner", "template", "equipped")
 
 
 @admin.register(ItemInstance)
@@ -197,12 +197,12 @@ class ItemInstanceAdmin(admin.ModelAdmin):
 
     form = ItemInstanceForm
 
-    list_display = ["template", "owner", "equipped", "modifier_values", "created_at"]
-    list_filter = ["equipped", "template__kind", "template__category", "owner__campaign"]
-    search_fields = ["template__name", "owner__name"]
-    list_select_related = ["template", "owner"]
-    autocomplete_fields = ["owner", "template"]
-    readonly_fields = ["modifier_values"]
+    list_display = ("template", "owner", "equipped", "modifier_values", "created_at")
+    list_filter = ("equipped", "template__kind", "template__category", "owner__campaign")
+    search_fields = ("template__name", "owner__name")
+    list_select_related = ("template", "owner")
+    autocomplete_fields = ("owner", "template")
+    readonly_fields = ("modifier_values",)
 
     def save_model(self, request, obj, form, change):
         if change:
@@ -216,8 +216,8 @@ class ItemInstanceAdmin(admin.ModelAdmin):
 class ItemInstanceInline(admin.TabularInline):
     model = ItemInstance
     extra = 0
-    fields = ["template", "equipped", "modifier_values"]
-    readonly_fields = ["template", "modifier_values"]
+    fields = ("template", "equipped", "modifier_values")
+    readonly_fields = ("template", "modifier_values")
     can_delete = True
     show_change_link = True
 
@@ -253,11 +253,11 @@ def ew1_campaigns():
 @admin.register(ItemTemplate)
 class ItemTemplateAdmin(admin.ModelAdmin):
     form = ItemTemplateForm
-    list_display = ["name", "kind", "category", "damage_dice", "weapon_skill", "armour",
-                    "campaign"]
-    list_filter = ["kind", "category", "campaign"]
-    search_fields = ["name", "description"]
-    inlines = [ItemModifierInline]
+    list_display = ("name", "kind", "category", "damage_dice", "weapon_skill", "armour",
+                    "campaign")
+    list_filter = ("kind", "category", "campaign")
+    search_fields = ("name", "description")
+    inlines = (ItemModifierInline,)
 
 
 # --- the EW1 character admin -------------------------------------------------------------------
@@ -268,8 +268,8 @@ class EternalWarCharacterForm(forms.ModelForm):
 
     class Meta:
         model = Character
-        fields = ["campaign", "kind", "owner", "name", "board", "x", "y", "first_action_at",
-                  "suicided_at", "reincarnate_asap", "cooldown_notice", "cooldown_notice_at"]
+        fields = ("campaign", "kind", "owner", "name", "board", "x", "y", "first_action_at",
+                  "suicided_at", "reincarnate_asap", "cooldown_notice", "cooldown_notice_at")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -303,13 +303,13 @@ class EternalWarCharacterAdmin(SystemCharacterAdmin):
 
     rule_system = SYSTEM
     form = EternalWarCharacterForm
-    inlines = [EternalWarSheetInline, ItemInstanceInline]
-    fieldsets = [
+    inlines = (EternalWarSheetInline, ItemInstanceInline)
+    fieldsets = (
         (None, {"fields": ["campaign", "kind", "owner", "name"]}),
         (_("On the board"), {"fields": ["board", ("x", "y"), "first_action_at"],
                              "description": _("Empty board, x and y: off the board.")}),
         (_("Suicide and reincarnation"), {
             "fields": ["suicided_at", "reincarnate_asap", "cooldown_notice",
                        "cooldown_notice_at"], "classes": ["collapse"]}),
-    ]
+    )
 

@@ -174,7 +174,7 @@ def resolve_attack(kind: str, attacker: Combatant, defender: Combatant, rng: Ran
         params.perfect_bonus_xp if perfect else 0)
     dodge_score = None
     if defender.luck is not None:
-        dodge_applied = (Modifier("LUK", defender.luck // params.luck_divisor),) + dodge_modifiers
+        dodge_applied = (Modifier("LUK", defender.luck // params.luck_divisor), *dodge_modifiers)
         dodge_score = defender.skills["dodge"] + sum(m.value for m in dodge_applied)
         dodge = d100(rng)
         dodge_grade = grade_face(dodge.total, dodge_score, DODGE_RULE)

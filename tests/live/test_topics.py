@@ -40,7 +40,7 @@ def test_who_reads_a_board_and_a_character(table):
 
 
 def test_the_stream_view(client, table):
-    campaign, gm, alice, bob, hero = table
+    campaign, _gm, _alice, _bob, hero = table
     url = f"/live/?t=board-{campaign.pk}&t=character-{hero.pk}"
     assert client.get(url).status_code == 302  # a visitor: to the login page
     client.login(username="bob", password=PASSWORD)
@@ -55,7 +55,7 @@ def test_the_stream_view(client, table):
 
 def test_a_board_bump_announces_the_board_and_the_pieces(table, monkeypatch,
                                                           django_capture_on_commit_callbacks):
-    campaign, gm, alice, bob, hero = table
+    campaign, _gm, _alice, _bob, hero = table
     sent = []
     monkeypatch.setattr(live, "send_event", lambda *args: sent.append(args))
     with django_capture_on_commit_callbacks(execute=True):
