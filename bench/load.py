@@ -222,8 +222,8 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
                  port, LOG),
                 (("config.wsgi",), wsgi_port, WSGI_LOG))]
         try:
-            return _measure(bases, servers, players_data, seconds, rounds, out,
-                            "Redis" if redis_url else "database")
+            return _measure(bases, servers, players_data, seconds, rounds, out=out,
+                            cache_label="Redis" if redis_url else "database")
         finally:
             for server in servers:
                 os.killpg(server.pid, signal.SIGTERM)
@@ -235,7 +235,7 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
                     server.wait(timeout=10)
 
 
-def _measure(bases, servers, players_data, seconds, rounds, out, cache_label) -> bool:
+def _measure(bases, servers, players_data, seconds, rounds, *, out, cache_label) -> bool:  # noqa: PLR0912  one timed script
     import requests
 
     deadline = time.monotonic() + 60

@@ -139,7 +139,7 @@ async def _bare(port: int, cookie: str) -> float:
     return time.perf_counter() - started
 
 
-async def _measure(port: int, cookie: str, encounter: int, count: int, redis_url: str | None,
+async def _measure(port: int, cookie: str, encounter: int, count: int, redis_url: str | None, *,
                    master: int, out) -> bool:
     topic = f"encounter-{encounter}"
     request = (f"GET /encounters/{encounter}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -202,7 +202,7 @@ async def _measure(port: int, cookie: str, encounter: int, count: int, redis_url
               f"{1:6.2f} {1:6.2f}", file=out)
         print(f"  {'delivery':12} {d50 * 1000:8.1f} {d95 * 1000:8.1f} {dmax * 1000:8.1f}   "
               f"{d50 / b50:6.2f} {d95 / b95:6.2f}", file=out)
-    errors += await _storm_and_idle(port, cookie, request, streams, tasks, master, out)
+    errors += await _storm_and_idle(port, cookie, request, streams, tasks, master=master, out=out)
     server_errors = LOG.read_text().count("Traceback")
     print(f"  errors: {errors} (streams refused, dropped or missing an event), "
           f"{server_errors} server tracebacks", file=out, flush=True)
@@ -213,7 +213,7 @@ async def _measure(port: int, cookie: str, encounter: int, count: int, redis_url
 
 
 async def _storm_and_idle(port: int, cookie: str, request: bytes, streams: list[_Stream],
-                          tasks: list, master: int, out) -> int:
+                          tasks: list, *, master: int, out) -> int:
     """The reconnect storm (every stream dropped, then all reopened at once, as the pages do
     after a restart, with bare requests meanwhile), then the streams left idle past one
     keep-alive (IDLE_S): errors (streams not reopened or dropped while idle, a worker
@@ -293,7 +293,8 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
                 time.sleep(0.3)
             print(f"gunicorn, 2 uvicorn workers (ASGI) on 127.0.0.1:{port}, "
                   f"{'Redis pub/sub' if redis_url else 'no Redis'}:", file=out, flush=True)
-            return asyncio.run(_measure(port, cookie, encounter, count, redis_url, server.pid, out))
+            return asyncio.run(_measure(port, cookie, encounter, count, redis_url,
+                                        master=server.pid, out=out))
         finally:
             os.killpg(server.pid, signal.SIGTERM)
             try:

@@ -186,7 +186,7 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
             start_new_session=True)
         try:
             return _measure(f"http://127.0.0.1:{port}", server, encounter_id, sessions, rounds,
-                            out, "Redis" if redis_url else "database")
+                            out=out, cache_label="Redis" if redis_url else "database")
         finally:
             os.killpg(server.pid, signal.SIGTERM)
             try:
@@ -196,7 +196,7 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
                 server.wait(timeout=10)
 
 
-def _measure(base, server, encounter_id, sessions, rounds, out, cache_label) -> bool:
+def _measure(base, server, encounter_id, sessions, rounds, *, out, cache_label) -> bool:  # noqa: PLR0915  one timed script
     import requests
 
     deadline = time.monotonic() + 60

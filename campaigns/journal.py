@@ -131,7 +131,7 @@ def roll_row(*, label: str, roll: DiceRoll, actor=None, target_score: int | None
     }
 
 
-def record_action(*, campaign, kind: str, now: datetime, user=None, actor=None, target=None,
+def record_action(*, campaign, kind: str, now: datetime, user=None, actor=None, target=None,  # noqa: PLR0913  ActionRecord's columns, named
                   cost: Decimal | int = 0, summary: dict | None = None,
                   rolls: Iterable[dict[str, Any]] = ()) -> ActionRecord:
     """Store an action and its rolls: two INSERT statements whatever the number of rolls.

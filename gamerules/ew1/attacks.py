@@ -146,7 +146,7 @@ def attack_modifiers(kind: str, attacker: Combatant, *, weapon: Weapon | None, d
     return attacker.skills[kind] + sum(m.value for m in applied), tuple(applied)
 
 
-def resolve_attack(kind: str, attacker: Combatant, defender: Combatant, rng: RandomSource,
+def resolve_attack(kind: str, attacker: Combatant, defender: Combatant, rng: RandomSource,  # noqa: PLR0913  options kw-only
                    params: EW1Parameters, *, weapon: Weapon | None = None, distance: int = 1,
                    attack_modifiers_extra: tuple[Modifier, ...] = (),
                    dodge_modifiers: tuple[Modifier, ...] = (), hit_xp: int | None = None

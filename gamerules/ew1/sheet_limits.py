@@ -20,7 +20,7 @@ from gamerules.ew1.skills import SKILLS
 CHARACTERISTICS = ("FOR", "DEF", "TAI", "INT", "DEX", "LUK")
 
 
-def sheet_problems(*, player: bool, characteristics: Mapping[str, int | None],
+def sheet_problems(*, player: bool, characteristics: Mapping[str, int | None],  # noqa: PLR0913  the sheet's fields, named
                    skills: Mapping[str, int], level: int, pa: Decimal | int,
                    pa_max: Decimal | int, pv: int, pv_max: int, fixed_reduction: int | None,
                    params: EW1Parameters) -> dict[str, InvalidSheet]:

@@ -163,7 +163,7 @@ def _sse(response):
             event, data = None, []
 
 
-def test_a_game_across_two_web_processes(deployment, tmp_path):
+def test_a_game_across_two_web_processes(deployment, tmp_path):  # noqa: PLR0915  one scripted game
     from config.celery import app
 
     log = deployment

@@ -31,7 +31,7 @@ Kind = ItemTemplate.Kind
 @pytest.fixture(autouse=True)
 def fresh_limits(db, monkeypatch):
     """An empty rate-limit cache and django-ratelimit's clock stopped mid-minute."""
-    import django_ratelimit.core as core
+    from django_ratelimit import core
     cache.clear()
     t = (int(time.time()) // 60) * 60 + 30
     monkeypatch.setattr(core, "time", SimpleNamespace(time=lambda: t))

@@ -112,7 +112,7 @@ class Arena:
         elif action == "faction_leave":
             Membership.objects.create(faction=self.open, character=c)
 
-    def call(self, action: str, actor: str, target: str):
+    def call(self, action: str, actor: str, target: str):  # noqa: PLR0911  a dispatch on the action
         """The call of ``action`` by ``actor`` on ``target``, run later in a thread."""
         me, it = self.chars[actor], self.chars[target]
         user, rng = self.users[actor], random.Random(self.round * 7 + ord(actor))
