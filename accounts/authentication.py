@@ -9,6 +9,8 @@ from rest_framework.authentication import BasicAuthentication
 
 # Longer than any username (150) or password a person types: refused before any lookup.
 CREDENTIAL_MAX = 1024
+# The ASCII control characters: C0 (0-31) and DEL (127).
+ASCII_CONTROLS = frozenset(map(chr, [*range(32), 127]))
 
 
 class LockoutBasicAuthentication(BasicAuthentication):
@@ -20,7 +22,7 @@ class LockoutBasicAuthentication(BasicAuthentication):
         # NUL bytes make PostgreSQL refuse the query (DataError: a 500 before any account was
         # read); control characters and overlong values are no one's credentials: 401.
         for value in (userid, password):
-            if len(value) > CREDENTIAL_MAX or any(ord(c) < 32 or ord(c) == 127 for c in value):
+            if len(value) > CREDENTIAL_MAX or any(c in ASCII_CONTROLS for c in value):
                 raise exceptions.AuthenticationFailed(_("Invalid username/password."))
         return super().authenticate_credentials(userid, password,
                                                 getattr(request, "_request", request))

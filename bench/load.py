@@ -14,6 +14,7 @@ Bounded: every slice lasts BENCH_LOAD_SLICE seconds (default 1), BENCH_LOAD_ROUN
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -211,29 +212,30 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
     bases = (f"http://127.0.0.1:{port}", f"http://127.0.0.1:{wsgi_port}")
     LOG.parent.mkdir(parents=True, exist_ok=True)  # a fresh clone has no var/
     gunicorn = str(Path(sys.executable).parent / "gunicorn")
-    servers = [subprocess.Popen(
-        [gunicorn, *app, "--bind", f"127.0.0.1:{p}", "--workers", "2", "--timeout", "60"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(log, "w"),
-        start_new_session=True)
-        for app, p, log in (
-            (("config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker"),
-             port, LOG),
-            (("config.wsgi",), wsgi_port, WSGI_LOG))]
-    try:
-        return _measure(bases, servers, players_data, seconds, rounds, out,
-                        "Redis" if redis_url else "database")
-    finally:
-        for server in servers:
-            os.killpg(server.pid, signal.SIGTERM)
-        for server in servers:
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait(timeout=10)
+    with contextlib.ExitStack() as logs:  # gunicorn writes its errors there until it stops
+        servers = [subprocess.Popen(
+            [gunicorn, *app, "--bind", f"127.0.0.1:{p}", "--workers", "2", "--timeout", "60"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=logs.enter_context(open(log, "w")),
+            start_new_session=True)
+            for app, p, log in (
+                (("config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker"),
+                 port, LOG),
+                (("config.wsgi",), wsgi_port, WSGI_LOG))]
+        try:
+            return _measure(bases, servers, players_data, seconds, rounds, out=out,
+                            cache_label="Redis" if redis_url else "database")
+        finally:
+            for server in servers:
+                os.killpg(server.pid, signal.SIGTERM)
+            for server in servers:
+                try:
+                    server.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    os.killpg(server.pid, signal.SIGKILL)
+                    server.wait(timeout=10)
 
 
-def _measure(bases, servers, players_data, seconds, rounds, out, cache_label) -> bool:
+def _measure(bases, servers, players_data, seconds, rounds, *, out, cache_label) -> bool:  # noqa: PLR0912  one timed script
     import requests
 
     deadline = time.monotonic() + 60

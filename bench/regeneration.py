@@ -34,7 +34,7 @@ from importlib import import_module
 import statistics
 import time
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from functools import partial
 from decimal import Decimal
 
@@ -270,7 +270,7 @@ def fingerprint() -> tuple:
             f"SELECT COUNT(*), SUM(CASE WHEN pa = pa_max THEN 1 ELSE 0 END), SUM(pa * 2),"
             f" SUM(pa_anchor), SUM(pv), SUM(pv_anchor) FROM {sheet}")
         row = cursor.fetchone()
-    return tuple(int(round(Decimal(str(v or 0)))) for v in row)
+    return tuple(round(Decimal(str(v or 0))) for v in row)
 
 
 def _timed(work) -> tuple[float, int]:
@@ -357,7 +357,7 @@ def run(*, count: int, repeats: int, out) -> bool:
 
     params = EW1Parameters()
     pa_period, pv_period = params.pa_regen_hours * HOUR, params.pv_regen_hours * HOUR
-    now = datetime.now(timezone.utc).replace(microsecond=0)
+    now = datetime.now(UTC).replace(microsecond=0)
     ts = int(now.timestamp())
     ok = True
     ratios = []

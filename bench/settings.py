@@ -3,7 +3,7 @@ static files from the app folders) with one extra URL, the bare one-query view. 
 keys are the run's own (prefixed with its throwaway database's name): a run never reads the
 fragments an earlier run cached in the same Redis for the same encounter ids and versions."""
 
-from config.settings.test import *  # noqa: F401,F403
+from config.settings.test import *  # noqa: F403
 from config.settings.test import CACHES, DATABASES
 
 ROOT_URLCONF = "bench.urls"

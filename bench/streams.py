@@ -14,6 +14,7 @@ one another, so the delivery part is skipped (the figures without it are still p
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import resource
@@ -138,7 +139,7 @@ async def _bare(port: int, cookie: str) -> float:
     return time.perf_counter() - started
 
 
-async def _measure(port: int, cookie: str, encounter: int, count: int, redis_url: str | None,
+async def _measure(port: int, cookie: str, encounter: int, count: int, redis_url: str | None, *,
                    master: int, out) -> bool:
     topic = f"encounter-{encounter}"
     request = (f"GET /encounters/{encounter}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -185,11 +186,9 @@ async def _measure(port: int, cookie: str, encounter: int, count: int, redis_url
             sent = time.perf_counter()
             publisher.publish("events_channel", json.dumps(
                 {"channel": topic, "event_type": "change", "data": data, "pub_id": None}))
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(
                     *(s.waiters[round_].wait() for s in streams)), DELIVERY_TIMEOUT_S)
-            except TimeoutError:
-                pass
             got = [s.seen[round_] - sent for s in streams if round_ in s.seen]
             errors += len(streams) - len(got)
             deliveries += got
@@ -203,7 +202,7 @@ async def _measure(port: int, cookie: str, encounter: int, count: int, redis_url
               f"{1:6.2f} {1:6.2f}", file=out)
         print(f"  {'delivery':12} {d50 * 1000:8.1f} {d95 * 1000:8.1f} {dmax * 1000:8.1f}   "
               f"{d50 / b50:6.2f} {d95 / b95:6.2f}", file=out)
-    errors += await _storm_and_idle(port, cookie, request, streams, tasks, master, out)
+    errors += await _storm_and_idle(port, cookie, request, streams, tasks, master=master, out=out)
     server_errors = LOG.read_text().count("Traceback")
     print(f"  errors: {errors} (streams refused, dropped or missing an event), "
           f"{server_errors} server tracebacks", file=out, flush=True)
@@ -214,7 +213,7 @@ async def _measure(port: int, cookie: str, encounter: int, count: int, redis_url
 
 
 async def _storm_and_idle(port: int, cookie: str, request: bytes, streams: list[_Stream],
-                          tasks: list, master: int, out) -> int:
+                          tasks: list, *, master: int, out) -> int:
     """The reconnect storm (every stream dropped, then all reopened at once, as the pages do
     after a restart, with bare requests meanwhile), then the streams left idle past one
     keep-alive (IDLE_S): errors (streams not reopened or dropped while idle, a worker
@@ -233,11 +232,9 @@ async def _storm_and_idle(port: int, cookie: str, request: bytes, streams: list[
     reopening = [asyncio.create_task(s.run(port, request)) for s in again]
     bare = await asyncio.gather(*(_bare(port, cookie) for _ in range(BARE_PER_ROUND)),
                                 return_exceptions=True)
-    try:
+    with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(asyncio.gather(*(s.opened.wait() for s in again)),
                                STORM_TIMEOUT_S)
-    except TimeoutError:
-        pass
     took = time.perf_counter() - started
     reopened = sum(s.opened.is_set() and not s.failed for s in again)
     answered = [b for b in bare if isinstance(b, float)]
@@ -275,31 +272,33 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
         env.pop("REDIS_URL", None)
     LOG.parent.mkdir(parents=True, exist_ok=True)
     gunicorn = str(Path(sys.executable).parent / "gunicorn")
-    server = subprocess.Popen(
-        [gunicorn, "config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker",
-         "--bind", f"127.0.0.1:{port}", "--workers", "2", "--timeout", "60"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(LOG, "w"),
-        start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                asyncio.run(_bare(port, cookie))
-                if len(_workers(server.pid)) == 2:
-                    break
-            except OSError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                print(f"gunicorn did not start: {LOG.read_text()[-2000:]}", file=out)
-                return False
-            time.sleep(0.3)
-        print(f"gunicorn, 2 uvicorn workers (ASGI) on 127.0.0.1:{port}, "
-              f"{'Redis pub/sub' if redis_url else 'no Redis'}:", file=out, flush=True)
-        return asyncio.run(_measure(port, cookie, encounter, count, redis_url, server.pid, out))
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
+    with open(LOG, "w") as log:  # gunicorn writes its errors here until it stops
+        server = subprocess.Popen(
+            [gunicorn, "config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker",
+             "--bind", f"127.0.0.1:{port}", "--workers", "2", "--timeout", "60"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
+            start_new_session=True)
         try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=10)
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    asyncio.run(_bare(port, cookie))
+                    if len(_workers(server.pid)) == 2:
+                        break
+                except OSError:
+                    pass
+                if server.poll() is not None or time.monotonic() > deadline:
+                    print(f"gunicorn did not start: {LOG.read_text()[-2000:]}", file=out)
+                    return False
+                time.sleep(0.3)
+            print(f"gunicorn, 2 uvicorn workers (ASGI) on 127.0.0.1:{port}, "
+                  f"{'Redis pub/sub' if redis_url else 'no Redis'}:", file=out, flush=True)
+            return asyncio.run(_measure(port, cookie, encounter, count, redis_url,
+                                        master=server.pid, out=out))
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait(timeout=10)

@@ -137,7 +137,7 @@ def _burst(pages, action) -> tuple[float, dict[int, int]]:
         gate.wait()
         try:
             status = action(page)
-        except Exception:  # noqa: BLE001 (a refused or reset connection: counted as 0)
+        except Exception:  # any failure (a refused or reset connection) counts as 0
             status = 0
         with lock:
             statuses[status] = statuses.get(status, 0) + 1
@@ -176,26 +176,27 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
         env.pop("REDIS_URL", None)
     LOG.parent.mkdir(parents=True, exist_ok=True)
     gunicorn = str(Path(sys.executable).parent / "gunicorn")
-    server = subprocess.Popen(
-        [gunicorn, "config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker",
-         "--bind", f"127.0.0.1:{port}", "--workers", "2", "--timeout", "60",
-         # The pages keep their connections between waves, as browsers do with a stream open.
-         "--keep-alive", "60"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(LOG, "w"),
-        start_new_session=True)
-    try:
-        return _measure(f"http://127.0.0.1:{port}", server, encounter_id, sessions, rounds,
-                        out, "Redis" if redis_url else "database")
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
+    with open(LOG, "w") as log:  # gunicorn writes its errors here until it stops
+        server = subprocess.Popen(
+            [gunicorn, "config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker",
+             "--bind", f"127.0.0.1:{port}", "--workers", "2", "--timeout", "60",
+             # The pages keep their connections between waves, as browsers do with a stream open.
+             "--keep-alive", "60"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
+            start_new_session=True)
         try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=10)
+            return _measure(f"http://127.0.0.1:{port}", server, encounter_id, sessions, rounds,
+                            out=out, cache_label="Redis" if redis_url else "database")
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait(timeout=10)
 
 
-def _measure(base, server, encounter_id, sessions, rounds, out, cache_label) -> bool:
+def _measure(base, server, encounter_id, sessions, rounds, *, out, cache_label) -> bool:  # noqa: PLR0915  one timed script
     import requests
 
     deadline = time.monotonic() + 60

@@ -34,7 +34,7 @@ def pieces_outside(board: Board, *, width: int | None = None, height: int | None
 class BoardForm(forms.ModelForm):
     class Meta:
         model = Board
-        fields = ["width", "height"]
+        fields = ("width", "height")
 
     def clean(self):
         cleaned = super().clean()
@@ -64,12 +64,12 @@ def _system_name(code: str) -> str:
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
     form = CampaignAdminForm
-    list_display = ["name", "rule_system", "game_master", "is_open", "created_at",
-                    "outside_count"]
-    list_filter = ["rule_system", "is_open"]
-    search_fields = ["name", "description"]
-    inlines = [BoardInline]
-    readonly_fields = ["pieces_outside_board"]
+    list_display = ("name", "rule_system", "game_master", "is_open", "created_at",
+                    "outside_count")
+    list_filter = ("rule_system", "is_open")
+    search_fields = ("name", "description")
+    inlines = (BoardInline,)
+    readonly_fields = ("pieces_outside_board",)
 
     def get_queryset(self, request):
         """Each campaign with how many pieces stand outside its board (the list's column; the
@@ -174,13 +174,13 @@ class RollInline(admin.TabularInline):
 
 @admin.register(ActionRecord)
 class ActionRecordAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "campaign", "kind", "actor", "target", "cost"]
-    list_filter = ["campaign", "kind"]
-    search_fields = ["actor__name", "target__name"]
-    list_select_related = ["campaign", "actor", "target"]
-    inlines = [RollInline]
-    readonly_fields = ["campaign", "user", "actor", "target", "kind", "cost", "summary",
-                       "created_at"]
+    list_display = ("created_at", "campaign", "kind", "actor", "target", "cost")
+    list_filter = ("campaign", "kind")
+    search_fields = ("actor__name", "target__name")
+    list_select_related = ("campaign", "actor", "target")
+    inlines = (RollInline,)
+    readonly_fields = ("campaign", "user", "actor", "target", "kind", "cost", "summary",
+                       "created_at")
 
     def has_add_permission(self, request):
         return False

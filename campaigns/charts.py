@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 WIDTH = 100  # user units: a bar's segment is its chance in percent wide
 HEIGHT = 40  # user units: a histogram's tallest column

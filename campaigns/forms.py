@@ -19,7 +19,8 @@ are stored in ``Campaign.rule_parameters``.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError

@@ -18,7 +18,8 @@ from contextvars import ContextVar
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, Iterable, Iterator
+from typing import Any
+from collections.abc import Iterable, Iterator
 
 from campaigns.models import ActionRecord, RollRecord
 from campaigns.versions import version_bump_pieces
@@ -88,7 +89,7 @@ class Recording:
     or not)."""
 
     entries: int = 0
-    outer: "Recording | None" = None
+    outer: Recording | None = None
 
     @property
     def wrote(self) -> bool:
@@ -130,7 +131,7 @@ def roll_row(*, label: str, roll: DiceRoll, actor=None, target_score: int | None
     }
 
 
-def record_action(*, campaign, kind: str, now: datetime, user=None, actor=None, target=None,
+def record_action(*, campaign, kind: str, now: datetime, user=None, actor=None, target=None,  # noqa: PLR0913  ActionRecord's columns, named
                   cost: Decimal | int = 0, summary: dict | None = None,
                   rolls: Iterable[dict[str, Any]] = ()) -> ActionRecord:
     """Store an action and its rolls: two INSERT statements whatever the number of rolls.

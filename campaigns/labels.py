@@ -14,7 +14,8 @@ whole) to a lazy template of its named groups; a group named ``code`` is itself 
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from django.utils.translation import pgettext_lazy
 

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -38,7 +40,7 @@ class Campaign(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["name"]
+        ordering: ClassVar[list[str]] = ["name"]
         verbose_name = _("campaign")
         verbose_name_plural = _("campaigns")
 
@@ -114,9 +116,9 @@ class ActionRecord(models.Model):
     created_at = models.DateTimeField(db_index=True)
 
     class Meta:
-        ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["actor", "-created_at"]),
-                   models.Index(fields=["target", "-created_at"])]
+        ordering: ClassVar[list[str]] = ["-created_at", "-id"]
+        indexes = (models.Index(fields=["actor", "-created_at"]),
+                   models.Index(fields=["target", "-created_at"]))
 
     def __str__(self) -> str:
         return f"{self.kind} by {self.actor_id} at {self.created_at:%Y-%m-%d %H:%M}"
@@ -162,7 +164,7 @@ class RollRecord(models.Model):
     created_at = models.DateTimeField()
 
     class Meta:
-        ordering = ["action_id", "id"]
+        ordering: ClassVar[list[str]] = ["action_id", "id"]
 
     def __str__(self) -> str:
         return f"{self.label}: {self.expression} = {self.total}"

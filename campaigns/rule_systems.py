@@ -8,10 +8,10 @@ in it name (templates, dotted paths) belongs to the system. See docs/architectur
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from campaigns.errors import RuleSystemNotPlayable
 from gamerules.errors import ParameterError

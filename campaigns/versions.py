@@ -30,7 +30,7 @@ created at a random value, so a version handed out before never matches again.
 from __future__ import annotations
 
 import secrets
-from typing import Iterable
+from collections.abc import Iterable
 
 from django.core.cache import cache
 from django.db import transaction

@@ -152,10 +152,10 @@ class CharacterAdmin(admin.ModelAdmin):
     """Every campaign's characters; each add and change page is the one of the character's
     rule system (SystemCharacterAdmin), found through the registry."""
 
-    list_display = ["name", "kind", "campaign", "rule_system", "owner", "last_action_at"]
-    list_filter = ["campaign__rule_system", "campaign", "kind"]
-    search_fields = ["name", "owner__username"]
-    list_select_related = ["campaign", "owner"]
+    list_display = ("name", "kind", "campaign", "rule_system", "owner", "last_action_at")
+    list_filter = ("campaign__rule_system", "campaign", "kind")
+    search_fields = ("name", "owner__username")
+    list_select_related = ("campaign", "owner")
 
     @admin.display(description=_("rule system"), ordering="campaign__rule_system")
     def rule_system(self, character) -> str:

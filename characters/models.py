@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -69,10 +69,10 @@ class Character(models.Model):
     objects = CharacterQuerySet.as_manager()
 
     class Meta:
-        ordering = ["name", "id"]
+        ordering: ClassVar[list[str]] = ["name", "id"]
         verbose_name = _("character")
         verbose_name_plural = _("characters")
-        constraints = [
+        constraints = (
             models.UniqueConstraint(fields=["board", "x", "y"], condition=Q(board__isnull=False),
                                     name="one_piece_per_cell", violation_error_code="cell_occupied",
                                     violation_error_message=_(
@@ -90,8 +90,8 @@ class Character(models.Model):
                 name="on_board_has_position", violation_error_code="off_board",
                 violation_error_message=_("A piece on the board needs a cell: x and y, each 0 "
                                           "or more.")),
-        ]
-        indexes = [models.Index(fields=["board", "x", "y"])]
+        )
+        indexes = (models.Index(fields=["board", "x", "y"]),)
 
     # Not columns: attributes that queries and services attach, typed here for mypy (no value,
     # so ``getattr(c, name, default)`` still says when one is missing).

@@ -37,7 +37,7 @@ class CooldownRelease:
     # Every one handled (their pages are told, combat.tasks); not part of a run's outcome.
     characters: tuple[int, ...] = field(default=(), compare=False)
 
-    def __add__(self, other: "CooldownRelease") -> "CooldownRelease":
+    def __add__(self, other: CooldownRelease) -> CooldownRelease:
         return CooldownRelease(self.noticed + other.noticed,
                                self.reincarnated + other.reincarnated,
                                self.characters + other.characters)

@@ -8,8 +8,8 @@ class MoveForm(forms.Form):
 
 
 class AttackForm(forms.Form):
-    KINDS = [("brawl", _("Brawl")), ("melee", _("Melee weapon")), ("ranged", _("Ranged weapon")),
-             ("throw", _("Throw"))]
+    KINDS = (("brawl", _("Brawl")), ("melee", _("Melee weapon")), ("ranged", _("Ranged weapon")),
+             ("throw", _("Throw")))
 
     target = forms.IntegerField(label=_("Target"), min_value=1)
     kind = forms.ChoiceField(label=_("Attack"), choices=KINDS, required=False)

@@ -19,7 +19,8 @@ An app registers from its ``AppConfig.ready()`` (magic.apps does)::
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 AfterMove = Callable[[Any, datetime], dict[str, Any]]
 BoardPanel = Callable[[Any, Any, list[Any]], dict[str, Any]]

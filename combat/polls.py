@@ -37,6 +37,10 @@ from ew1.regeneration import HOUR, unix
 
 MAX_AGE_S = 120
 MINUTE = 60
+# A token: campaign, board, tx0, ty0, tx1, ty1, valid until (decimal numbers), then the MAC.
+TOKEN_PARTS = 8
+TOKEN_NUMBERS = 7
+NUMBER_DIGITS_MAX = 12  # no id or Unix time here is longer; longer is a forged token
 MAX_TILES = 64  # a token naming more tiles is refused (no view is that large)
 
 
@@ -50,10 +54,11 @@ def _mac(*, user_id: int, character_id: int, place: tuple[int, ...], versions: t
 def _parse(token: str) -> tuple[tuple[int, ...], int, str] | None:
     """(place: campaign, board, tx0, ty0, tx1, ty1; valid until; MAC) of a well-formed token."""
     parts = token.split("-")
-    if len(parts) != 8 or not all(p.isascii() and p.isdigit() and len(p) <= 12
-                                  for p in parts[:7]):
+    numbers_ok = all(p.isascii() and p.isdigit() and len(p) <= NUMBER_DIGITS_MAX
+                     for p in parts[:TOKEN_NUMBERS])
+    if len(parts) != TOKEN_PARTS or not numbers_ok:
         return None
-    numbers = tuple(int(p) for p in parts[:7])
+    numbers = tuple(int(p) for p in parts[:TOKEN_NUMBERS])
     place = numbers[:6]
     if place[4] < place[2] or place[5] < place[3] or \
             (place[4] - place[2] + 1) * (place[5] - place[3] + 1) > MAX_TILES:

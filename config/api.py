@@ -177,7 +177,7 @@ class ApiNotFoundMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        if response.status_code == 404 and request.path.startswith("/api/") and \
+        if response.status_code == status.HTTP_404_NOT_FOUND and request.path.startswith("/api/") and \
                 not response.get("Content-Type", "").startswith("application/json"):
             return not_found(request)
         return response

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 logger = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = 5
+CHAIN_LINKS_MAX = 10  # how far _in_chain follows __cause__/__context__
 
 
 class VaryOnHtmxMiddleware:
@@ -46,7 +47,7 @@ def _in_chain(exc: BaseException | None, types: tuple[type[BaseException], ...])
     """Whether ``exc``, or an exception it was raised from or while handling, is one of
     ``types`` (ten links at most)."""
     seen = 0
-    while exc is not None and seen < 10:
+    while exc is not None and seen < CHAIN_LINKS_MAX:
         if isinstance(exc, types):
             return True
         exc, seen = exc.__cause__ or exc.__context__, seen + 1

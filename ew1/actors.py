@@ -4,7 +4,7 @@ and what ends a character's stay on the board."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Iterable
+from collections.abc import Iterable
 
 from django.db.models import Prefetch, Q
 

@@ -6,7 +6,7 @@ board and a free cell (ew1.selectors.cell_problems), the sheet within its limits
 campaigns only (the models' clean())."""
 
 from datetime import datetime
-from datetime import timezone as dt_timezone
+from datetime import UTC
 
 from django import forms
 from django.contrib import admin
@@ -56,8 +56,8 @@ class EternalWarSheetForm(forms.ModelForm):
 
     class Meta:
         model = EternalWarSheet
-        fields = [*CHARACTERISTICS, "level", "xp", "pa_max", "pv_max", "skill_points",
-                  "characteristic_points", "fixed_reduction"]
+        fields = (*CHARACTERISTICS, "level", "xp", "pa_max", "pv_max", "skill_points",
+                  "characteristic_points", "fixed_reduction")
 
     def __init__(self, *args, character: Character | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -146,7 +146,7 @@ for _skill in SKILLS:  # one field per skill (seed 000, "Compétences de base"),
 def _anchor_display(seconds: int | None) -> str:
     if seconds is None:
         return "-"
-    moment = datetime.fromtimestamp(seconds, tz=dt_timezone.utc)
+    moment = datetime.fromtimestamp(seconds, tz=UTC)
     return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
 
 
@@ -160,7 +160,7 @@ class EternalWarSheetInline(admin.StackedInline):
     extra = 1
     max_num = 1
     can_delete = False
-    readonly_fields = ["pa_counted_at", "pv_counted_at"]
+    readonly_fields = ("pa_counted_at", "pv_counted_at")
     verbose_name_plural = _("Eternal War One II sheet (left empty: the defaults of the kind)")
 
     def get_fieldsets(self, request, obj=None):
@@ -188,7 +188,7 @@ class ItemInstanceForm(forms.ModelForm):
 
     class Meta:
         model = ItemInstance
-        fields = ["owner", "template", "equipped"]
+        fields = ("owner", "template", "equipped")
 
 
 @admin.register(ItemInstance)
@@ -197,12 +197,12 @@ class ItemInstanceAdmin(admin.ModelAdmin):
 
     form = ItemInstanceForm
 
-    list_display = ["template", "owner", "equipped", "modifier_values", "created_at"]
-    list_filter = ["equipped", "template__kind", "template__category", "owner__campaign"]
-    search_fields = ["template__name", "owner__name"]
-    list_select_related = ["template", "owner"]
-    autocomplete_fields = ["owner", "template"]
-    readonly_fields = ["modifier_values"]
+    list_display = ("template", "owner", "equipped", "modifier_values", "created_at")
+    list_filter = ("equipped", "template__kind", "template__category", "owner__campaign")
+    search_fields = ("template__name", "owner__name")
+    list_select_related = ("template", "owner")
+    autocomplete_fields = ("owner", "template")
+    readonly_fields = ("modifier_values",)
 
     def save_model(self, request, obj, form, change):
         if change:
@@ -216,8 +216,8 @@ class ItemInstanceAdmin(admin.ModelAdmin):
 class ItemInstanceInline(admin.TabularInline):
     model = ItemInstance
     extra = 0
-    fields = ["template", "equipped", "modifier_values"]
-    readonly_fields = ["template", "modifier_values"]
+    fields = ("template", "equipped", "modifier_values")
+    readonly_fields = ("template", "modifier_values")
     can_delete = True
     show_change_link = True
 
@@ -237,7 +237,8 @@ class ItemModifierInline(admin.TabularInline):
 class ItemTemplateForm(forms.ModelForm):
     class Meta:
         model = ItemTemplate
-        fields = "__all__"
+        fields = ("campaign", "name", "kind", "category", "description", "damage_dice", "weapon_skill",
+                  "range_cells", "armour", "heal_dice")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -252,11 +253,11 @@ def ew1_campaigns():
 @admin.register(ItemTemplate)
 class ItemTemplateAdmin(admin.ModelAdmin):
     form = ItemTemplateForm
-    list_display = ["name", "kind", "category", "damage_dice", "weapon_skill", "armour",
-                    "campaign"]
-    list_filter = ["kind", "category", "campaign"]
-    search_fields = ["name", "description"]
-    inlines = [ItemModifierInline]
+    list_display = ("name", "kind", "category", "damage_dice", "weapon_skill", "armour",
+                    "campaign")
+    list_filter = ("kind", "category", "campaign")
+    search_fields = ("name", "description")
+    inlines = (ItemModifierInline,)
 
 
 # --- the EW1 character admin -------------------------------------------------------------------
@@ -267,8 +268,8 @@ class EternalWarCharacterForm(forms.ModelForm):
 
     class Meta:
         model = Character
-        fields = ["campaign", "kind", "owner", "name", "board", "x", "y", "first_action_at",
-                  "suicided_at", "reincarnate_asap", "cooldown_notice", "cooldown_notice_at"]
+        fields = ("campaign", "kind", "owner", "name", "board", "x", "y", "first_action_at",
+                  "suicided_at", "reincarnate_asap", "cooldown_notice", "cooldown_notice_at")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -302,13 +303,13 @@ class EternalWarCharacterAdmin(SystemCharacterAdmin):
 
     rule_system = SYSTEM
     form = EternalWarCharacterForm
-    inlines = [EternalWarSheetInline, ItemInstanceInline]
-    fieldsets = [
+    inlines = (EternalWarSheetInline, ItemInstanceInline)
+    fieldsets = (
         (None, {"fields": ["campaign", "kind", "owner", "name"]}),
         (_("On the board"), {"fields": ["board", ("x", "y"), "first_action_at"],
                              "description": _("Empty board, x and y: off the board.")}),
         (_("Suicide and reincarnation"), {
             "fields": ["suicided_at", "reincarnate_asap", "cooldown_notice",
                        "cooldown_notice_at"], "classes": ["collapse"]}),
-    ]
+    )
 

@@ -7,7 +7,7 @@ within the campaign's view radius of the character (Chebyshev distance, in cells
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from gamerules.ew1.errors import FriendlyFire
 from gamerules.ew1.params import EW1Parameters

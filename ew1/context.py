@@ -135,7 +135,7 @@ def _pieces_in(board_id: int, areas: Sequence[tuple[Cell, int]], now: datetime
         .annotate(shield_cached=Max("effects__amount", filter=Q(effects__expires_at__gt=now))))
 
 
-def outcome_write(*, context: ActionContext, changed: Iterable[int],
+def outcome_write(*, context: ActionContext, changed: Iterable[int],  # noqa: PLR0913  the one write, named
                   character_fields: Sequence[str], kind: str, user: Any,
                   target: Character | None = None, cost: Decimal | int = 0,
                   rolls: Iterable[dict[str, Any]] = (), summary: dict[str, Any] | None = None

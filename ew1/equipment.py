@@ -13,7 +13,8 @@ import random
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from django.db import transaction
 from django.utils import timezone

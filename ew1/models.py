@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from datetime import datetime
 from decimal import Decimal
+from typing import ClassVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -82,9 +83,9 @@ class EternalWarSheet(models.Model):
     class Meta:
         db_table = "characters_eternalwarsheet"
         verbose_name = _("Eternal War One II sheet")
-        constraints = [models.CheckConstraint(
+        constraints = (models.CheckConstraint(
             condition=Q(pa__gte=0), name="pa_not_negative",
-            violation_error_message=_("PA are never negative."))]
+            violation_error_message=_("PA are never negative.")),)
 
     def __str__(self) -> str:
         return f"{self.character} (EW1)"
@@ -143,11 +144,11 @@ class ItemTemplate(models.Model):
 
     class Meta:
         db_table = "characters_itemtemplate"
-        ordering = ["name"]
-        constraints = [models.UniqueConstraint(
+        ordering: ClassVar[list[str]] = ["name"]
+        constraints = (models.UniqueConstraint(
             fields=["campaign", "name"], name="unique_item_name_per_campaign",
             violation_error_message=_("An item with this name already exists in this "
-                                      "campaign."))]
+                                      "campaign.")),)
 
     def __str__(self) -> str:
         return self.name
@@ -208,8 +209,8 @@ class ItemInstance(models.Model):
 
     class Meta:
         db_table = "characters_iteminstance"
-        ordering = ["id"]
-        indexes = [models.Index(fields=["owner", "equipped"])]
+        ordering: ClassVar[list[str]] = ["id"]
+        indexes = (models.Index(fields=["owner", "equipped"]),)
 
     def __str__(self) -> str:
         return f"{self.template} ({self.owner})"
@@ -240,10 +241,10 @@ class CharacterDraft(models.Model):
 
     class Meta:
         db_table = "characters_characterdraft"
-        constraints = [models.UniqueConstraint(
+        constraints = (models.UniqueConstraint(
             fields=["user", "campaign"], name="one_draft_per_user_and_campaign",
             violation_error_message=_("This player already has a character being created in "
-                                      "this campaign."))]
+                                      "this campaign.")),)
 
     def __str__(self) -> str:
         return f"{self.name} (draft)"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC
 from decimal import Decimal
-from typing import Sequence
+from collections.abc import Sequence
 
 
 from campaigns.models import ActionRecord
@@ -38,9 +38,8 @@ def cell_problems(*, campaign_id: int | None, board, x: int | None, y: int | Non
     board (OffBoard) and free of any other piece than ``character_id`` (CellOccupied), as a
     move checks them (combat.services.action_move). One query when the cell is on the board."""
     if board is None:
-        if x is not None or y is not None:
-            return {"board": errors.ActionRefused("cell_without_board")}
-        return {}
+        off = x is not None or y is not None
+        return {"board": errors.ActionRefused("cell_without_board")} if off else {}
     if campaign_id is not None and board.campaign_id != campaign_id:
         return {"board": errors.ActionRefused("not_campaign_board")}
     if x is None or y is None:
@@ -98,7 +97,7 @@ class SheetView:
     def pa_next_at(self) -> datetime | None:
         if self.pa.next_at is None:
             return None
-        return datetime.fromtimestamp(self.pa.next_at, tz=dt_timezone.utc)
+        return datetime.fromtimestamp(self.pa.next_at, tz=UTC)
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ def character_create_from_values(*, user, campaign: Campaign, name: str, values:
 
 
 @transaction.atomic
-def piece_create(*, campaign: Campaign, kind: str, name: str, x: int, y: int, pv: int,
+def piece_create(*, campaign: Campaign, kind: str, name: str, x: int, y: int, pv: int,  # noqa: PLR0913  the piece's columns
                  fixed_reduction: int, characteristics: dict[str, int] | None = None,
                  skills: dict[str, int] | None = None, level: int = 0,
                  now: datetime | None = None) -> Character:

@@ -14,22 +14,22 @@ from factions.models import Faction, JoinRequest, Membership
 class MembershipInline(admin.TabularInline):
     model = Membership
     extra = 0
-    raw_id_fields = ["character"]
-    readonly_fields = ["joined_at"]
+    raw_id_fields = ("character",)
+    readonly_fields = ("joined_at",)
 
 
 class JoinRequestInline(admin.TabularInline):
     model = JoinRequest
     extra = 0
-    raw_id_fields = ["character"]
-    fields = ["character", "kind", "state", "created_at", "decided_at"]
-    readonly_fields = ["created_at", "decided_at"]
+    raw_id_fields = ("character",)
+    fields = ("character", "kind", "state", "created_at", "decided_at")
+    readonly_fields = ("created_at", "decided_at")
 
 
 class FactionAdminForm(forms.ModelForm):
     class Meta:
         model = Faction
-        fields = "__all__"
+        fields = ("campaign", "name", "description", "is_public", "leader")
 
     def clean(self):
         cleaned = super().clean()
@@ -48,14 +48,14 @@ class FactionAdmin(admin.ModelAdmin):
     """The leader stays a member: saving adds the leader's membership when it is missing (and a
     leader already in another faction is refused by the one-membership rule)."""
 
-    list_display = ["name", "campaign", "leader", "is_public", "size", "created_at"]
-    list_filter = ["campaign", "is_public", "created_at"]
-    search_fields = ["name", "description", "leader__name", "memberships__character__name"]
-    list_select_related = ["campaign", "leader"]
+    list_display = ("name", "campaign", "leader", "is_public", "size", "created_at")
+    list_filter = ("campaign", "is_public", "created_at")
+    search_fields = ("name", "description", "leader__name", "memberships__character__name")
+    list_select_related = ("campaign", "leader")
     form = FactionAdminForm
-    raw_id_fields = ["leader"]
-    readonly_fields = ["created_at"]
-    inlines = [MembershipInline, JoinRequestInline]
+    raw_id_fields = ("leader",)
+    readonly_fields = ("created_at",)
+    inlines = (MembershipInline, JoinRequestInline)
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(size=Count("memberships", distinct=True))
@@ -72,9 +72,9 @@ class FactionAdmin(admin.ModelAdmin):
 
 @admin.register(JoinRequest)
 class JoinRequestAdmin(admin.ModelAdmin):
-    list_display = ["faction", "character", "kind", "state", "created_at", "decided_at"]
-    list_filter = ["kind", "state", "faction__campaign"]
-    search_fields = ["faction__name", "character__name"]
-    list_select_related = ["faction", "character"]
-    raw_id_fields = ["faction", "character"]
-    readonly_fields = ["created_at", "decided_at"]
+    list_display = ("faction", "character", "kind", "state", "created_at", "decided_at")
+    list_filter = ("kind", "state", "faction__campaign")
+    search_fields = ("faction__name", "character__name")
+    list_select_related = ("faction", "character")
+    raw_id_fields = ("faction", "character")
+    readonly_fields = ("created_at", "decided_at")

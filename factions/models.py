@@ -1,3 +1,5 @@
+from typing import ClassVar
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -25,10 +27,10 @@ class Faction(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(
+        constraints = (models.UniqueConstraint(
             fields=["campaign", "name"], name="unique_faction_name_per_campaign",
             violation_error_message=_("A faction with this name already exists in this "
-                                      "campaign."))]
+                                      "campaign.")),)
 
     def __str__(self) -> str:
         return self.name
@@ -73,12 +75,12 @@ class JoinRequest(models.Model):
     decided_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["-created_at"]
-        constraints = [models.UniqueConstraint(
+        ordering: ClassVar[list[str]] = ["-created_at"]
+        constraints = (models.UniqueConstraint(
             fields=["faction", "character"], condition=models.Q(state="pending"),
             name="one_pending_request_per_faction_and_character",
             violation_error_message=_("This character already has a pending request or "
-                                      "invitation for this faction."))]
+                                      "invitation for this faction.")),)
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.character} -> {self.faction} ({self.state})"

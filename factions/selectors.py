@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Sequence
+from collections.abc import Sequence
 
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone

@@ -12,7 +12,7 @@ the leadership handed over), the browser is sent on to the next page (``HX-Redir
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from django import forms
 from django.contrib import messages
@@ -74,13 +74,13 @@ def _act(request, *, page: str, key: int | None, form, run: Callable,
     ``gone_to``: where to go when the page no longer exists for the user after the action."""
     url = reverse(PAGES[page][3], args=[] if key is None else [key])
     if not form.is_valid():
-        return _refused(request, page, key, url, _form_error(form), InvalidInput.code, form)
+        return _refused(request, page, key, url, _form_error(form), code=InvalidInput.code, form=form)
     try:
         result = run(form.cleaned_data)
     except (NotFound, Forbidden):
         raise Http404(_("Not found.")) from None
     except RuleError as exc:
-        return _refused(request, page, key, url, error_message(exc), exc.code, form)
+        return _refused(request, page, key, url, error_message(exc), code=exc.code, form=form)
     if callable(done):
         done = done(result)
     try:
@@ -98,7 +98,7 @@ def _act(request, *, page: str, key: int | None, form, run: Callable,
     return response
 
 
-def _refused(request, page: str, key: int | None, url: str, error: str, code: str, form):
+def _refused(request, page: str, key: int | None, url: str, error: str, *, code: str, form):
     if not request.htmx:
         messages.error(request, error)
         return redirect(url)

@@ -24,9 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
-from collections.abc import Hashable
-from typing import ClassVar, Final, Literal, Protocol, Sequence
+from typing import ClassVar, Final, Literal, Protocol
 
 import icepool
 
@@ -114,6 +114,12 @@ class CriticalBands(RollUnder):
         return super().grade(reading, target)
 
 
+# Seed 001, "Succès / Échecs": "Un jet de 00 est toujours un succès critique, 99 est toujours un
+# échec critique" (the readings, whatever the target).
+ECLIPSE_ALWAYS_CRITICAL_SUCCESS: Final = 0
+ECLIPSE_ALWAYS_CRITICAL_FAILURE: Final = 99
+
+
 @dataclass(frozen=True, kw_only=True)
 class EclipseDoubles(RollUnder):
     """Eclipse Phase: reads 00-99; 00 always a critical success, 99 always a critical failure;
@@ -127,9 +133,9 @@ class EclipseDoubles(RollUnder):
         return face % 100
 
     def grade(self, reading: int, target: int) -> Grade:
-        if reading == 0:
+        if reading == ECLIPSE_ALWAYS_CRITICAL_SUCCESS:
             return Grade.CRITICAL_SUCCESS
-        if reading == 99:
+        if reading == ECLIPSE_ALWAYS_CRITICAL_FAILURE:
             return Grade.CRITICAL_FAILURE
         success = self.succeeds(reading, target)
         if reading % 11 == 0:  # 11, 22 ... 88

@@ -24,6 +24,7 @@ with warnings.catch_warnings():
 
 MAX_DICE = 100
 MAX_SIDES = 1000
+MIN_SIDES = 2  # a one-sided die is no roll
 
 
 class RandomSource(Protocol):
@@ -140,7 +141,7 @@ def _collect(node: Any, sign: int, terms: list[_Term], expression: str) -> None:
     elif isinstance(node, diceast.OperatedDice) and not node.operations:
         _collect(node.value, sign, terms, expression)
     elif isinstance(node, diceast.Dice) and isinstance(node.size, int):
-        if not 1 <= node.num <= MAX_DICE or not 2 <= node.size <= MAX_SIDES:
+        if not 1 <= node.num <= MAX_DICE or not MIN_SIDES <= node.size <= MAX_SIDES:
             raise DiceNotationError("dice_count_sides", expression=expression, max_dice=MAX_DICE,
                                     max_sides=MAX_SIDES)
         terms.append(_Term(sign=sign, count=node.num, sides=node.size))

@@ -9,7 +9,7 @@ defaults to the label.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
 
 
 @dataclass(frozen=True)

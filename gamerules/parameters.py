@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import MISSING, Field, field, fields
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
-from typing import Any, ClassVar, Mapping, Sequence, TypeVar
+from typing import Any, ClassVar, TypeVar
+from collections.abc import Mapping, Sequence
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from gamerules.errors import ParameterConflict, ParameterError, gettext_noop

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Union
 
-Number = Union[int, Decimal]
+Number = int | Decimal
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generic, Sequence, TypeVar
+from typing import Any, Generic, TypeVar
+from collections.abc import Sequence
+import itertools
 
 V = TypeVar("V")
 
@@ -26,7 +28,7 @@ class RangeTable(Generic[V]):
         for lo, hi, _ in ordered:
             if lo > hi:
                 raise ValueError(f"A band must not end before it starts: {lo}-{hi}.")
-        for (lo, hi, _), (next_lo, _, _) in zip(ordered, ordered[1:]):
+        for (lo, hi, _), (next_lo, _, _) in itertools.pairwise(ordered):
             if next_lo != hi + 1:
                 raise ValueError(f"Bands must be contiguous: {lo}-{hi} then {next_lo}.")
         self.bands = tuple(Band(lo, hi, v) for lo, hi, v in ordered)

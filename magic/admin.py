@@ -18,7 +18,8 @@ class SpellForm(forms.ModelForm):
 
     class Meta:
         model = Spell
-        fields = "__all__"
+        fields = ("campaign", "name", "tier", "effect", "dice", "range_cells", "zone_radius", "reach",
+                  "duration_hours", "learnable")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -28,10 +29,10 @@ class SpellForm(forms.ModelForm):
 @admin.register(Spell)
 class SpellAdmin(admin.ModelAdmin):
     form = SpellForm
-    list_display = ["name", "tier", "effect", "dice", "range_cells", "zone_radius", "reach",
-                    "duration_hours", "learnable", "campaign"]
-    list_filter = ["tier", "effect", "reach", "learnable", "campaign"]
-    search_fields = ["name"]
+    list_display = ("name", "tier", "effect", "dice", "range_cells", "zone_radius", "reach",
+                    "duration_hours", "learnable", "campaign")
+    list_filter = ("tier", "effect", "reach", "learnable", "campaign")
+    search_fields = ("name",)
 
 
 class KnownSpellForm(forms.ModelForm):
@@ -39,7 +40,7 @@ class KnownSpellForm(forms.ModelForm):
 
     class Meta:
         model = KnownSpell
-        fields = ["character", "spell"]
+        fields = ("character", "spell")
 
     def clean(self):
         cleaned = super().clean()
@@ -55,11 +56,11 @@ class KnownSpellForm(forms.ModelForm):
 @admin.register(KnownSpell)
 class KnownSpellAdmin(admin.ModelAdmin):
     form = KnownSpellForm
-    list_display = ["spell", "character", "source", "learned_at"]
-    list_filter = ["source", "character__campaign"]
-    search_fields = ["spell__name", "character__name"]
-    list_select_related = ["spell", "character"]
-    autocomplete_fields = ["character", "spell"]
+    list_display = ("spell", "character", "source", "learned_at")
+    list_filter = ("source", "character__campaign")
+    search_fields = ("spell__name", "character__name")
+    list_select_related = ("spell", "character")
+    autocomplete_fields = ("character", "spell")
 
     def get_readonly_fields(self, request, obj=None):
         # A spell once granted stays what it is: to change it, delete it and grant another.
@@ -75,10 +76,10 @@ class KnownSpellAdmin(admin.ModelAdmin):
 
 @admin.register(SpellOffer)
 class SpellOfferAdmin(admin.ModelAdmin):
-    list_display = ["character", "level", "chosen", "resolved_at", "created_at"]
-    list_filter = ["character__campaign"]
-    search_fields = ["character__name"]
-    readonly_fields = ["character", "level", "spells", "chosen", "resolved_at", "created_at"]
+    list_display = ("character", "level", "chosen", "resolved_at", "created_at")
+    list_filter = ("character__campaign",)
+    search_fields = ("character__name",)
+    readonly_fields = ("character", "level", "spells", "chosen", "resolved_at", "created_at")
 
     def has_add_permission(self, request):
         return False
@@ -86,10 +87,10 @@ class SpellOfferAdmin(admin.ModelAdmin):
 
 @admin.register(ActiveEffect)
 class ActiveEffectAdmin(admin.ModelAdmin):
-    list_display = ["spell", "target", "caster", "amount", "expires_at"]
-    list_filter = ["spell"]
-    search_fields = ["target__name", "spell__name"]
-    list_select_related = ["spell", "target", "caster"]
+    list_display = ("spell", "target", "caster", "amount", "expires_at")
+    list_filter = ("spell",)
+    search_fields = ("target__name", "spell__name")
+    list_select_related = ("spell", "target", "caster")
 
 
 class ScrollForm(forms.ModelForm):
@@ -97,7 +98,7 @@ class ScrollForm(forms.ModelForm):
 
     class Meta:
         model = Scroll
-        fields = "__all__"
+        fields = ("board", "x", "y", "spell")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -115,6 +116,6 @@ class ScrollAdmin(admin.ModelAdmin):
 
     form = ScrollForm
 
-    list_display = ["spell", "board", "x", "y"]
-    list_filter = ["board"]
-    search_fields = ["spell__name"]
+    list_display = ("spell", "board", "x", "y")
+    list_filter = ("board",)
+    search_fields = ("spell__name",)

@@ -101,8 +101,8 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
         assert outcome.power_roll is not None  # resolve_cast rolls the power on every success
         rolls.append(roll_row(label="spell_power", roll=outcome.power_roll, actor=caster,
                               modifiers=outcome.bonuses))
-        results = _apply(spell, known.spell, outcome.power, context, target_ids, rng, rolls,
-                         hours=hours)
+        results = _apply(spell, known.spell, outcome.power, context, target_ids, rng=rng,
+                         rolls=rolls, hours=hours)
     grant_xp(sheet, params.magic_xp if outcome.success else params.miss_xp, params)
     single = next((p for p in zone if p.pk == target_ids[0]), None) if len(
         target_ids) == 1 else None
@@ -168,7 +168,7 @@ def _is_ally(caster: Character, piece: Character) -> bool:
 
 
 def _apply(spell: SpellSpec, model: Spell, power: int, context: ActionContext,
-           target_ids: list[int], rng: RandomSource, rolls: list[dict[str, Any]], *,
+           target_ids: list[int], *, rng: RandomSource, rolls: list[dict[str, Any]],
            hours: int) -> list[dict[str, Any]]:
     """Apply a successful cast to every target, in memory (``outcome_write`` stores the sheets
     and characters); a shield holds ``hours`` hours: the shields are replaced in two

@@ -1,3 +1,5 @@
+from typing import ClassVar
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -41,11 +43,11 @@ class Spell(models.Model):
     learnable = models.BooleanField(_("learnable at level-up"), default=True)
 
     class Meta:
-        ordering = ["tier", "name"]
-        constraints = [models.UniqueConstraint(
+        ordering: ClassVar[list[str]] = ["tier", "name"]
+        constraints = (models.UniqueConstraint(
             fields=["campaign", "name"], name="unique_spell_name_per_campaign",
             violation_error_message=_("A spell with this name already exists in this "
-                                      "campaign."))]
+                                      "campaign.")),)
 
     def __str__(self) -> str:
         return self.name
@@ -69,10 +71,10 @@ class KnownSpell(models.Model):
     learned_at = models.DateTimeField()
 
     class Meta:
-        ordering = ["spell__tier", "spell__name"]
-        constraints = [models.UniqueConstraint(
+        ordering: ClassVar[list[str]] = ["spell__tier", "spell__name"]
+        constraints = (models.UniqueConstraint(
             fields=["character", "spell"], name="spell_known_once",
-            violation_error_message=_("This character already knows this spell."))]
+            violation_error_message=_("This character already knows this spell.")),)
 
     def __str__(self) -> str:
         return f"{self.spell} ({self.character})"
@@ -96,11 +98,11 @@ class SpellOffer(models.Model):
     created_at = models.DateTimeField()
 
     class Meta:
-        ordering = ["level"]
-        constraints = [models.UniqueConstraint(
+        ordering: ClassVar[list[str]] = ["level"]
+        constraints = (models.UniqueConstraint(
             fields=["character", "level"], name="one_offer_per_level",
             violation_error_message=_("This character already has a spell offer for this "
-                                      "level."))]
+                                      "level.")),)
 
     def __str__(self) -> str:
         return f"Offer for {self.character} at level {self.level}"
@@ -118,7 +120,7 @@ class ActiveEffect(models.Model):
     expires_at = models.DateTimeField(db_index=True)
 
     class Meta:
-        indexes = [models.Index(fields=["target", "expires_at"])]
+        indexes = (models.Index(fields=["target", "expires_at"]),)
 
     def __str__(self) -> str:
         return f"{self.spell} on {self.target} until {self.expires_at:%Y-%m-%d %H:%M}"
@@ -140,7 +142,7 @@ class Scroll(models.Model):
     spell = models.ForeignKey(Spell, on_delete=models.CASCADE, related_name="+")
 
     class Meta:
-        indexes = [models.Index(fields=["board", "x", "y"])]
+        indexes = (models.Index(fields=["board", "x", "y"]),)
 
     def __str__(self) -> str:
         return f"{self.spell} at ({self.x}, {self.y})"

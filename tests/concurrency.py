@@ -18,7 +18,7 @@ def run_together(*calls, timeout=30):
         try:
             barrier.wait()
             results[i] = call()
-        except Exception as exc:  # noqa: BLE001 - reported to the test
+        except Exception as exc:  # any failure is reported to the test
             results[i] = exc
         finally:
             connection.close()
@@ -54,7 +54,7 @@ class Racers:
                     return
                 try:
                     self.results[i] = call()
-                except Exception as exc:  # noqa: BLE001 - reported to the test
+                except Exception as exc:  # any failure is reported to the test
                     self.results[i] = exc
                 self.done.wait()
         finally:

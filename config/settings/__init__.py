@@ -2,5 +2,5 @@
 that run on one machine with no server: SQLite under var/, the database cache, and a filesystem
 Celery broker."""
 
-from .base import *  # noqa: F401,F403
-from .celery import *  # noqa: F401,F403
+from .base import *  # noqa: F403
+from .celery import *  # noqa: F403

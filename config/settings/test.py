@@ -23,8 +23,8 @@ if _worker.startswith("gw") and os.environ.get("REDIS_URL"):
         importlib.reload(_base)
         importlib.reload(_celery)
 
-from .base import *  # noqa: E402,F401,F403
-from .celery import *  # noqa: E402,F401,F403
+from .base import *  # noqa: E402, F403
+from .celery import *  # noqa: E402, F403
 
 DEBUG = False
 # Not a published key, so start-up accepts it with DEBUG off (config.secrets).

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from gamerules.encounter.errors import InvalidDuration, NoLivingCombatant, OrderError
 
@@ -123,7 +123,7 @@ def _index(turns: Sequence[Turn], turn: Turn) -> int:
 
 
 def _advance(clock: Clock, members: Mapping[int, Member], effects: Sequence[Duration],
-             after: int, ended: Turn | None, skip_defeated: bool,
+             after: int, ended: Turn | None, *, skip_defeated: bool,
              reorder: Reorder | None = None) -> Step:
     """Start the first playable slot after index ``after`` of this round's slots (-1: from the
     start), rolling over to the next round (in the order ``reorder`` gives, when given);
@@ -175,7 +175,7 @@ def start(clock: Clock, members: Mapping[int, Member], effects: Sequence[Duratio
           skip_defeated: bool = True) -> Step:
     """Round 1, the first playable slot's turn. Raises NoLivingCombatant."""
     step = _advance(replace(clock, round=1, current=None), members, effects, -1, None,
-                    skip_defeated)
+                    skip_defeated=skip_defeated)
     return replace(step, new_round=True)
 
 
@@ -189,7 +189,7 @@ def next_turn(clock: Clock, members: Mapping[int, Member], effects: Sequence[Dur
         return start(clock, members, effects, skip_defeated)
     turns = slots(clock.order, members)
     return _advance(clock, members, effects, _index(turns, clock.current), clock.current,
-                    skip_defeated, reorder)
+                    skip_defeated=skip_defeated, reorder=reorder)
 
 
 def delay(clock: Clock, members: Mapping[int, Member], after: int,
@@ -216,11 +216,11 @@ def delay(clock: Clock, members: Mapping[int, Member], after: int,
     # the first of them.
     new_turns = slots(moved.order, members)
     return _advance(moved, members, effects, new_turns.index(turns[here + 1]) - 1, None,
-                    skip_defeated)
+                    skip_defeated=skip_defeated)
 
 
 def remove(clock: Clock, members: Mapping[int, Member], combatant: int,
-           effects: Sequence[Duration] = (), skip_defeated: bool = True,
+           effects: Sequence[Duration] = (), skip_defeated: bool = True, *,
            reorder: Reorder | None = None) -> Step:
     """Take ``combatant`` out of the order. When it held the turn, the next slot's turn starts
     (a new round after the last), or none when nobody playable is left. Raises OrderError
@@ -238,7 +238,8 @@ def remove(clock: Clock, members: Mapping[int, Member], combatant: int,
     if not any(not (skip_defeated and members[c].defeated) for c in order):
         return Step(clock=replace(moved, current=None), ended=None, started=None)
     after = new_turns.index(rest[0]) - 1 if rest else len(new_turns) - 1
-    return _advance(moved, members, effects, after, None, skip_defeated, reorder)
+    return _advance(moved, members, effects, after, None, skip_defeated=skip_defeated,
+                    reorder=reorder)
 
 
 def add(clock: Clock, combatants: Iterable[int]) -> Clock:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from gamerules.dice import RandomSource
 

@@ -22,7 +22,8 @@ combat"; the thrown attack (Lancé) follows "Répartition des gains d'XP par act
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, Mapping
+from typing import Final
+from collections.abc import Mapping
 
 from gamerules.d100 import Grade, PerfectBelow, RollUnder, grade_face
 from gamerules.dice import DiceRoll, RandomSource, d100, roll
@@ -145,7 +146,7 @@ def attack_modifiers(kind: str, attacker: Combatant, *, weapon: Weapon | None, d
     return attacker.skills[kind] + sum(m.value for m in applied), tuple(applied)
 
 
-def resolve_attack(kind: str, attacker: Combatant, defender: Combatant, rng: RandomSource,
+def resolve_attack(kind: str, attacker: Combatant, defender: Combatant, rng: RandomSource,  # noqa: PLR0913  options kw-only
                    params: EW1Parameters, *, weapon: Weapon | None = None, distance: int = 1,
                    attack_modifiers_extra: tuple[Modifier, ...] = (),
                    dodge_modifiers: tuple[Modifier, ...] = (), hit_xp: int | None = None
@@ -173,7 +174,7 @@ def resolve_attack(kind: str, attacker: Combatant, defender: Combatant, rng: Ran
         params.perfect_bonus_xp if perfect else 0)
     dodge_score = None
     if defender.luck is not None:
-        dodge_applied = (Modifier("LUK", defender.luck // params.luck_divisor),) + dodge_modifiers
+        dodge_applied = (Modifier("LUK", defender.luck // params.luck_divisor), *dodge_modifiers)
         dodge_score = defender.skills["dodge"] + sum(m.value for m in dodge_applied)
         dodge = d100(rng)
         dodge_grade = grade_face(dodge.total, dodge_score, DODGE_RULE)

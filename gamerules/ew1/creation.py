@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
-from typing import Mapping
+from collections.abc import Mapping
 
 from gamerules.dice import DiceRoll, RandomSource
 from gamerules.errors import RuleError

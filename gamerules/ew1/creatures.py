@@ -18,7 +18,7 @@ Pure: no Django, no randomness. The caller spends the PA through the same servic
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Collection, Iterable
+from collections.abc import Collection, Iterable
 
 from gamerules.geometry import chebyshev
 

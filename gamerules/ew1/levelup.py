@@ -11,7 +11,7 @@ max(``skill_cap_floor``, level // 3).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from collections.abc import Mapping
 
 from gamerules.errors import RuleError
 from gamerules.ew1.errors import MESSAGES
@@ -91,7 +91,7 @@ class Allocation:
     characteristics: dict[str, int]
 
 
-def validate_allocation(*, level: int, skills: Mapping[str, int],
+def validate_allocation(*, level: int, skills: Mapping[str, int],  # noqa: PLR0913  sheet and request, named
                         characteristics: Mapping[str, int], skill_points: int,
                         characteristic_points: int, add_skills: Mapping[str, int],
                         add_characteristics: Mapping[str, int], skill_cap_floor: int,

@@ -11,7 +11,7 @@ one roll of the spell's dice per cast, applied to every target of a zone; the po
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from gamerules.d100 import Grade, RollUnder, grade_face
 from gamerules.dice import DiceRoll, RandomSource, d100, roll

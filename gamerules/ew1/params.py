@@ -19,7 +19,7 @@ from gamerules.ew1.progression import pa_cap
 from gamerules.parameters import RuleParameters, is_time_zone, time_zone_param
 from gamerules.parameters import param as _p
 
-__all__ = ["EW1Parameters", "GROUPS", "LABELS", "PA_COSTS", "is_time_zone"]
+__all__ = ["GROUPS", "LABELS", "PA_COSTS", "EW1Parameters", "is_time_zone"]
 
 # What people read for each parameter (the admin translates them).
 LABELS: dict[str, str] = {

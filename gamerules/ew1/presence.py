@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
 
 
 def own_characters_malus(distances: Iterable[int], *, reach: int = 5) -> int:

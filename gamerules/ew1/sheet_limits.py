@@ -11,7 +11,7 @@ Choices: docs/rules/eternal-war-one-ii.md, "Sheets made by the game master".
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Mapping
+from collections.abc import Mapping
 
 from gamerules.ew1.errors import InvalidSheet
 from gamerules.ew1.params import EW1Parameters
@@ -20,7 +20,7 @@ from gamerules.ew1.skills import SKILLS
 CHARACTERISTICS = ("FOR", "DEF", "TAI", "INT", "DEX", "LUK")
 
 
-def sheet_problems(*, player: bool, characteristics: Mapping[str, int | None],
+def sheet_problems(*, player: bool, characteristics: Mapping[str, int | None],  # noqa: PLR0913  the sheet's fields, named
                    skills: Mapping[str, int], level: int, pa: Decimal | int,
                    pa_max: Decimal | int, pv: int, pv_max: int, fixed_reduction: int | None,
                    params: EW1Parameters) -> dict[str, InvalidSheet]:

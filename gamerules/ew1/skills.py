@@ -8,7 +8,7 @@ Jeu INT+DEX+LUK|95.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 
 @dataclass(frozen=True)

@@ -125,7 +125,7 @@ def test_the_change_page_speaks_french(gm_client):
 
 
 def test_homebrew_labels_count_its_three_mains():
-    assert MAIN_COUNT == len(MAINS)
+    assert len(MAINS) == MAIN_COUNT
 
 
 # --- every parameter of every system, through the admin and back -------------------------------

@@ -3,7 +3,7 @@
 
 import time
 from datetime import datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC
 from decimal import Decimal
 
 import pytest
@@ -51,7 +51,7 @@ def test_the_form_has_one_field_per_skill_and_pa_pv_now(gm_client, hero):
         "Brawl", "Melee weapon", "Ranged weapon", "Magic", "Dodge", "Throw", "Game"]
     assert "skills" not in form.fields and "pa_anchor" not in form.fields
     assert form["pa_now"].value() == Decimal("7") and form["pv_now"].value() == 51
-    moment = timezone.localtime(datetime.fromtimestamp(sheet.pa_anchor, tz=dt_timezone.utc))
+    moment = timezone.localtime(datetime.fromtimestamp(sheet.pa_anchor, tz=UTC))
     html = page.content.decode()
     assert formats.date_format(moment, "DATETIME_FORMAT") in html
     assert str(sheet.pa_anchor) not in html  # no raw Unix seconds

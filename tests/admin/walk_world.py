@@ -30,7 +30,7 @@ SPREAD = {"physique": 60, "perception": 50, "mental": 60, "force": 3, "dexterite
           "sens": 2, "ether": 3, "esprit": 4, "intelligence": 2}
 
 
-def build() -> SimpleNamespace:
+def build() -> SimpleNamespace:  # noqa: PLR0915  one row of each model, in order
     now = timezone.now()
     gm = factories.user("gm", is_staff=True, is_superuser=True)
     alice, bob = factories.user("alice"), factories.user("bob")

@@ -353,10 +353,7 @@ def test_session_post_without_csrf_token_is_refused(api_as, alice, anna, bert, v
     client = api_as(alice, csrf=True)
     before = snapshot(anna, bert)
 
-    if verb == "attack":
-        response = attack(client, anna, bert, "throw")
-    else:
-        response = act(client, anna, verb)
+    response = attack(client, anna, bert, "throw") if verb == "attack" else act(client, anna, verb)
 
     assert_refused(response, 403, "permission_denied", before, anna, bert)
     assert response.json()["detail"].startswith("CSRF Failed")

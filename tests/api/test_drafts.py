@@ -25,7 +25,7 @@ def frozen_limits(db, monkeypatch):
     so that a series of rerolls never straddles the window's edge."""
     cache.clear()
     now = (int(time.time()) // 60) * 60 + 30
-    import django_ratelimit.core as core
+    from django_ratelimit import core
     monkeypatch.setattr(core, "time", SimpleNamespace(time=lambda: now))
     yield
     cache.clear()

@@ -25,7 +25,7 @@ THREADS = 8
 @pytest.fixture
 def frozen_window(monkeypatch):
     """django-ratelimit's clock stopped, so that no run straddles the edge of a window."""
-    import django_ratelimit.core as core
+    from django_ratelimit import core
     now = int(time.time())
     monkeypatch.setattr(core, "time", SimpleNamespace(time=lambda: now))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 
 import pytest
 from django.core.cache import caches
@@ -23,7 +23,7 @@ from magic.models import KnownSpell, Spell, SpellOffer
 from magic.spellbook import spell_grant, spell_offer_pending
 from tests import factories
 
-NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 HTMX = {"HTTP_HX_REQUEST": "true"}
 SKILLS = {"brawl": 90, "melee": 35, "ranged": 25, "magic": 55, "dodge": 10, "throw": 25,
           "game": 30}

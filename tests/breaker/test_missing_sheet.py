@@ -28,7 +28,7 @@ def scene(alice, campaign):
 
 
 def test_a_piece_without_a_sheet_is_left_off_the_board(scene, campaign):
-    hero, door, client, api = scene
+    hero, _door, client, api = scene
     for url, headers in [(reverse("combat:board", args=[hero.pk]), {}),
                          (reverse("combat:board", args=[hero.pk]), HTMX),
                          (reverse("characters:detail", args=[hero.pk]), {}),

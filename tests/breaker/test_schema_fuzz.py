@@ -33,7 +33,7 @@ from schemathesis.specs.openapi.checks import (content_type_conformance,
                                                status_code_conformance)
 
 from tests.robust.conftest import MISSING
-from tests.robust.conftest import demo as demo  # noqa: F401 (the module's demo, a fixture)
+from tests.robust.conftest import demo as demo
 
 # Calls per operation and user (negative: only where a body or query can break the schema):
 # about 500 positive and 280 negative calls in all.
@@ -171,7 +171,7 @@ def app():
 
 
 @pytest.fixture(scope="module")
-def world(app, demo, django_db_blocker):  # noqa: F811 (demo: the imported fixture)
+def world(app, demo, django_db_blocker):
     """The schema as the application serves it, and the demo's real ids (a faction added)."""
     with django_db_blocker.unblock():
         _factions(demo)
@@ -234,7 +234,7 @@ def _fuzz(operation, ids: RealIds, cookies: dict[str, str], mode: GenerationMode
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("who", ["alice", "gm"])
-def test_the_api_fuzzed_with_the_demos_ids(world, demo, seeded, who):  # noqa: F811
+def test_the_api_fuzzed_with_the_demos_ids(world, demo, seeded, who):
     """Every operation of the schema, as a player and as the GM: no 5xx, answers as the schema
     says. The failures of every operation are reported together."""
     schema, ids = world

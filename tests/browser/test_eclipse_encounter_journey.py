@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import ClassVar
 
 import pytest
 
@@ -24,8 +25,8 @@ SWAP_MS = 10_000  # well under the minute between a live page's safety polls: th
 
 
 class ScriptedDice:
-    d100: list[int] = []
-    d10: list[int] = []
+    d100: ClassVar[list[int]] = []
+    d10: ClassVar[list[int]] = []
 
     def randint(self, a: int, b: int) -> int:
         queue = ScriptedDice.d100 if b == 100 else ScriptedDice.d10 if b == 10 else []
@@ -132,8 +133,8 @@ class DemoDice:
     success, MoS 25, no DV bonus below 30), 90 (the dodge/2: a failure), 10 (SOMx3 against
     the knockdown of the wound: a success); the d10s 7 and 8 (the rifle's 2d10)."""
 
-    d100: list[int] = []
-    d10: list[int] = []
+    d100: ClassVar[list[int]] = []
+    d10: ClassVar[list[int]] = []
 
     def randint(self, a: int, b: int) -> int:
         queue = DemoDice.d100 if b == 100 else DemoDice.d10 if b == 10 else []

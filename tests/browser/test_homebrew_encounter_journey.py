@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import ClassVar
 
 import pytest
 
@@ -30,7 +31,7 @@ PROMPT_WITHIN_S = 5.0
 class ScriptedDice:
     """Faces shared by every instance (each service makes its own random source)."""
 
-    d6 = [5, 3]
+    d6: ClassVar[list[int]] = [5, 3]
 
     def randint(self, a: int, b: int) -> int:
         if b == 100:

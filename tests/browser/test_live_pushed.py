@@ -82,7 +82,7 @@ def table(transactional_db):
 def test_a_request_reaches_the_leader_and_the_answer_the_player(chromium, live_server, table):
     from playwright.sync_api import expect
 
-    campaign, wolves, chars = table
+    _campaign, wolves, _chars = table
     contexts, (otto, lea) = _pages(chromium, live_server, "otto", "lea")
     try:
         _open_live(lea, f"{live_server.url}/factions/{wolves.pk}/manage/")
@@ -107,7 +107,7 @@ def test_a_request_reaches_the_leader_and_the_answer_the_player(chromium, live_s
 def test_an_invitation_reaches_the_invited_players_factions_page(chromium, live_server, table):
     from playwright.sync_api import expect
 
-    campaign, wolves, chars = table
+    _campaign, wolves, chars = table
     contexts, (otto, lea) = _pages(chromium, live_server, "otto", "lea")
     try:
         _open_live(otto, f"{live_server.url}/factions/")

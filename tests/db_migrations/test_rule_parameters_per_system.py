@@ -54,12 +54,11 @@ def test_each_campaign_keeps_what_its_system_defines_and_the_drops_are_listed(be
     assert stored(clean) == {"characteristic_max": 80}
     assert stored(untouched) == {}
     printed = capsys.readouterr().out
-    for line in ("Gué (#%d): dropped characteristic_max=40 (Eternal War One II's default"
-                 % homebrew.pk,
-                 "Gué (#%d): dropped view_radius=3 (homebrew has no such parameter)" % homebrew.pk,
+    for line in (f"Gué (#{homebrew.pk}): dropped characteristic_max=40 (Eternal War One II's default",
+                 f"Gué (#{homebrew.pk}): dropped view_radius=3 (homebrew has no such parameter)",
                  "dropped sub_max=21 (not a value homebrew takes)",
-                 "Brenna (#%d): friendly_fire 0 is now False" % ew1.pk,
+                 f"Brenna (#{ew1.pk}): friendly_fire 0 is now False",
                  "dropped daily_pa_cap=2.5", "dropped aptitude_max=30 (ew1 has no such",
-                 "Locus (#%d): dropped characteristic_points=200" % eclipse.pk):
+                 f"Locus (#{eclipse.pk}): dropped characteristic_points=200"):
         assert line in printed, line
     assert "Clean" not in printed and "Nothing" not in printed

@@ -13,6 +13,7 @@ SIGKILL, by pid).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -97,10 +98,8 @@ def _stop(process: subprocess.Popen, log: Path) -> None:
             process.kill()
             process.wait(timeout=10)
     for pid in map(int, re.findall(r"started \(pid=(\d+)\)", log.read_text())):
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(pid, signal.SIGKILL)  # honcho starts each child as a process group
-        except (ProcessLookupError, PermissionError):
-            pass
 
 
 @pytest.fixture
@@ -164,7 +163,7 @@ def _sse(response):
             event, data = None, []
 
 
-def test_a_game_across_two_web_processes(deployment, tmp_path):
+def test_a_game_across_two_web_processes(deployment, tmp_path):  # noqa: PLR0915  one scripted game
     from config.celery import app
 
     log = deployment

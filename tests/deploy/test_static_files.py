@@ -47,9 +47,9 @@ def test_the_check_passes_after_collectstatic(collected):
 
 
 def test_the_check_refuses_an_empty_static_root(tmp_path):
-    with override_settings(STATIC_ROOT=tmp_path, STORAGES=PRODUCTION_STORAGES, DEBUG=False):
-        with pytest.raises(Exception, match="collectstatic"):
-            static_files_check()
+    with (override_settings(STATIC_ROOT=tmp_path, STORAGES=PRODUCTION_STORAGES, DEBUG=False),
+          pytest.raises(Exception, match="collectstatic")):
+        static_files_check()
 
 
 @pytest.mark.parametrize("entry_point", ["config.asgi", "config.wsgi"])

@@ -4,7 +4,7 @@ nothing changed, and what the detail shows to whom."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 from django.core.cache import caches

@@ -114,7 +114,7 @@ def test_an_ally_from_another_faction_does_not_count(arena):
 
 
 def test_the_defender_itself_is_not_its_own_ally(arena):
-    campaign, attacker, defender = arena
+    _campaign, attacker, defender = arena
     faction_of(defender, "Shield")
     result = attack(attacker, defender, HIT, DODGED)
     assert roll(result, "dodge").target_score == DODGE_SCORE

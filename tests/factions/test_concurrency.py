@@ -162,7 +162,7 @@ def test_dissolve_while_a_request_is_accepted_does_not_deadlock(pack, monkeypatc
 
 
 def test_two_joins_of_one_character_to_two_factions(pack):
-    users, chars, faction = pack
+    users, chars, _faction = pack
     other = factories.character(owner=factories.user("rita"), campaign=chars["lea"].campaign,
                                 name="Rita", at=(9, 9))
     ravens = services.faction_create(user=other.owner, character_id=other.pk, name="Ravens")

@@ -4,7 +4,7 @@ input answered with its code and nothing changed, the fragments, CSRF, and pinne
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 from django.test import Client

@@ -27,7 +27,7 @@ def test_every_parameter_has_a_label_and_the_defaults_no_conflict(cls):
 
 
 def test_the_counts_are_the_rules():
-    assert APTITUDE_COUNT == len(Aptitude)
+    assert len(Aptitude) == APTITUDE_COUNT
 
 
 def names(conflicts) -> list[tuple[str, ...]]:

@@ -2,6 +2,7 @@
 
 import dataclasses
 from decimal import Decimal
+from typing import ClassVar
 
 import pytest
 
@@ -11,7 +12,8 @@ from gamerules.parameters import RuleParameters, param
 
 @dataclasses.dataclass(frozen=True)
 class Toy(RuleParameters):
-    labels = {"dice": "Sides of the die", "enabled": "Enabled"}  # "ratio" has none: its name
+    # "ratio" has no label: its name stands for it.
+    labels: ClassVar[dict[str, str]] = {"dice": "Sides of the die", "enabled": "Enabled"}
 
     dice: int = param(6, 2, 100, "Sides.")
     ratio: Decimal = param(Decimal("1.5"), Decimal("0"), Decimal("10"), "A ratio.")

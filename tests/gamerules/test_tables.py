@@ -29,7 +29,7 @@ def test_bands_that_are_not_contiguous_are_refused(bands):
     [(1, 5, "a"), (6, 3, "b")],  # the last band is checked too
 ])
 def test_a_band_ending_before_it_starts_is_refused(bands):
-    with pytest.raises(ValueError, match="ends? before it starts"):
+    with pytest.raises(ValueError, match=r"ends? before it starts"):
         RangeTable(bands)
 
 

@@ -111,7 +111,6 @@ def test_a_refused_eclipse_change_announces_nothing(ep, sent, django_capture_on_
     from gamerules.errors import RuleError
 
     sent.clear()
-    with django_capture_on_commit_callbacks(execute=True):
-        with pytest.raises(RuleError):
-            services.heal(user=ep.alice, character=ep.ash, damage=1)  # the GM's only
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(RuleError):
+        services.heal(user=ep.alice, character=ep.ash, damage=1)  # the GM's only
     assert f"character-{ep.ash.pk}" not in _topics(sent)

@@ -40,7 +40,7 @@ def test_who_reads_a_board_and_a_character(table):
 
 
 def test_the_stream_view(client, table):
-    campaign, gm, alice, bob, hero = table
+    campaign, _gm, _alice, _bob, hero = table
     url = f"/live/?t=board-{campaign.pk}&t=character-{hero.pk}"
     assert client.get(url).status_code == 302  # a visitor: to the login page
     client.login(username="bob", password=PASSWORD)
@@ -55,7 +55,7 @@ def test_the_stream_view(client, table):
 
 def test_a_board_bump_announces_the_board_and_the_pieces(table, monkeypatch,
                                                           django_capture_on_commit_callbacks):
-    campaign, gm, alice, bob, hero = table
+    campaign, _gm, _alice, _bob, hero = table
     sent = []
     monkeypatch.setattr(live, "send_event", lambda *args: sent.append(args))
     with django_capture_on_commit_callbacks(execute=True):
@@ -137,13 +137,12 @@ def test_a_transaction_sends_each_topic_once_with_its_latest_payload(
 
     sent = _recording(monkeypatch)
     order: list[str] = []
-    with django_capture_on_commit_callbacks(execute=True):
-        with transaction.atomic():
-            live.announce("encounter-1", {"version": 1})
-            live.announce("board-2")
-            transaction.on_commit(lambda: order.append(f"bump after {len(sent)} events"))
-            live.announce("encounter-1", {"version": 2})
-            live.announce_all(["board-2", "character-3", "board-2"])
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        live.announce("encounter-1", {"version": 1})
+        live.announce("board-2")
+        transaction.on_commit(lambda: order.append(f"bump after {len(sent)} events"))
+        live.announce("encounter-1", {"version": 2})
+        live.announce_all(["board-2", "character-3", "board-2"])
     assert [args[2] for args in sent] == [{"topic": "encounter-1", "version": 2},
                                           {"topic": "board-2"}, {"topic": "character-3"}]
     assert order == ["bump after 0 events"]  # the events left after the bump

@@ -3,7 +3,7 @@ dice and a fixed clock; the snapshot of everything a cast may change is tests.sn
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 
 import pytest
 from django.test import Client
@@ -16,7 +16,7 @@ from tests import factories
 from tests.api.conftest import _local_cache, api, api_as  # noqa: F401 (API fixtures)
 from tests.snapshots import snapshot  # noqa: F401 - imported by the tests here
 
-NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 SKILLS = {"brawl": 90, "melee": 35, "ranged": 25, "magic": 55, "dodge": 10, "throw": 25,

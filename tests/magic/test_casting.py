@@ -71,7 +71,7 @@ def test_armour_and_fixed_reduction_count(alice, mage, campaign, fireball):
     wolf = piece_create(campaign=campaign, kind="creature", name="Wolf", x=5, y=7, pv=30,
                         fixed_reduction=3, now=NOW)
 
-    result, rng = cast(alice, mage, fireball, 5, 7, HIT, 6)  # no DEF roll: fixed reduction
+    result, _rng = cast(alice, mage, fireball, 5, 7, HIT, 6)  # no DEF roll: fixed reduction
 
     assert result.targets == [{"id": wolf.pk, "name": "Wolf", "reduction": 3, "pv_lost": 4,
                                "pv": 26}]
@@ -80,7 +80,7 @@ def test_armour_and_fixed_reduction_count(alice, mage, campaign, fireball):
 def test_a_spell_cannot_be_dodged(alice, mage, foe, fireball):
     EternalWarSheet.objects.filter(pk=foe.pk).update(skills={"dodge": 95, "magic": 0})
 
-    result, rng = cast(alice, mage, fireball, 6, 5, HIT, 5, DEF_FAIL, DEF_FAIL, DEF_FAIL)
+    result, _rng = cast(alice, mage, fireball, 6, 5, HIT, 5, DEF_FAIL, DEF_FAIL, DEF_FAIL)
 
     labels = list(result.action.rolls.values_list("label", flat=True))
     assert labels == ["cast", "spell_power"] + ["damage_reduction"] * 3

@@ -202,7 +202,7 @@ def test_an_admin_edit_shows_on_the_next_poll(alice, alice_client, scene,
 
 def test_actions_on_the_same_board_out_of_view_keep_the_204(
         alice_client, scene, django_capture_on_commit_callbacks):
-    hero, foe, far = scene
+    hero, _foe, far = scene
     token = _settled(alice_client, hero)
     with django_capture_on_commit_callbacks(execute=True):
         action_move(user=far.owner, character_id=far.pk, dx=-1, dy=0)

@@ -71,7 +71,7 @@ def test_the_game_master_is_told_on_the_campaign_page(world):
 
 
 def test_the_board_cannot_shrink_under_a_piece(world):
-    campaign, hero, _ = world
+    campaign, _hero, _ = world
     Character.objects.filter(name="Stray").delete()
     gm = factories.user("gm", is_staff=True, is_superuser=True)
     from tests.admin.campaign_pages import change_data, change_url

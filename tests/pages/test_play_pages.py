@@ -31,7 +31,7 @@ Kind = ItemTemplate.Kind
 @pytest.fixture(autouse=True)
 def fresh_limits(db, monkeypatch):
     """An empty rate-limit cache and django-ratelimit's clock stopped mid-minute."""
-    import django_ratelimit.core as core
+    from django_ratelimit import core
     cache.clear()
     t = (int(time.time()) // 60) * 60 + 30
     monkeypatch.setattr(core, "time", SimpleNamespace(time=lambda: t))
@@ -192,7 +192,7 @@ def test_another_users_draft_is_not_found(bob_client, draft, name, method):
 # The sheet: inventory, suicide, reincarnation -------------------------------------------------
 
 def test_the_owner_sees_the_inventory_and_its_buttons(alice_client, hero, catalogue):
-    axe, bow, potion = (give(hero, catalogue[k]) for k in ("axe", "bow", "potion"))
+    _axe, bow, _potion = (give(hero, catalogue[k]) for k in ("axe", "bow", "potion"))
     item_equip(user=hero.owner, character_id=hero.pk, item_id=bow.pk)
     html = html_of(alice_client.get(url("characters:detail", hero.pk)))
     for testid in ("item-Hache", "item-Arc", "item-Potion", "equip-Hache", "unequip-Arc",
@@ -431,8 +431,8 @@ def test_a_post_without_the_csrf_token_is_refused(alice, targets, name, needs):
     assert after == before
 
 
-@pytest.mark.parametrize("name, needs", POSTS + [("ew1:draft", "draft"),
-                                                  ("campaigns:leaderboard", "campaign")],
+@pytest.mark.parametrize("name, needs", [*POSTS, ("ew1:draft", "draft"),
+                                         ("campaigns:leaderboard", "campaign")],
                          ids=[p[0] for p in POSTS] + ["draft-page", "leaderboard"])
 def test_anonymous_visitors_are_sent_to_log_in(client, targets, campaign, name, needs):
     path = reverse(name, args=targets.get(needs, [campaign.pk]))

@@ -367,7 +367,7 @@ def test_an_unknown_address_sends_nothing_and_says_the_same(client, mailoutbox, 
 def test_the_default_email_backend_is_the_console():
     import importlib
 
-    import config.settings.base as base
+    from config.settings import base
     importlib.reload(base)
     assert base.EMAIL_BACKEND == "django.core.mail.backends.console.EmailBackend"
 

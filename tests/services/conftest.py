@@ -4,12 +4,12 @@ proves a refused action changed nothing is tests.snapshots (the ``unchanged`` fi
 from __future__ import annotations
 
 from collections import deque
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 
 
 from tests.snapshots import snapshot  # noqa: F401 - imported by the tests here
 
-NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 
 
 class FakeRandom:

@@ -83,7 +83,7 @@ def shield(character, amount: int, *, expires=NOW + timedelta(hours=1)) -> None:
 @pytest.mark.parametrize("size", [1, 200])
 def test_the_context_loads_every_piece_in_view_with_its_faction_and_shield(
         alice, duel, campaign, size, django_assert_num_queries):
-    hero, friend, foe = duel
+    hero, _friend, foe = duel
     shield(foe, 3)
     shield(foe, 1)  # shields do not add up: the strongest holds
     shield(foe, 9, expires=NOW)  # expired at NOW: it no longer counts
@@ -123,7 +123,7 @@ ATTACK_QUERIES = 9
 @pytest.mark.parametrize("size", [1, 200])
 def test_an_attack_runs_the_same_queries_with_1_and_200_pieces_in_view(
         alice, duel, campaign, size, kind, django_assert_num_queries):
-    hero, friend, foe = duel
+    hero, _friend, foe = duel
     crowd(campaign, size, faction=hero.membership.faction)
 
     with django_assert_num_queries(ATTACK_QUERIES):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from decimal import Decimal
 
 import pytest
@@ -37,7 +37,7 @@ from tests.concurrency import Racers
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
-NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 ROUNDS = int(os.environ.get("PERCENTILE_RACE_ROUNDS", "2"))  # per pair and layout
 START = {"pa": Decimal("900"), "pa_max": Decimal("900"), "pv": 900, "pv_max": 900}
 CELLS = {"A": (5, 5), "B": (6, 5), "C": (5, 6)}
@@ -112,7 +112,7 @@ class Arena:
         elif action == "faction_leave":
             Membership.objects.create(faction=self.open, character=c)
 
-    def call(self, action: str, actor: str, target: str):
+    def call(self, action: str, actor: str, target: str):  # noqa: PLR0911  a dispatch on the action
         """The call of ``action`` by ``actor`` on ``target``, run later in a thread."""
         me, it = self.chars[actor], self.chars[target]
         user, rng = self.users[actor], random.Random(self.round * 7 + ord(actor))

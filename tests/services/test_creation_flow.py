@@ -35,7 +35,7 @@ def fresh_limits(db, monkeypatch):
     (so that two rerolls never fall on both sides of a minute's edge)."""
     cache.clear()
     frozen = SimpleNamespace(t=(int(time.time()) // 60) * 60 + 30)
-    import django_ratelimit.core as core
+    from django_ratelimit import core
     monkeypatch.setattr(core, "time", SimpleNamespace(time=lambda: frozen.t))
     yield frozen
     cache.clear()

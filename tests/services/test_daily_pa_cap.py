@@ -2,7 +2,7 @@
 campaign's ``daily_pa_cap`` for the game day in ``game_day_time_zone``; a refused spend changes
 nothing; a new local day starts from 0 even before the reset beat runs; players see the count."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, UTC
 from decimal import Decimal
 
 import pytest
@@ -16,7 +16,7 @@ from tests.services.conftest import FakeRandom
 
 pytestmark = pytest.mark.django_db
 
-UTC = timezone.utc
+UTC = UTC
 # Europe/Paris, summer time (UTC+2): 21:30 UTC is 23:30 local, 22:10 UTC is 00:10 the next day.
 LATE = datetime(2026, 7, 14, 21, 30, tzinfo=UTC)
 AFTER_MIDNIGHT = datetime(2026, 7, 14, 22, 10, tzinfo=UTC)

@@ -4,7 +4,7 @@ once reset each sheet once. ``sheet_refresh`` is slowed so that the second threa
 arrives while the first holds the lock (tests/services/test_concurrency.py does the same)."""
 
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, UTC
 from decimal import Decimal
 
 import pytest
@@ -69,11 +69,11 @@ def test_many_moves_at_once_spend_exactly_the_cap(alice):
 
 def test_two_beats_at_once_reset_each_sheet_once(alice):
     campaign = factories.campaign(name="Paris", game_day_time_zone="Europe/Paris")
-    day = datetime(2026, 3, 28, 12, 0, tzinfo=timezone.utc)
+    day = datetime(2026, 3, 28, 12, 0, tzinfo=UTC)
     for i in range(5):
         factories.character(owner=alice, campaign=campaign, name=f"C{i}", at=(i, 0),
                             pa_spent_today=Decimal("3"), pa_spent_day=day.date())
-    midnight = datetime(2026, 3, 28, 23, 0, tzinfo=timezone.utc)
+    midnight = datetime(2026, 3, 28, 23, 0, tzinfo=UTC)
 
     results = run_together(lambda: daily_pa_reset(now=midnight),
                            lambda: daily_pa_reset(now=midnight))

@@ -125,7 +125,7 @@ def _board(client, hero, **extra):
 
 
 def test_the_board_marks_allies_and_says_friendly_fire_on_their_buttons(alice_client, trio):
-    hero, friend, foe = trio
+    hero, _friend, _foe = trio
     html = _board(alice_client, hero, **HTMX)
     assert 'data-testid="ally-Friend"' in html and 'data-testid="ally-Foe"' not in html
     assert html.count(" ally\"") == 1  # Friend's cell, not Foe's
@@ -137,7 +137,7 @@ def test_the_board_marks_allies_and_says_friendly_fire_on_their_buttons(alice_cl
 
 def test_with_friendly_fire_off_the_board_disables_the_ally_buttons_with_the_reason(
         alice_client, trio):
-    hero, friend, foe = trio
+    hero, _friend, _foe = trio
     set_parameters(hero, friendly_fire=False)
     html = _board(alice_client, hero, **HTMX)
     friend_line = html.split('data-testid="in-view-Friend"')[1].split("</li>")[0]
@@ -154,7 +154,7 @@ def test_the_board_is_in_french_for_allies(alice_client, trio):
 
 def test_the_api_board_says_who_is_an_ally_and_lists_no_attack_on_them_when_off(
         alice, trio, api_as):  # noqa: F811 (fixture)
-    hero, friend, foe = trio
+    hero, _friend, _foe = trio
     set_parameters(hero, friendly_fire=False)
     pieces = {p["name"]: p for p in
               api_as(alice).get(f"/api/characters/{hero.pk}/board/").json()["pieces"]}
@@ -177,7 +177,7 @@ def test_attack_query_count_is_the_same_with_friendly_fire_checked(
         alice, bob, trio, crowd, django_assert_num_queries):
     """The allies come from the pieces query the attack already makes: no extra query, and
     the same count with 20 more pieces around."""
-    hero, friend, _ = trio
+    hero, _friend, _ = trio
     set_parameters(hero, friendly_fire=False)
     for i in range(crowd):
         factories.character(owner=bob, campaign=hero.campaign, name=f"C{i:02}",

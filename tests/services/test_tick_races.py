@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from decimal import Decimal
 
 import pytest
@@ -34,7 +34,7 @@ from tests.concurrency import Racers
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
-NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 T = int(NOW.timestamp())
 H = 3600
 ROUNDS = int(os.environ.get("PERCENTILE_RACE_ROUNDS", "2"))  # per pair and layout

@@ -2,7 +2,7 @@
 zone, never two, never none, across DST changes in Europe/Paris, after a beat down for a day,
 and with two beats; a constant number of statements whatever the number of characters."""
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, UTC
 from decimal import Decimal
 
 import pytest
@@ -16,7 +16,7 @@ from tests import factories
 
 pytestmark = pytest.mark.django_db
 
-UTC = timezone.utc
+UTC = UTC
 TICK = timedelta(minutes=10)
 TASK = "characters.tasks.reset_daily_pa"
 

@@ -45,7 +45,7 @@ def test_the_visibility_timeout_is_above_every_time_limit():
     app.loader.import_default_modules()
     limits = [t.time_limit for t in app.tasks.values() if t.time_limit]
     timeout = app.conf.broker_transport_options["visibility_timeout"]
-    assert limits and timeout > max(limits + [app.conf.task_time_limit])
+    assert limits and timeout > max([*limits, app.conf.task_time_limit])
 
 
 @pytest.mark.redis

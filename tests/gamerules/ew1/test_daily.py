@@ -1,6 +1,6 @@
 """gamerules.ew1.daily: the game day in the campaign's time zone and the daily PA cap."""
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, UTC
 from decimal import Decimal
 
 import pytest
@@ -9,7 +9,7 @@ from gamerules.ew1.daily import daily_spend, game_day, spent_on
 from gamerules.ew1.errors import DailyPACapReached
 from gamerules.ew1.params import EW1Parameters
 
-UTC = timezone.utc
+UTC = UTC
 
 
 def test_the_default_cap_is_the_seed_example_day_of_24_pa_in_utc():

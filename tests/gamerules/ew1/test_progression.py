@@ -7,6 +7,7 @@ from gamerules.ew1.progression import (
     SEED_THRESHOLDS, damage_reduction_rolls, level_for_xp, level_progress, pa_cap, pv_max,
     xp_thresholds,
 )
+import itertools
 
 P = EW1Parameters()
 
@@ -31,7 +32,7 @@ def test_thresholds_cover_levels_0_to_100():
 
 def test_thresholds_strictly_increase():
     t = xp_thresholds()
-    assert all(a < b for a, b in zip(t, t[1:]))
+    assert all(a < b for a, b in itertools.pairwise(t))
 
 
 def test_thresholds_keep_every_seed_value():
@@ -44,7 +45,7 @@ def test_level_costs_grow_between_levels_5_and_99():
     t = xp_thresholds()
     costs = [t[lvl + 1] - t[lvl] for lvl in range(4, 99)]  # 110 (level 4->5) ... level 98->99
     assert costs[0] == 411 - 301
-    assert all(a <= b for a, b in zip(costs, costs[1:]))
+    assert all(a <= b for a, b in itertools.pairwise(costs))
 
 
 def test_each_level_starts_at_its_threshold():
@@ -99,7 +100,7 @@ def test_damage_reduction_rolls_at_the_seed_levels(level, rolls):
 
 def test_damage_reduction_rolls_never_decrease():
     counts = [damage_reduction_rolls(level) for level in range(0, 101)]
-    assert all(a <= b for a, b in zip(counts, counts[1:]))
+    assert all(a <= b for a, b in itertools.pairwise(counts))
 
 
 def test_damage_reduction_rolls_follow_the_straight_line_from_level_3_to_100():
