@@ -16,3 +16,6 @@ class EclipseConfig(AppConfig):
         encounter.register()  # the initiative and SPD turns, once the encounters app is installed
         from eclipse import play
         play.register()  # the actions in turn, the defence resolver, the actions partial
+        from eclipse import defence, prompt
+        from encounters import hooks
+        hooks.register_prompt(defence.RESOLVER, prompt.prompt_details)  # the prompt's card

@@ -23,6 +23,12 @@ A system registers from its app's ``AppConfig.ready()``::
   and returns the journal's kind, summary and rolls (and which combatant each roll is about:
   ``roll_about``, for a volley at several targets). The encounter writes ONE ActionRecord: the
   prompt (payload, options, the action's rolls so far), the answer, and this result.
+- A **prompt** is ``fn(view, reactions) -> {reaction id: PromptDetails}``
+  (``register_prompt(kind, fn)``, by resolver kind): what the pending prompts of that kind say
+  of the incoming attack to the one they ask (selectors.EncounterView.prompts, shown in each
+  prompt's card: the weapon, the firing mode, the damage dice, each answer's chance to
+  succeed). It reads what ``view`` loaded and the prompts' payloads (redacted for the viewer),
+  and names no combatant: the card names the attacker as the viewer may see it.
 - ``register_journal_kinds(system, kinds)`` names every kind of journal entry the system's
   play writes in an encounter's log (``summary["encounter"]``); ``journal_kinds(system)`` adds
   the encounter's own (``ENCOUNTER_KINDS``). What a player reads of each, a hidden combatant in
@@ -37,6 +43,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from fractions import Fraction
 from typing import Any, Callable, Iterable
 
 from gamerules.dice import RandomSource
@@ -104,6 +111,35 @@ class EncounterTemplates:
     panel: str = ""
 
 
+@dataclass(frozen=True)
+class DefenceOdds:
+    """One answer a prompt offers: ``key`` (one of the PendingReaction's options) and
+    ``chance`` that its roll succeeds (a Fraction in [0, 1]; None: nothing is rolled, "no
+    reaction"); ``target`` the number it rolls under, when the system says one."""
+
+    key: str
+    chance: Fraction | None = None
+    target: int | None = None
+
+
+@dataclass(frozen=True)
+class PromptDetails:
+    """What a pending prompt says of the incoming attack (a system's prompt function):
+    ``weapon`` its name; ``mode`` the firing mode in the reader's words ("": none, or
+    the system has none); ``dice`` the damage dice ("2d10+2");
+    ``damage`` the damage already rolled (the homebrew rolls it before the reaction; None:
+    rolled after); ``grade`` the attack test's grade when already rolled ("": not yet);
+    ``defences`` one per answer offered, in the prompt's order."""
+
+    weapon: str
+    dice: str = ""
+    mode: str = ""
+    damage: int | None = None
+    grade: str = ""
+    defences: tuple[DefenceOdds, ...] = ()
+
+
+PromptFn = Callable[[Any, list[Any]], dict[int, PromptDetails]]
 InitiativeFn = Callable[[Any, RandomSource], Initiative]
 TurnsFn = Callable[[Any], int]
 Resolver = Callable[[ReactionContext], ReactionOutcome]
@@ -115,6 +151,7 @@ _TURNS: dict[str, TurnsFn] = {}
 _PREFETCH: dict[str, tuple[str, ...]] = {}
 _EACH_ROUND: set[str] = set()
 _JOURNAL: dict[str, frozenset[str]] = {}
+_PROMPTS: dict[str, PromptFn] = {}
 # The kinds the shared encounter journals itself, in every system's encounters.
 ENCOUNTER_KINDS = frozenset({"encounter_initiative", "encounter_action_spent"})
 
@@ -196,3 +233,17 @@ def unregister_resolver(kind: str) -> None:
 
 def resolver_for(kind: str) -> Resolver | None:
     return _RESOLVERS.get(kind)
+
+
+def register_prompt(kind: str, fn: PromptFn) -> None:
+    """What the prompts of resolver ``kind`` say of their attack (registering again replaces
+    it)."""
+    _PROMPTS[kind] = fn
+
+
+def unregister_prompt(kind: str) -> None:
+    _PROMPTS.pop(kind, None)
+
+
+def prompt_for(kind: str) -> PromptFn | None:
+    return _PROMPTS.get(kind)

@@ -90,6 +90,42 @@ class EncounterView:
         return {"width": GROUND_PX, "height": GROUND_PX, "dots": dots,
                 "metres": round(span, 1)}
 
+    @cached_property
+    def prompts(self) -> dict[int, hooks.PromptDetails]:
+        """What each pending prompt says of its attack, by reaction id (the system's
+        ``hooks.register_prompt``, per resolver kind; a prompt of a kind without one: absent).
+        Computed when a page shows the prompts, from what this view loaded and the
+        prompts' payloads as this viewer reads them."""
+        by_kind: dict[str, list[PendingReaction]] = {}
+        for r in self.reactions:
+            by_kind.setdefault(r.resolver, []).append(r)
+        out: dict[int, hooks.PromptDetails] = {}
+        for kind, rows in by_kind.items():
+            fn = hooks.prompt_for(kind)
+            if fn is not None:
+                out.update(fn(self, rows))
+        return out
+
+    @cached_property
+    def waiting(self) -> list[PendingReaction]:
+        """The prompts waiting for this viewer's answer (the page's alert): a player's own;
+        for the GM, those of the combatants no player plays (a player's prompt is theirs to
+        answer, the GM answers it only for an absent player)."""
+        if not self.gm:
+            return list(self.reactions)
+        return [r for r in self.reactions if not _played(getattr(r, "target_cached", None))]
+
+    @property
+    def alert_turn(self) -> str:
+        """The key of the turn the page announces ("<encounter>-<turn serial>"), "" when it
+        is not this viewer's: a player's combatant in turn; for the GM, one no player
+        plays."""
+        e = self.encounter
+        if e.state != Encounter.State.RUNNING or not self.my_turn or (
+                self.gm and _played(self.current)):
+            return ""
+        return f"{e.pk}-{e.turn_serial}"
+
     @property
     def reaction_template(self) -> str:
         return hooks.templates_for(self.encounter.campaign.rule_system).reaction
@@ -125,6 +161,12 @@ class EncounterView:
             return text % values
         except (KeyError, TypeError, ValueError):
             return text
+
+
+def _played(combatant: Combatant | None) -> bool:
+    """Whether a player plays ``combatant`` (a player's character with its owner)."""
+    character = getattr(combatant, "character", None)
+    return bool(character is not None and character.is_player and character.owner_id)
 
 
 def encounter_version(*, user, encounter_id: int) -> tuple[int, datetime | None] | None:

@@ -15,3 +15,6 @@ class HomebrewConfig(AppConfig):
         journal.register_kinds(*JOURNAL_KINDS, system=SPEC.code)
         encounter.register()  # the reaction resolver, once the encounters app is installed
         play.register()  # the rolled initiative and the actions on the encounter's page
+        from encounters import hooks
+        from homebrew import prompt
+        hooks.register_prompt(encounter.RESOLVER, prompt.prompt_details)  # the prompt's card

@@ -24,7 +24,7 @@ from gamerules.d100 import Grade
 from gamerules.eclipse_phase.attack import (AttackOptions, CalledShot, Combatant, DefenceChoice,
                                             Plan,
                                             damage_expression, margin_dv_bonus, plan_attack)
-from gamerules.eclipse_phase.checks import critical_rule, margin_of, settle
+from gamerules.eclipse_phase.checks import critical_rule, flip, margin_of, settle
 from gamerules.eclipse_phase.gear import DamageType, Weapon
 from gamerules.eclipse_phase.health import through_armour, wounds_from
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
@@ -199,8 +199,30 @@ def attack_odds(attacker: Combatant, defender: Combatant, weapon: Weapon,
                       {k: Fraction(v, whole) for k, v in sorted(wound_counts.items()) if v})
 
 
+@lru_cache(maxsize=1024)
+def defence_chance(defence_target: int, params: EclipsePhaseParameters, *,
+                   moxie: bool = False) -> Fraction:
+    """The chance that a defence test against ``defence_target`` (``attack.Plan.
+    defence_target``: the skill and its modifiers) succeeds on its own, a Fraction over the
+    100 faces read and graded as ``checks.skill_test`` does (``critical_rule``: criticals
+    included); ``moxie``: a failed reading is flipped for a Moxie point when the flip
+    succeeds (volley._flip). What the defender knows before the attack is rolled: the
+    attacker's skill plays no part (the opposed test then compares the two successes). The
+    reaction prompt shows it for each defence offered (docs/rules/eclipse-phase.md,
+    "Reaction prompt"). Memoised per input."""
+    rule = critical_rule(params)
+    wins = 0
+    for face in range(1, 101):
+        reading = rule.read(face)
+        if rule.grade(reading, defence_target).success or (
+                moxie and rule.grade(flip(reading), defence_target).success):
+            wins += 1
+    return Fraction(wins, 100)
+
+
 def clear_tables() -> None:
     """Forget the memoised tables (the benchmark's cold series; tests)."""
     _outcomes.cache_clear()
+    defence_chance.cache_clear()
     _damage_table.cache_clear()
     distribution.cache_clear()

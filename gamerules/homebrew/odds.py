@@ -59,6 +59,22 @@ def _mix(parts: list[tuple[icepool.Die, int]]) -> icepool.Die:
     return icepool.Die([d for d, _ in kept], times=[w for _, w in kept])
 
 
+def reaction_chance(reaction: Reaction, reactor: Reactor, params: HomebrewParameters, *,
+                    reaction_modifier: int = 0) -> Fraction | None:
+    """The chance that ``reaction``'s sub test succeeds (a parry rolls the Force, a dodge the
+    Dextérité, plus ``reaction_modifier``; 1d``sub_test_sides``, success at most the value:
+    checks.sub_test): a Fraction in [0, 1], None for no reaction (nothing is rolled). What
+    the rule refuses (reactions.refusal_for) is the caller's check: this is the roll alone.
+    The reaction prompt shows it for each answer offered (docs/rules/homebrew-d100.md,
+    "Reaction prompt")."""
+    if reaction is Reaction.NONE:
+        return None
+    sides = params.sub_test_sides
+    value = (reactor.force if reaction is Reaction.PARRY else reactor.dexterite) \
+        + reaction_modifier
+    return Fraction(min(max(value, 0), sides), sides)  # faces 1..value succeed
+
+
 ODDS_CACHE_SIZE = 4096  # distinct (target, die, posture, reaction, reactor, parameters)
 
 
@@ -93,14 +109,14 @@ def _attack_odds(target: int, weapon: Weapon, params: HomebrewParameters,
     crit = critical_damage(sides, attacker_posture, params)
     normal = icepool.d(top) if top >= 2 else _flat(1)
     sub_sides = params.sub_test_sides
-    reaction_success: Fraction | None = None
+    reaction_success = reaction_chance(reaction, reactor, params,
+                                       reaction_modifier=reaction_modifier)
     if reaction is Reaction.NONE:
         on_normal, on_crit = normal, _flat(crit)
     else:
         value = (reactor.force if reaction is Reaction.PARRY else reactor.dexterite) \
             + reaction_modifier
         wins = min(max(value, 0), sub_sides)  # faces 1..wins succeed
-        reaction_success = Fraction(wins, sub_sides)
         if reaction is Reaction.PARRY:
             def parried(damage: int, face: int) -> int:
                 return damage - min(damage, face) if face <= value else damage

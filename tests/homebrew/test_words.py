@@ -144,4 +144,4 @@ def test_a_prompt_says_why_a_reaction_is_not_offered(client, hb, lang, why):
     assert set(step.reaction.options) == {"none", "dodge"}
     html = _get(client, hb.bob, reverse("encounters:play", args=[e.pk]), lang)
     card = html[html.index('data-testid="reaction"'):]
-    assert why in card[:card.index("</div>")]
+    assert why in card[:card.index('id="enc-turn"')]  # in the prompt's card
