@@ -313,7 +313,7 @@ def test_the_play_page_with_positions_keeps_its_query_count(client, ep, extra,
     _logged(client, ep.alice).get(url)
     with django_assert_num_queries(11):  # as without positions (test_pages)
         html = client.get(url).content.decode()
-    assert html.count('data-testid="ground-dot"') == 3 + extra
+    assert html.count('data-testid="map-token"') == 3 + extra
     assert 'data-testid="move-x"' in html and 'data-testid="range-from-positions"' in html
 
 
