@@ -979,6 +979,24 @@ def encounter_turn_end(*, user, encounter_id: int, now: datetime | None = None):
                              summary={"encounter": e.pk, "round": e.round, "lines": lines})
 
 
+def map_move(view, me):
+    """The encounter map's move (encounters.hooks.MapMove) for ``me``: the move step, walking
+    or running at most the metres manoeuvres.movement gives (the step checks them again,
+    eclipse.positions.move), each pace's cost in words."""
+    from django.urls import reverse
+    from django.utils.translation import gettext as _
+
+    from encounters import hooks
+
+    params = params_of(view.encounter)
+    walk, run = movement(Pace.WALK, params).metres, movement(Pace.RUN, params).metres
+    return hooks.MapMove(url=reverse("eclipse_play:move", args=[view.encounter.pk]), paces=(
+        hooks.MapPace("walk", walk, _("walk %(m)s m, a quick action") % {"m": walk}),
+        hooks.MapPace("run", run, _("run %(m)s m, a quick action; -%(n)s to every test "
+                                    "until your next turn") % {"m": run,
+                                                               "n": params.running_malus})))
+
+
 LABELS_KEYS = (DODGE, NONE_KEY, *(f"melee:{s}" for s in MELEE_SKILLS))
 
 
@@ -998,6 +1016,7 @@ def register() -> None:
     hooks.register_journal_kinds("eclipse_phase", (
         KIND_ATTACK, KIND_ACTION, KIND_MOVE, KIND_RELOAD, KIND_TURN_END, KIND_SUPPRESSIVE,
         KIND_EXPLOSION, KIND_AMBUSH, environment.KIND_GRAVITY))
+    hooks.register_map_move("eclipse_phase", map_move)
     hooks.register_templates("eclipse_phase", hooks.EncounterTemplates(
         actions="eclipse/encounter/_turn.html", reaction="eclipse/encounter/_reaction.html",
         panel="eclipse/encounter/_tacnet.html"))

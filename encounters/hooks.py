@@ -35,6 +35,14 @@ A system registers from its app's ``AppConfig.ready()``::
   it, is tested kind by kind (tests/encounters/test_hidden_kinds.py): a kind written and not
   registered, or registered and never tested, fails there.
 
+- ``register_map_move(system, fn)``: the map's move (encounters.ground), ``fn(view, me) ->
+  MapMove | None`` for ``me``, the combatant whose turn the user plays: the system's move step
+  to post a clicked point to, and its paces (how far each goes, what it costs), drawn as
+  circles around the token. A system without one moves by its own form only.
+- ``register_token_gauge(system, fn)``: ``fn(sheet) -> encounters.ground.Gauge | None``, the
+  small bar on a token, shown where the roster shows that combatant's gauges (its GM, its
+  player), computed from the sheet the page already read (no query).
+
 These could become fields of campaigns.rule_systems.RuleSystemSpec (``initiative``,
 ``reaction_resolvers``); they live here while that file is another helper's.
 """
@@ -140,6 +148,28 @@ class PromptDetails:
 
 
 PromptFn = Callable[[Any, list[Any]], dict[int, PromptDetails]]
+class MapPace:
+    """One way to move: ``value`` what the move step's ``pace`` field reads ("walk"),
+    ``metres`` how far at most in a straight line, ``label`` what it costs in words ("walk
+    4 m, a quick action")."""
+
+    value: str
+    metres: float
+    label: str
+
+
+@dataclass(frozen=True)
+class MapMove:
+    """The move a click on the map posts: ``url`` the system's move step, which reads
+    ``combatant``, ``turn``, ``page``, ``x``, ``y`` (metres) and ``pace`` (one of ``paces``;
+    none: no limit the rules set, the GM judges) besides ``fields`` (fixed hidden values).
+    The step checks the distance again: the map only shows it."""
+
+    url: str
+    paces: tuple[MapPace, ...] = ()
+    fields: tuple[tuple[str, str], ...] = ()
+
+
 InitiativeFn = Callable[[Any, RandomSource], Initiative]
 TurnsFn = Callable[[Any], int]
 Resolver = Callable[[ReactionContext], ReactionOutcome]
@@ -150,6 +180,8 @@ _TEMPLATES: dict[str, EncounterTemplates] = {}
 _TURNS: dict[str, TurnsFn] = {}
 _PREFETCH: dict[str, tuple[str, ...]] = {}
 _EACH_ROUND: set[str] = set()
+_MAP_MOVE: dict[str, Callable[[Any, Any], MapMove | None]] = {}
+_TOKEN_GAUGE: dict[str, Callable[[Any], Any]] = {}
 _JOURNAL: dict[str, frozenset[str]] = {}
 _PROMPTS: dict[str, PromptFn] = {}
 # The kinds the shared encounter journals itself, in every system's encounters.
@@ -247,3 +279,17 @@ def unregister_prompt(kind: str) -> None:
 
 def prompt_for(kind: str) -> PromptFn | None:
     return _PROMPTS.get(kind)
+def register_map_move(system: str, fn: Callable[[Any, Any], MapMove | None]) -> None:
+    _MAP_MOVE[system] = fn
+
+
+def map_move_for(system: str) -> Callable[[Any, Any], MapMove | None] | None:
+    return _MAP_MOVE.get(system)
+
+
+def register_token_gauge(system: str, fn: Callable[[Any], Any]) -> None:
+    _TOKEN_GAUGE[system] = fn
+
+
+def token_gauge_for(system: str) -> Callable[[Any], Any] | None:
+    return _TOKEN_GAUGE.get(system)

@@ -15,6 +15,7 @@ from campaigns.models import ActionRecord, Campaign
 from characters.models import Character
 from campaigns.permissions import (allowed, oversees, oversees_campaign_of,
                                    oversees_every_campaign)
+from encounters import ground as ground_map
 from encounters import hooks, visibility
 from encounters.errors import EncounterNotFound
 from encounters.models import Combatant, Encounter, EncounterEffect, PendingReaction
@@ -22,7 +23,6 @@ from encounters.access import can_see, controls, is_gm
 from gamerules.encounter.reactions import Status
 
 LOG_SIZE = 20
-GROUND_PX, GROUND_MARGIN, GROUND_MIN_M = 320, 30, 10.0  # the map: pixels, margin, metres
 
 
 @dataclass
@@ -71,24 +71,37 @@ class EncounterView:
         return self.current_id in self.mine
 
     @cached_property
-    def ground(self) -> dict[str, Any] | None:
-        """The small map of the combatants in play that have a position (None when none has):
-        metres to pixels, north up (y grows upwards), the whole fitted in GROUND_PX with a
-        margin, at least GROUND_MIN_M across."""
-        placed = [(c, c.point.as_floats()) for c in self.combatants
-                  if c.point is not None and not c.removed]
-        if not placed:
-            return None
-        xs, ys = [p[0] for _c, p in placed], [p[1] for _c, p in placed]
-        span = max(max(xs) - min(xs), max(ys) - min(ys), GROUND_MIN_M)
-        scale = (GROUND_PX - 2 * GROUND_MARGIN) / span
-        cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
-        half = GROUND_PX / 2
-        dots = [{"name": c.name, "current": c.pk == self.current_id,
-                 "cx": round(half + (x - cx) * scale), "cy": round(half - (y - cy) * scale)}
-                for c, (x, y) in placed]
-        return {"width": GROUND_PX, "height": GROUND_PX, "dots": dots,
-                "metres": round(span, 1)}
+    def ground(self) -> ground_map.Ground | None:
+        """The map of the combatants in play this viewer sees (encounters.ground; None when
+        none has a position): a token for each, a bar where the roster shows the viewer its
+        gauges (the system's token gauge from the sheet already read), the effects the
+        viewer sees on their bearers, the current combatant's moves as circles."""
+        system = self.encounter.campaign.rule_system
+        gauge_of = hooks.token_gauge_for(system)
+        gauges: dict[int, ground_map.Gauge] = {}
+        if gauge_of is not None and getattr(self.spec, "templates", None) is not None \
+                and self.spec.templates.gauges:
+            name = self.spec.sheet_related_name
+            for c in self.combatants:
+                if c.character is not None and (self.gm or c.pk in self.mine):
+                    sheet = getattr(c.character, name, None) if name else None
+                    bar = gauge_of(sheet) if sheet is not None else None
+                    if bar is not None:
+                        gauges[c.pk] = bar
+        effects: dict[int, list[str]] = {}
+        for f in self.effects:
+            effects.setdefault(f.bearer_id or f.anchor_id, []).append(f.name)
+        return ground_map.build(self.combatants, current_id=self.current_id, mine=self.mine,
+                                gauges=gauges, effects=effects,
+                                reach=[(p.metres, p.label) for p in self.current_move.paces]
+                                if self.current_move else ())
+
+    @cached_property
+    def current_move(self) -> hooks.MapMove | None:
+        """The system's map move for the combatant whose turn it is (as this viewer knows
+        it), None without one."""
+        move = hooks.map_move_for(self.encounter.campaign.rule_system)
+        return move(self, self.current) if move is not None and self.current else None
 
     @cached_property
     def prompts(self) -> dict[int, hooks.PromptDetails]:

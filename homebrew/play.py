@@ -203,8 +203,19 @@ def initiative(combatant, rng: RandomSource) -> hooks.Initiative:
                                             actor=combatant.character),))
 
 
+def token_gauge(sheet):
+    """The map token's bar (encounters.ground.Gauge): HP of the maximum, as the roster's
+    gauges show it (below 0 the bar is empty)."""
+    from django.utils.translation import gettext as _
+
+    from encounters.ground import Gauge
+
+    return Gauge(value=sheet.hp, maximum=sheet.hp_max, label=_("HP"))
+
+
 def register() -> None:
     hooks.register_initiative("homebrew", initiative)
+    hooks.register_token_gauge("homebrew", token_gauge)
     # What the homebrew play journals in an encounter's log (the posture: homebrew.services
     # with the encounter's context).
     hooks.register_journal_kinds("homebrew", (KIND_ATTACK, KIND_POSTURE, KIND_MOVE, KIND_OTHER))

@@ -313,7 +313,7 @@ def test_the_play_page_with_positions_keeps_its_query_count(client, ep, extra,
     _logged(client, ep.alice).get(url)
     with django_assert_num_queries(11):  # as without positions (test_pages)
         html = client.get(url).content.decode()
-    assert html.count('data-testid="ground-dot"') == 3 + extra
+    assert html.count('data-testid="map-token"') == 3 + extra
     assert 'data-testid="move-x"' in html and 'data-testid="range-from-positions"' in html
 
 
@@ -327,3 +327,18 @@ def test_the_odds_fragment_with_positions_keeps_its_query_count(client, ep,
         html = client.post(reverse("eclipse_play:odds", args=[e.pk]), _attack(e, c, ep),
                            **HTMX).content.decode()
     assert "error" not in html.lower() or "%" in html
+
+
+def test_the_map_offers_the_move_to_the_player_in_turn_only(client, ep):
+    """The map's move form (encounters.ground, eclipse.play.map_move): Alice in Ava's turn
+    gets the walk and the run with their metres, posting to the move step; Bob none."""
+    e, c = placed(ep, ("5", "5"))
+    url = reverse("encounters:play", args=[e.pk])
+    html = _logged(client, ep.alice).get(url).content.decode()
+    assert 'data-testid="map-move"' in html
+    assert f'action="{reverse("eclipse_play:move", args=[e.pk])}"' in html
+    assert 'value="walk" data-metres="4"' in html and 'value="run" data-metres="20"' in html
+    assert html.count('<circle cx=') >= 2  # the reach circles around Ava
+    client.logout()
+    html = _logged(client, ep.bob).get(url).content.decode()
+    assert 'data-testid="map-move"' not in html and 'data-testid="map-reach"' in html

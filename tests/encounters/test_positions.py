@@ -116,7 +116,7 @@ def test_the_control_page_places_and_shows_the_map(client, table):
     login(client, table.gm)
     html = client.post(f"/encounters/{e.pk}/positions/{table.c['Orc'].pk}/",
                        {"x": "4", "y": "3", "page": "control"}, **HTMX).content.decode()
-    assert 'data-testid="ground"' in html and html.count('data-testid="ground-dot"') == 1
+    assert 'data-testid="map"' in html and html.count('data-testid="map-token"') == 1
     assert 'value="4.00"' in html
     html = client.post(f"/encounters/{e.pk}/positions/{table.c['Orc'].pk}/",
                        {"x": "x", "y": "3", "page": "control"}, **HTMX).content.decode()
@@ -140,7 +140,7 @@ def test_the_pages_with_positions_keep_their_query_counts(client, db, extra,
     # pending: no query for them; the log is empty: no rolls to prefetch); as without positions
     with django_assert_num_queries(7):
         html = client.get(f"/encounters/{e.pk}/control/").content.decode()
-    assert html.count('data-testid="ground-dot"') == 3 + extra
+    assert html.count('data-testid="map-token"') == 3 + extra
     client.logout()
     login(client, t.bob)
     client.get(f"/encounters/{e.pk}/")
