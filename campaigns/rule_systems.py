@@ -49,6 +49,44 @@ class Templates:
 
 
 @dataclass(frozen=True)
+class GmRow:
+    """One character's row on the game master's screen (``RuleSystemSpec.gm_summary``):
+    ``character`` (its sheet loaded), ``view`` what the system's ``templates.gauges`` partial
+    reads as ``view`` (the character page's view without its log), ``conditions`` what the GM
+    should know at a glance, in words (lazy or plain strings: "unconscious", "stunned")."""
+
+    character: Any
+    view: Any
+    conditions: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class GmAction:
+    """A quick action of the game master's screen, on one character of the system.
+
+    ``key`` names it in the URL (``/campaigns/<id>/gm/characters/<id>/<key>/``), ``label`` what
+    the GM reads (lazy), ``template`` the partial of its small form (with ``c`` the character,
+    ``action`` this, ``choices`` the list ``choices`` gave, ``url`` where to post);
+    ``run`` the dotted path of ``(*, user, character, data) -> str`` (``data`` the posted
+    QueryDict; the words said when done), which calls the system's service and raises its
+    RuleError on a refusal; ``choices`` the dotted path of ``(campaign) -> list`` (the items or
+    spells to pick from), read once per page, or "". Dotted paths, imported when called, so
+    that a system may name an app above its own (one that sits over the system's app)."""
+
+    key: str
+    label: Any
+    template: str
+    run: str
+    choices: str = ""
+
+    def runner(self) -> Callable[..., Any]:
+        return _import(self.run)
+
+    def choices_of(self, campaign) -> list[Any]:
+        return list(_import(self.choices)(campaign)) if self.choices else []
+
+
+@dataclass(frozen=True)
 class RuleSystemSpec:
     """What a rule system provides to the core.
 
@@ -87,6 +125,13 @@ class RuleSystemSpec:
     modules, included under ``/api/`` (config.api_urls); ``demo(gm=, players=, now=)`` makes
     the system's demo campaign (``players``: username -> user, the demo's logins) and returns
     it, unless a campaign named ``demo_campaign`` exists already (config.demo).
+
+    The game master's screen (``/campaigns/<id>/gm/``): ``gm_summary(characters, *, campaign,
+    now)`` the GmRow of each character (same order; their sheets selected with
+    ``sheet_related_name``), in a fixed number of queries whatever their number (None: rows
+    with the name only); ``gm_actions`` the quick actions (GmAction) of each row; ``gm_links(
+    campaign)`` the GM's campaign-wide steps as ``(label, url)`` pairs (a rest for everyone),
+    shown on the screen and on the encounter's control page.
     """
 
     code: str
@@ -114,6 +159,13 @@ class RuleSystemSpec:
     api_urls: tuple[str, ...] = ()
     demo: Callable[..., Any] | None = None
     demo_campaign: str = ""
+    gm_summary: Callable[..., list[GmRow]] | None = None
+    gm_actions: tuple[GmAction, ...] = ()
+    gm_links: Callable[[Any], list[tuple[Any, str]]] | None = None
+
+    def gm_action(self, key: str) -> GmAction | None:
+        """The quick action named ``key``, or None."""
+        return next((a for a in self.gm_actions if a.key == key), None)
 
     def sheet_of(self, character) -> Any:
         """The character's sheet, or None when it has none (saved around the admin)."""

@@ -1,3 +1,4 @@
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -7,8 +8,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaigns import rule_systems
 from campaigns.errors import NotFound
 from campaigns.messages import error_message
-from campaigns.selectors import campaign_get
+from campaigns.selectors import campaign_get, campaigns_overseen
 from characters.forms import CharacterCreateForm
+from characters.gm import gm_action_run, gm_row, gm_screen
 from characters.leaderboard import leaderboard, leaderboard_columns, leaderboard_tabs
 from characters.pages import render_sheet
 from characters.selectors import character_sheet, characters_now
@@ -76,3 +78,63 @@ def leaderboard_page(request, campaign_id: int):
     return render(request, template, {"campaign": campaign, "order": order,
                                       "tabs": leaderboard_tabs(campaign=campaign),
                                       "columns": columns, "rows": rows})
+
+
+# --- the game master's screen (characters.gm) -----------------------------------------------
+
+@login_required
+@require_GET
+def campaigns_home(request):
+    """Where a login lands (LOGIN_REDIRECT_URL): the game master of one campaign goes to its
+    screen, of several to the list of their screens; anyone else to their characters. The
+    session remembers whether to show the navigation's "Game master" link (no query per page)."""
+    campaigns = list(campaigns_overseen(user=request.user))
+    request.session["gm_screens"] = len(campaigns)
+    if not campaigns:
+        return redirect("characters:list")
+    if len(campaigns) == 1:
+        return redirect("campaigns:gm", campaign_id=campaigns[0].pk)
+    return render(request, "campaigns/gm_list.html", {"campaigns": campaigns})
+
+
+@login_required
+@require_GET
+def gm_screen_page(request, campaign_id: int):
+    """The game master's screen: every player character's gauges, conditions and quick
+    actions, the encounters with their state, the system's steps, links to the admin. 404 for
+    whoever does not oversee the campaign."""
+    try:
+        screen = gm_screen(user=request.user, campaign_id=campaign_id)
+    except NotFound:
+        raise Http404(_("No such campaign.")) from None
+    return render(request, "campaigns/gm.html", {"screen": screen})
+
+
+@login_required
+@require_POST
+def gm_action(request, campaign_id: int, character_id: int, key: str):
+    """One quick action on one character (htmx: the row again, with the refusal in words or
+    what was done, 200 either way so that htmx swaps it; without htmx: back to the screen with
+    a message). 404 for whoever does not
+    oversee the campaign, a character not of it, an unknown action."""
+    error: str | None = None
+    done = ""
+    try:
+        done = gm_action_run(user=request.user, campaign_id=campaign_id,
+                             character_id=character_id, key=key, data=request.POST)
+    except NotFound:
+        raise Http404(_("No such character.")) from None
+    except RuleError as exc:
+        error = error_message(exc)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        else:
+            messages.success(request, done)
+        return redirect("campaigns:gm", campaign_id=campaign_id)
+    try:
+        screen = gm_row(user=request.user, campaign_id=campaign_id, character_id=character_id)
+    except NotFound:
+        raise Http404(_("No such character.")) from None
+    return render(request, "campaigns/_gm_row.html",
+                  {"screen": screen, "row": screen.rows[0], "error": error, "done": done})

@@ -57,6 +57,12 @@ JOURNAL_KINDS = ("eclipse_create", "eclipse_resleeve", "eclipse_equip", "eclipse
                  "eclipse_attack", "eclipse_suppressive", "eclipse_explosion", "eclipse_ambush",
                  "eclipse_gravity")
 
+def gm_summary(characters, *, campaign, now: datetime):
+    """The GM screen's rows (eclipse.gm.gm_summary)."""
+    from eclipse.gm import gm_summary as rows
+    return rows(characters, campaign=campaign, now=now)
+
+
 def _demo(*, gm, players, now):
     from eclipse.demo import load_eclipse_demo
     return load_eclipse_demo(gm=gm, players=players, now=now)
@@ -85,6 +91,16 @@ SPEC = rule_systems.RuleSystemSpec(
     api_urls=("eclipse.api", "eclipse.play_api", "eclipse.tacnet_api"),
     demo=_demo,
     demo_campaign=DEMO_CAMPAIGN,
+    gm_summary=gm_summary,
+    gm_actions=(
+        rule_systems.GmAction("heal", _("Heal"), "eclipse/gm/_heal.html", "eclipse.gm.heal"),
+        rule_systems.GmAction("stress", _("Inflict stress"), "eclipse/gm/_stress.html",
+                              "eclipse.gm.stress"),
+        rule_systems.GmAction("recover", _("Rest off stress"), "eclipse/gm/_recover.html",
+                              "eclipse.gm.recover"),
+        rule_systems.GmAction("moxie", _("Refresh Moxie"), "eclipse/gm/_moxie.html",
+                              "eclipse.gm.moxie"),
+    ),
     action_labels={"eclipse_create": _("Creation"), "eclipse_resleeve": _("Resleeve"),
                    "eclipse_equip": _("Equip"), "eclipse_unequip": _("Unequip"),
                    "eclipse_heal": _("Healing"), "eclipse_recover": _("Stress recovery"),

@@ -6,11 +6,13 @@ class EncountersConfig(AppConfig):
     verbose_name = "Encounters"
 
     def ready(self):
-        from campaigns import journal, live, rule_systems
+        from campaigns import gm, journal, live, rule_systems
         from encounters import push
+        from encounters.gm import PANEL
         from encounters.selectors import can_read_topic
         from encounters.services import JOURNAL_KINDS
 
         live.register(push.KIND, can_read_topic)
+        gm.register_panel(PANEL)  # the game master's screen lists the encounters
         # every system playing encounters: templates/campaigns/_log_entry.html
         journal.register_kinds(*JOURNAL_KINDS, play_mode=rule_systems.ENCOUNTER)

@@ -68,6 +68,12 @@ def sheet_view(*, character, log, now: datetime):
     return SheetView(character, level_progress(sheet.xp), pa, pv, log, now, items)
 
 
+def gm_summary(characters, *, campaign, now: datetime):
+    """The GM screen's rows (ew1.gm.gm_summary)."""
+    from ew1.gm import gm_summary as rows
+    return rows(characters, campaign=campaign, now=now)
+
+
 # The journal's kinds EW1's services write (campaigns.journal.register_kinds); the board's
 # and the magic's are declared by combat and magic; templates/ew1/_log_entry.html renders them.
 JOURNAL_KINDS = ("create", "level_up", "item_grant", "use_item")
@@ -111,6 +117,14 @@ SPEC = rule_systems.RuleSystemSpec(
     },
     character_admin="ew1.admin.EternalWarCharacterAdmin",
     labels=LABELS,
+    gm_summary=gm_summary,
+    # The spell is the magic's (above EW1): named by its dotted path, imported when called.
+    gm_actions=(
+        rule_systems.GmAction("item", _("Give"), "ew1/gm/_item.html", "ew1.gm.grant_item",
+                              choices="ew1.gm.item_choices"),
+        rule_systems.GmAction("spell", _("Teach"), "ew1/gm/_spell.html", "magic.gm.grant_spell",
+                              choices="magic.gm.spell_choices"),
+    ),
     api_enums={"AttackKindEnum": "gamerules.ew1.attacks.KINDS",
                "ItemKindEnum": "ew1.models.ItemTemplate.Kind"},
 )

@@ -50,6 +50,18 @@ JOURNAL_KINDS = ("homebrew_create", "homebrew_test", "homebrew_posture", "homebr
                  "homebrew_reaction", "homebrew_rest", "homebrew_fumble", "homebrew_move",
                  "homebrew_action")
 
+def gm_summary(characters, *, campaign, now: datetime):
+    """The GM screen's rows (homebrew.gm.gm_summary)."""
+    from homebrew.gm import gm_summary as rows
+    return rows(characters, campaign=campaign, now=now)
+
+
+def gm_links(campaign):
+    """The GM's campaign-wide steps (homebrew.gm.gm_links: the rest for everyone)."""
+    from homebrew.gm import gm_links as links
+    return links(campaign)
+
+
 def _demo(*, gm, players, now):
     from homebrew.demo import load_homebrew_demo
     return load_homebrew_demo(gm=gm, players=players, now=now)
@@ -78,6 +90,10 @@ SPEC = rule_systems.RuleSystemSpec(
     api_urls=("homebrew.api",),
     demo=_demo,
     demo_campaign=DEMO_CAMPAIGN,
+    gm_summary=gm_summary,
+    gm_actions=(rule_systems.GmAction("rest", _("Rest"), "homebrew/gm/_rest.html",
+                                      "homebrew.gm.rest"),),
+    gm_links=gm_links,
     action_labels={"homebrew_attack": _("Attack"), "homebrew_reaction": _("Reaction"),
                    "homebrew_test": _("Test"), "homebrew_rest": _("Rest"),
                    "homebrew_create": _("Creation"), "homebrew_posture": _("Posture"),

@@ -32,3 +32,11 @@ def by_system(characters) -> list:
     for character in characters:
         groups.setdefault(character.campaign.rule_system, []).append(character)
     return [(rule_systems.get(code), group) for code, group in groups.items()]
+
+
+@register.filter
+def gm_links(campaign) -> list:
+    """The game master's campaign-wide steps of the campaign's system (``RuleSystemSpec.
+    gm_links``): ``[(label, url), ...]``, none for a system without them."""
+    spec = rule_systems.get(getattr(campaign, "rule_system", ""))
+    return list(spec.gm_links(campaign)) if spec is not None and spec.gm_links else []

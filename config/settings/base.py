@@ -162,7 +162,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "characters:list"
+LOGIN_REDIRECT_URL = "campaigns:home"
 LOGOUT_REDIRECT_URL = "login"
 
 # Password guessing (accounts.lockout, django-axes): a username, or an address, is locked out

@@ -34,7 +34,7 @@
 
   document.addEventListener("htmx:beforeSwap", (event) => {
     const id = event.detail.target && event.detail.target.id;
-    if (id === "board" || id === "sheet") kept[id] = read(event.detail.target);
+    if (id === "board" || id === "sheet" || id === "encounter") kept[id] = read(event.detail.target);
   });
   document.addEventListener("htmx:afterSwap", () => {
     for (const id of Object.keys(kept)) {

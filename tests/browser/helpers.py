@@ -9,7 +9,8 @@ from config.demo import DEMO_PASSWORD
 
 
 def log_in(page, live_server, username, password=DEMO_PASSWORD):
-    """Log in through the login page and land on the character list."""
+    """Log in through the login page and land on the character list (a player) or the game
+    master's screen, or the list of them (a GM: campaigns:home)."""
     from playwright.sync_api import expect
 
     page.goto(live_server.url + "/accounts/login/")
@@ -17,7 +18,7 @@ def log_in(page, live_server, username, password=DEMO_PASSWORD):
     form.locator("input[name=username]").fill(username)
     form.locator("input[name=password]").fill(password)
     form.get_by_role("button", name="Log in").click()
-    expect(page).to_have_url(re.compile(r"/characters/$"))
+    expect(page).to_have_url(re.compile(r"/characters/$|/campaigns/(\d+/gm/)?$"))
 
 
 def htmx_ready(page):
