@@ -7,7 +7,8 @@ order registered."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 
 @dataclass(frozen=True)

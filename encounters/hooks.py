@@ -148,6 +148,9 @@ class PromptDetails:
 
 
 PromptFn = Callable[[Any, list[Any]], dict[int, PromptDetails]]
+
+
+@dataclass(frozen=True)
 class MapPace:
     """One way to move: ``value`` what the move step's ``pace`` field reads ("walk"),
     ``metres`` how far at most in a straight line, ``label`` what it costs in words ("walk
@@ -279,6 +282,8 @@ def unregister_prompt(kind: str) -> None:
 
 def prompt_for(kind: str) -> PromptFn | None:
     return _PROMPTS.get(kind)
+
+
 def register_map_move(system: str, fn: Callable[[Any, Any], MapMove | None]) -> None:
     _MAP_MOVE[system] = fn
 

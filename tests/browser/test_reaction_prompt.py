@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import random
 import re
+from typing import ClassVar
 
 import pytest
 
@@ -37,7 +38,7 @@ window.Notification.permission = "default";
 
 
 class ScriptedDice:
-    d6 = [5, 3]
+    d6: ClassVar[list[int]] = [5, 3]
 
     def randint(self, a: int, b: int) -> int:
         if b == 100:
