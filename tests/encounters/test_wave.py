@@ -218,7 +218,12 @@ def test_a_page_waits_for_the_render_of_another_page_of_its_kind(db, renders, se
 
 @pytest.mark.parametrize("extra", [0, 17])
 def test_a_journaling_step_answer_reads_its_entries_in_fixed_queries(
-        client, db, extra, django_assert_num_queries):
+        client, db, extra, django_assert_num_queries, monkeypatch):
+    import random
+
+    # Seeded dice: an order rolled the same as the combatants' places would not send the
+    # setup (nothing moved in the order) and read one query fewer, one run in a few.
+    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(7))
     t = Table(extra=extra)
     assert client.login(username="gm", password=PASSWORD)
     client.get(f"/encounters/{t.encounter.pk}/control/?v=0", **HTMX)  # session warm
