@@ -44,10 +44,11 @@ run: migrate
 	    --timeout-graceful-shutdown 2
 
 # On every core (pytest-xdist; PYTEST_WORKERS=0 runs in one process): the tests that must run
-# alone stay together on one worker (tests/conftest.py, the "serial" group).
+# alone stay together on one worker (tests/conftest.py, the "serial" group). The 25 slowest
+# tests are listed at the end of each run.
 PYTEST_WORKERS ?= auto
 test: install
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup --durations=25 $(PYTEST_ARGS)
 
 # The inner loop: the pure rules and the services of every system and of the encounter, in
 # memory (SQLite, the database cache; DATABASE_URL and REDIS_URL are ignored), no browser, live
