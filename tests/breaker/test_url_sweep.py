@@ -37,7 +37,10 @@ ROUTES = sorted(set(patterns()))
 
 
 def url_of(route: str, values: dict) -> str:
-    return "/" + re.sub(r"<int:(\w+)>", lambda m: str(values[m.group(1)]), route)
+    """``route`` with its ids from ``values``; a slug (the GM screen's action key) from
+    ``values`` too, else one of the keys that exist ("heal")."""
+    url = re.sub(r"<int:(\w+)>", lambda m: str(values[m.group(1)]), route)
+    return "/" + re.sub(r"<slug:(\w+)>", lambda m: str(values.get(m.group(1), "heal")), url)
 
 
 ID_NAMES = ("character_id", "item_id", "draft_id", "campaign_id", "faction_id", "request_id",
@@ -120,7 +123,9 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             # issue 11: the homebrew sheet
             "homebrew/characters/<int:character_id>/",
             # issue 12: the Eclipse Phase sheet
-            "eclipse/characters/<int:character_id>/"}
+            "eclipse/characters/<int:character_id>/",
+            # issue 21: where one lands after login, the game master's screen
+            "campaigns/", "campaigns/<int:campaign_id>/gm/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/", "accounts/signup/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
