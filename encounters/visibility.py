@@ -29,7 +29,8 @@ combatant being in an entry:
   is centred on) loses the places and the tests of that side (``PLACE_KEYS``,
   ``SIDE_TEST_KEYS``).
 
-The pending reactions a player answers go through ``redact`` and ``options``; effects,
+The pending reactions a player answers go through ``redact`` and ``options`` (and, their
+attacker hidden, ``unseen_actor``: not how far it stands); effects,
 positions and the order are left to the selector (only the combatants the viewer sees).
 """
 
@@ -174,6 +175,18 @@ def redact(value: Any, seen: Visibility, _side: bool = False) -> Any:
         if _option_ref(value, seen):
             return value.partition(":")[0] + ":" + _someone()
     return value
+
+
+def unseen_actor(payload: Any) -> Any:
+    """A prompt's payload whose actor the viewer may not see: without where the actor stood
+    from its target (``PLACE_KEYS``: ``distance_m``, ``range_from``, ``thrown_m``...), which
+    would place the hidden attacker on a circle around the player's combatant, nor the range
+    band measured from the positions (a ring); a new value."""
+    if not isinstance(payload, dict):
+        return payload
+    measured = payload.get("range_from") == "positions"  # the band then says the distance
+    return {k: v for k, v in payload.items()
+            if k not in PLACE_KEYS and not (measured and k == "range_band")}
 
 
 def options(keys: list[str], seen: Visibility) -> list[str]:

@@ -235,6 +235,15 @@ def test_a_hidden_eclipse_attacker_is_named_nowhere_in_the_steps_answer_nor_the_
     api = client.get(f"/api/encounters/{e.pk}/").content.decode()
     for text in (page, frag, api):
         assert "Guard" not in text
+    # The prompt's payload (the API's) does not say how far the unseen attacker stands: a
+    # distance from the player's own combatant places it on a circle around it.
+    payload = client.get(f"/api/encounters/{e.pk}/").json()["reactions"][0]["payload"]
+    assert "distance_m" not in payload and "range_from" not in payload
+    assert "range_band" not in payload  # "extreme", measured from the positions: a ring
+    assert "420" not in api
+    assert 'data-testid="chance-dodge"' in frag  # the odds stand without it
+    gm_payload = client_of(ep.gm).get(f"/api/encounters/{e.pk}/").json()["reactions"][0]
+    assert gm_payload["payload"]["distance_m"] == 420.74  # the GM's, whole
     # Bo answers: the step's answer (and its out-of-band parts) names nobody hidden either.
     answer = client.post(reverse("encounters:answer", args=[e.pk, step.reaction.pk]),
                          {"choice": "none", "page": "play"}, **HTMX)
