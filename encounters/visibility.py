@@ -243,3 +243,24 @@ def apply_to_log(log: list, seen: Visibility) -> list:
             a.target = None
             a.target_id = None
     return log
+
+
+def hidden_sheet_entries(qs):
+    """characters.selectors.register_hidden_entries: ``qs`` (ActionRecords) without the
+    entries a player may not read on a sheet: those of an encounter (``summary.encounter``) in
+    which their actor or target is a hidden combatant, by its character or, for a name-only
+    combatant, by the summary's ``combatant_id``. After the reveal they read again. A
+    subquery: no query more."""
+    from django.db.models import Exists, IntegerField, OuterRef
+    from django.db.models.fields.json import KT
+    from django.db.models.functions import Cast
+
+    from encounters.models import Combatant
+
+    return qs.annotate(
+        _hidden_enc=Cast(KT("summary__encounter"), IntegerField()),
+        _hidden_cid=Cast(KT("summary__combatant_id"), IntegerField()),
+    ).exclude(Exists(Combatant.objects.filter(
+        Q(character_id=OuterRef("actor_id")) | Q(character_id=OuterRef("target_id"))
+        | Q(pk=OuterRef("_hidden_cid")),
+        hidden=True, encounter_id=OuterRef("_hidden_enc"))))

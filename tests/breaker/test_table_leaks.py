@@ -119,6 +119,50 @@ def test_the_gms_drag_answer_is_the_gms_and_a_players_refetch_shows_no_hidden(ta
     assert _frame_attrs(html)[0] == "0 0 480 480"  # Hero alone: the minimum frame
 
 
+def test_an_effect_anchored_on_a_hidden_combatant_is_not_on_a_players_token(table):
+    from encounters.effects import effect_add
+
+    e = table.start()
+    _place(table, "Hero", 0, 0)
+    _place(table, "Orc", 3, 3)
+    effect_add(user=table.gm, encounter_id=e.pk, name="Orcish curse",
+               anchor_id=table.c["Orc"].pk, bearer_id=table.c["Hero"].pk, edge="end", rounds=3)
+    effect_add(user=table.gm, encounter_id=e.pk, name="Blessing", anchor_id=table.c["Hero"].pk,
+               bearer_id=table.c["Hero"].pk, edge="end", rounds=3)
+    _hide(table, "Orc")
+    gm = client_of(table.gm).get(f"/encounters/{e.pk}/control/").content.decode()
+    assert "Orcish curse" in _svg(gm)
+    for user in (table.alice, table.bob):
+        html = client_of(user).get(f"/encounters/{e.pk}/?v=0", **HTMX).content.decode()
+        assert "Orcish curse" not in html and "Orc" not in html.replace("Orcish", "")
+        assert "Blessing" in _svg(html)  # the visible effect stays on the token
+
+
+def test_a_hidden_combatants_turn_draws_no_move_circle_for_a_player(ep, client):
+    from encounters import services as enc
+
+    e = enc.encounter_create(user=ep.gm, campaign_id=ep.campaign.pk, name="Fight")
+    enc.combatants_add(user=ep.gm, encounter_id=e.pk, entries=[
+        enc.CombatantEntry(character_id=ep.guard.pk, hidden=True),
+        enc.CombatantEntry(character_id=ep.ava.pk), enc.CombatantEntry(character_id=ep.bo.pk)])
+    enc.encounter_start(user=ep.gm, encounter_id=e.pk, mode="gm")
+    c = {x.character_id: x for x in e.combatants.all()}
+    for x, (px, py) in ((ep.guard, (60, 60)), (ep.ava, (0, 0)), (ep.bo, (5, 0))):
+        enc.combatant_place(user=ep.gm, encounter_id=e.pk, combatant_id=c[x.pk].pk, x=px, y=py)
+    e.refresh_from_db()
+    assert e.current_id == c[ep.guard.pk].pk
+    gm = client_of(ep.gm).get(reverse("encounters:play", args=[e.pk]) + "?v=0",
+                              **HTMX).content.decode()
+    assert 'data-testid="map-reach"' in gm  # the guard's walk and run, for the GM
+    client.force_login(ep.bob)
+    for url, kw in ((reverse("encounters:play", args=[e.pk]), {}),
+                    (reverse("encounters:play", args=[e.pk]) + "?v=0", HTMX)):
+        html = client.get(url, **kw).content.decode()
+        assert 'data-testid="map-reach"' not in html and 'data-testid="map-move"' not in html
+        assert "token-current" not in _svg(html) and "Guard" not in html
+        assert _frame_attrs(html)[0] == "0 0 480 480"  # Ava and Bo, 5 m apart: the minimum
+
+
 @pytest.mark.parametrize("x,y", [("nan", "0"), ("inf", "0"), ("1e400", "0"), ("abc", "1"),
                                  ("1", ""), ("-1e308", "0"), ("0x10", "0"), ("", "")])
 def test_a_bad_position_is_refused_in_words_not_500(table, x, y):
@@ -258,6 +302,59 @@ def test_a_hidden_eclipse_attacker_is_named_nowhere_in_the_steps_answer_nor_the_
     assert 'data-name="Guard"' in gm
 
 
+# characters.selectors.recent_actions listed every entry by or against the character, the
+# encounter's visibility not applied: a hidden attacker was named on the player's own sheet
+# (in Eclipse with its distance), on the page and on its refetch when character-<id> is pushed.
+def test_a_players_eclipse_sheet_does_not_name_a_hidden_attacker(ep, client):
+    from eclipse import play
+    from encounters import services as enc
+    from tests.gamerules.fakes import FakeRandom
+
+    e = enc.encounter_create(user=ep.gm, campaign_id=ep.campaign.pk, name="Fight")
+    enc.combatants_add(user=ep.gm, encounter_id=e.pk, entries=[
+        enc.CombatantEntry(character_id=ep.guard.pk, hidden=True),
+        enc.CombatantEntry(character_id=ep.ava.pk), enc.CombatantEntry(character_id=ep.bo.pk)])
+    enc.encounter_start(user=ep.gm, encounter_id=e.pk, mode="gm")
+    c = {x.character_id: x for x in e.combatants.all()}
+    step = play.encounter_attack(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
+                                 target_id=c[ep.bo.pk].pk, weapon_id=ep.w.guard_rifle.pk,
+                                 mode="FA", range_band="short", rng=FakeRandom(50), now=ep.now)
+    client.force_login(ep.bob)
+    client.post(reverse("encounters:answer", args=[e.pk, step.reaction.pk]),
+                {"choice": "none", "page": "play"}, **HTMX)
+    assert "Guard" in client_of(ep.gm).get(
+        reverse("characters:detail", args=[ep.bo.pk])).content.decode()  # the GM's, whole
+    for kw in ({}, HTMX):  # the page, and its refetch when character-<id> is pushed
+        sheet = client.get(reverse("characters:detail", args=[ep.bo.pk]), **kw)
+        assert sheet.status_code == 200 and "Guard" not in sheet.content.decode()
+    enc.combatant_update(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
+                         hidden=False)  # revealed: the entry reads again
+    assert "Guard" in client.get(reverse("characters:detail", args=[ep.bo.pk])).content.decode()
+
+
+def test_a_players_homebrew_sheet_does_not_name_a_hidden_attacker(hb, client):
+    from encounters import services as enc
+    from homebrew import play
+    from tests.gamerules.fakes import FakeRandom
+
+    e = enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk, name="Fight")
+    enc.combatants_add(user=hb.gm, encounter_id=e.pk, entries=[
+        enc.CombatantEntry(character_id=hb.goblin.pk, hidden=True),
+        enc.CombatantEntry(character_id=hb.aria.pk), enc.CombatantEntry(character_id=hb.bran.pk)])
+    enc.encounter_start(user=hb.gm, encounter_id=e.pk, mode="gm")
+    c = {x.character_id: x for x in e.combatants.all()}
+    step = play.encounter_attack(user=hb.gm, encounter_id=e.pk, combatant_id=c[hb.goblin.pk].pk,
+                                 target_id=c[hb.bran.pk].pk, weapon_id=hb.claws.pk,
+                                 rng=FakeRandom(10, 3), now=hb.now)
+    client.force_login(hb.bob)
+    if step.reaction is not None:
+        client.post(reverse("encounters:answer", args=[e.pk, step.reaction.pk]),
+                    {"choice": "none", "page": "play"}, **HTMX)
+    for kw in ({}, HTMX):
+        sheet = client.get(reverse("characters:detail", args=[hb.bran.pk]), **kw)
+        assert sheet.status_code == 200 and "Goblin" not in sheet.content.decode()
+
+
 @pytest.mark.parametrize("choice", ["", "x" * 300, "parry:999999999999999999999", "dodge:",
                                     "melee:", "melee:nope", "\x00"])
 def test_a_bad_answer_to_an_eclipse_prompt_is_not_500(ep, client, choice):
@@ -280,6 +377,49 @@ def test_a_bad_answer_to_an_eclipse_prompt_is_not_500(ep, client, choice):
     alice = client_of(ep.alice).post(reverse("encounters:answer", args=[e.pk, step.reaction.pk]),
                                      {"choice": "dodge", "page": "play"}, **HTMX)
     assert alice.status_code in (403, 404, 409) or "error" in alice.content.decode()
+
+
+@pytest.mark.parametrize("gone", ["target_sleeve", "attacker_weapon", "attacker_sheet",
+                                  "attacker_sleeve"])
+def test_an_eclipse_prompt_whose_sheets_changed_meanwhile_still_renders(ep, client, gone):
+    from eclipse import play
+    from eclipse.models import CarriedWeapon, EclipseSheet, Sleeve
+    from encounters import services as enc
+    from tests.gamerules.fakes import FakeRandom
+
+    e = enc.encounter_create(user=ep.gm, campaign_id=ep.campaign.pk, name="Fight")
+    enc.combatants_add(user=ep.gm, encounter_id=e.pk, entries=[
+        enc.CombatantEntry(character_id=x.pk) for x in (ep.guard, ep.ava, ep.bo)])
+    enc.encounter_start(user=ep.gm, encounter_id=e.pk, mode="gm")
+    c = {x.character_id: x for x in e.combatants.all()}
+    step = play.encounter_attack(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
+                                 target_id=c[ep.bo.pk].pk, weapon_id=ep.w.guard_rifle.pk,
+                                 mode="FA", range_band="short", rng=FakeRandom(50), now=ep.now)
+    assert step.reaction is not None
+    if gone == "target_sleeve":
+        Sleeve.objects.filter(owner__character=ep.bo).delete()
+    elif gone == "attacker_weapon":
+        CarriedWeapon.objects.filter(pk=ep.w.guard_rifle.pk).delete()
+    elif gone == "attacker_sheet":
+        EclipseSheet.objects.filter(character=ep.guard).delete()
+    else:
+        Sleeve.objects.filter(owner__character=ep.guard).delete()
+    for user in (ep.bob, ep.gm):
+        client.force_login(user)
+        for kw in ({}, HTMX):
+            r = client.get(reverse("encounters:play", args=[e.pk]), **kw)
+            assert r.status_code == 200, (user, kw)
+        assert client.get(f"/api/encounters/{e.pk}/").status_code == 200
+
+
+def test_a_homebrew_rest_of_the_dead_is_refused_in_words(screens):
+    from homebrew.models import Health, HomebrewSheet
+
+    s = screens
+    HomebrewSheet.objects.filter(character=s["ari"]).update(health=Health.DEAD)
+    r = client_of(s["hb"].game_master).post(_act(s["hb"], s["ari"].pk, "rest"),
+                                            {"kind": "long"}, **HTMX)
+    assert r.status_code == 200 and 'data-testid="error"' in r.content.decode()
 
 
 # --- 3. the game master's screen --------------------------------------------------------
