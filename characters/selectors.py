@@ -4,15 +4,16 @@ come through campaigns.rule_systems)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from campaigns import rule_systems
 from campaigns.errors import NotFound, SheetMissing
 from campaigns.models import ActionRecord, Campaign, RollRecord
-from campaigns.permissions import allowed
+from campaigns.permissions import allowed, oversees
 from characters.models import Character
 
 LOG_SIZE = 10
@@ -58,11 +59,29 @@ def character_get(*, user, character_id: int, perm: str = "characters.view_sheet
     return character
 
 
-def recent_actions(character: Character, size: int = LOG_SIZE) -> list[ActionRecord]:
-    """The last actions by or against ``character``, with their rolls: two queries."""
+# What a player may not read of the journal on a sheet, registered by the apps that hide
+# things (encounters: the entries of a combatant hidden in the encounter they name): each
+# ``fn(queryset) -> queryset`` of ActionRecords, without them (in the same query).
+_hidden_entries: list[Callable[[QuerySet], QuerySet]] = []
+
+
+def register_hidden_entries(fn: Callable[[QuerySet], QuerySet]) -> None:
+    """From the hiding app's AppConfig.ready."""
+    if fn not in _hidden_entries:
+        _hidden_entries.append(fn)
+
+
+def recent_actions(character: Character, size: int = LOG_SIZE, *, user=None
+                   ) -> list[ActionRecord]:
+    """The last actions by or against ``character``, with their rolls: two queries. ``user``
+    (the viewer), unless they oversee the campaign: without the entries the registered
+    filters hide from them (``register_hidden_entries``; no query more)."""
+    qs = ActionRecord.objects.filter(Q(actor=character) | Q(target=character))
+    if user is not None and not oversees(user, character.campaign):
+        for hidden in _hidden_entries:
+            qs = hidden(qs)
     return list(
-        ActionRecord.objects.filter(Q(actor=character) | Q(target=character))
-        .select_related("actor", "target")
+        qs.select_related("actor", "target")
         .prefetch_related(Prefetch("rolls", queryset=RollRecord.objects.order_by("id")))
         [:size])
 
@@ -77,4 +96,4 @@ def character_sheet(*, user, character_id: int, now: datetime | None = None):
     spec = rule_systems.require(character.campaign.rule_system)
     if spec.sheet_view is None:
         raise rule_systems.not_built(character.campaign.rule_system)
-    return spec.sheet_view(character=character, log=recent_actions(character), now=now)
+    return spec.sheet_view(character=character, log=recent_actions(character, user=user), now=now)

@@ -13,6 +13,10 @@ class EncountersConfig(AppConfig):
         from encounters.services import JOURNAL_KINDS
 
         live.register(push.KIND, can_read_topic)
+        from characters.selectors import register_hidden_entries
+        from encounters.visibility import hidden_sheet_entries
+
+        register_hidden_entries(hidden_sheet_entries)  # a player's sheet: no hidden attacker
         gm.register_panel(PANEL)  # the game master's screen lists the encounters
         # every system playing encounters: templates/campaigns/_log_entry.html
         journal.register_kinds(*JOURNAL_KINDS, play_mode=rule_systems.ENCOUNTER)

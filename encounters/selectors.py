@@ -321,6 +321,8 @@ def encounter_view(*, user, encounter_id: int, log_since: datetime | None = None
         if not seen.everything:  # the prompt says nothing of a hidden combatant (its actor, a
             # volley's other target, a spotter, an ally to parry for)
             r.payload = visibility.redact(r.payload, seen)
+            if r.actor_id in seen.hidden:  # nor how far the unseen attacker stands
+                r.payload = visibility.unseen_actor(r.payload)
             r.options = visibility.options(r.options, seen)
     log: list[ActionRecord] = []
     if with_log:

@@ -29,7 +29,8 @@ combatant being in an entry:
   is centred on) loses the places and the tests of that side (``PLACE_KEYS``,
   ``SIDE_TEST_KEYS``).
 
-The pending reactions a player answers go through ``redact`` and ``options``; effects,
+The pending reactions a player answers go through ``redact`` and ``options`` (and, their
+attacker hidden, ``unseen_actor``: not how far it stands); effects,
 positions and the order are left to the selector (only the combatants the viewer sees).
 """
 
@@ -176,6 +177,18 @@ def redact(value: Any, seen: Visibility, _side: bool = False) -> Any:
     return value
 
 
+def unseen_actor(payload: Any) -> Any:
+    """A prompt's payload whose actor the viewer may not see: without where the actor stood
+    from its target (``PLACE_KEYS``: ``distance_m``, ``range_from``, ``thrown_m``...), which
+    would place the hidden attacker on a circle around the player's combatant, nor the range
+    band measured from the positions (a ring); a new value."""
+    if not isinstance(payload, dict):
+        return payload
+    measured = payload.get("range_from") == "positions"  # the band then says the distance
+    return {k: v for k, v in payload.items()
+            if k not in PLACE_KEYS and not (measured and k == "range_band")}
+
+
 def options(keys: list[str], seen: Visibility) -> list[str]:
     """A prompt's options as a player sees them: none naming a hidden character (a parry
     for a hidden ally)."""
@@ -230,3 +243,24 @@ def apply_to_log(log: list, seen: Visibility) -> list:
             a.target = None
             a.target_id = None
     return log
+
+
+def hidden_sheet_entries(qs):
+    """characters.selectors.register_hidden_entries: ``qs`` (ActionRecords) without the
+    entries a player may not read on a sheet: those of an encounter (``summary.encounter``) in
+    which their actor or target is a hidden combatant, by its character or, for a name-only
+    combatant, by the summary's ``combatant_id``. After the reveal they read again. A
+    subquery: no query more."""
+    from django.db.models import Exists, IntegerField, OuterRef
+    from django.db.models.fields.json import KT
+    from django.db.models.functions import Cast
+
+    from encounters.models import Combatant
+
+    return qs.annotate(
+        _hidden_enc=Cast(KT("summary__encounter"), IntegerField()),
+        _hidden_cid=Cast(KT("summary__combatant_id"), IntegerField()),
+    ).exclude(Exists(Combatant.objects.filter(
+        Q(character_id=OuterRef("actor_id")) | Q(character_id=OuterRef("target_id"))
+        | Q(pk=OuterRef("_hidden_cid")),
+        hidden=True, encounter_id=OuterRef("_hidden_enc"))))

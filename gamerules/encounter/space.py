@@ -49,6 +49,8 @@ def coordinate(value: object) -> Decimal:
         raise PositionError(code="position_not_number", value=str(value)) from None
     if not number.is_finite():
         raise PositionError(code="position_not_number", value=str(value))
+    if abs(number) > LIMIT_M + 1:  # before rounding: quantize fails past the context's digits
+        raise PositionError(code="position_out_of_bounds", limit=int(LIMIT_M), value=str(value))
     number = number.quantize(CENTIMETRE, rounding=ROUND_HALF_EVEN)
     if abs(number) > LIMIT_M:
         raise PositionError(code="position_out_of_bounds", limit=int(LIMIT_M), value=str(number))

@@ -122,7 +122,7 @@ def _whole_journal(monkeypatch):
 
     real = selectors.recent_actions
     monkeypatch.setattr(selectors, "recent_actions",
-                        lambda character, size=500: real(character, size))
+                        lambda character, size=500, **kw: real(character, size, **kw))
     monkeypatch.setattr(encounter_selectors, "LOG_SIZE", 500)
 
 
