@@ -260,6 +260,21 @@ def _sse(event: str, data: dict | None = None) -> str:
     return f"event: {event}\ndata: {json.dumps(data) if data is not None else ''}\n\n"
 
 
+SUBSCRIBE_WAIT_S = 2.0
+
+
+async def _subscribed(manager) -> None:
+    """Wait (at most SUBSCRIBE_WAIT_S) until the process's Redis subscription is made: the
+    listener manager starts it lazily, as a task, at its first listener, and an event published
+    before it is made never reaches this process. The page refetches once at "stream-open"
+    (static/js/live.js, encounter-push.js), so what changed before that is not lost either."""
+    redis = getattr(manager, "redis_listener", None)
+    waited = 0.0
+    while redis is not None and not redis.pubsub.channels and waited < SUBSCRIBE_WAIT_S:
+        await asyncio.sleep(0.01)
+        waited += 0.01
+
+
 async def _stream(names: list[str]) -> AsyncIterator[str]:
     await _drop_request_thread()
     listener = Listener()
@@ -268,6 +283,7 @@ async def _stream(names: list[str]) -> AsyncIterator[str]:
     manager = get_listener_manager()
     manager.add_listener(listener)
     try:
+        await _subscribed(manager)
         # The padding makes proxies and old browsers pass the stream on at once.
         yield ":" + " " * 2048 + "\n\n" + _sse("stream-open")
         while True:
