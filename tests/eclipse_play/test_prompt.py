@@ -18,6 +18,7 @@ from eclipse.selectors import params_of
 from encounters import services as enc
 from gamerules.eclipse_phase.odds import defence_chance
 from tests.eclipse_play.conftest import sheet
+from tests import factories
 from tests.gamerules.fakes import FakeRandom
 
 pytestmark = pytest.mark.django_db
@@ -35,11 +36,8 @@ def _local_cache(settings):
 
 def _running(ep, first, *, hidden=()):
     people = [first, *(x for x in (ep.ava, ep.bo, ep.guard) if x != first)]
-    e = enc.encounter_create(user=ep.gm, campaign_id=ep.campaign.pk, name="Fight")
-    enc.combatants_add(user=ep.gm, encounter_id=e.pk, entries=[
-        enc.CombatantEntry(character_id=x.pk, hidden=x in hidden) for x in people])
-    enc.encounter_start(user=ep.gm, encounter_id=e.pk, mode="gm")
-    e.refresh_from_db()
+    e = factories.encounter_of(gm=ep.gm, campaign=ep.campaign, characters=people,
+                               hidden=hidden, start=True, mode="gm")
     return e, {c.character_id: c for c in e.combatants.all()}
 
 

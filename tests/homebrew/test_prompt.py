@@ -18,6 +18,7 @@ from gamerules.homebrew.odds import attack_odds, reaction_chance
 from gamerules.homebrew.reactions import Reaction, Reactor
 from gamerules.homebrew.turn import Posture
 from homebrew import play
+from tests import factories
 from tests.gamerules.fakes import FakeRandom
 from tests.homebrew.conftest import make_sheet
 
@@ -38,11 +39,8 @@ def _running(hb, first, *, hidden=()):
     """``first`` then the others of Aria, Bran and the goblin (``hidden`` ones hidden), in
     the GM's order, started."""
     people = [first, *(x for x in (hb.aria, hb.bran, hb.goblin) if x != first)]
-    e = enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk, name="Fight")
-    enc.combatants_add(user=hb.gm, encounter_id=e.pk, entries=[
-        enc.CombatantEntry(character_id=x.pk, hidden=x in hidden) for x in people])
-    enc.encounter_start(user=hb.gm, encounter_id=e.pk, mode="gm")
-    e.refresh_from_db()
+    e = factories.encounter_of(gm=hb.gm, campaign=hb.campaign, characters=people,
+                               hidden=hidden, start=True, mode="gm")
     return e, {c.character_id: c for c in e.combatants.all()}
 
 
