@@ -16,18 +16,42 @@
   var JITTER_MS = 200;
   var pending = null, latest = null, always = false;
 
+  // While the fragment's own fetch is in flight a new one cannot start (htmx queues it on the
+  // element, and the answer's outerHTML swap drops it with the element), nor until htmx has
+  // settled the new fragment (its triggers are not bound before); and that answer may have
+  // been read before the change: the check is made again once the fetch has settled.
+  // A fetch htmx never ends (none known) holds nothing past FETCH_MS.
+  var fetching = false, fetchingSince = 0, missed = false, FETCH_MS = 20000;
   function refresh(version) {
     if (version === undefined) { always = true; } else { latest = String(version); }
     if (pending !== null) { return; }  // one fetch is on its way: it gets the newest
     pending = window.setTimeout(function () {
       var fragment = document.getElementById("encounter");
+      pending = null;
+      if (fetching && Date.now() - fetchingSince < FETCH_MS) { missed = true; return; }
       if (fragment && (always || latest !== fragment.dataset.version)) {
         htmx.trigger(fragment, "encounter-changed");
       }
-      pending = null;
       always = false;
     }, Math.random() * JITTER_MS);
   }
+  function ownFetch(event) {
+    // detail.elt is the fragment's parent once the answer has swapped the fragment out; the
+    // request's config keeps the element that sent it.
+    var config = event.detail.requestConfig;
+    return Boolean(config && config.elt && config.elt.id === "encounter" && config.verb === "get");
+  }
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    if (ownFetch(event)) { fetching = true; fetchingSince = Date.now(); }
+  });
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    if (!ownFetch(event) || !fetching) { return; }
+    // After htmx's settle timer, set before this event: the new fragment is bound by then.
+    window.setTimeout(function () {
+      fetching = false;
+      if (missed) { missed = false; refresh(always ? undefined : latest); }
+    }, (htmx.config.defaultSettleDelay || 0) + 1);
+  });
 
   // A step's own answer (encounters.pages._changes) swaps the parts it changed and names the
   // version it was sent from and the one it shows: a page that showed the former now shows the

@@ -59,12 +59,64 @@
     }
   });
 
+  // A change that comes while an element's request is in flight cannot refetch it then
+  // (hx-sync drops the refetch, and a queued one dies with the element its answer swaps out),
+  // and that answer may have been read before the change; nor just after an outerHTML swap,
+  // until htmx has settled the new element (its triggers are not bound before). The element
+  // refetches once both are over. busy: live element -> its requests in flight or settling;
+  // missed: live element -> the version announced meanwhile ("" when none). Both are kept by
+  // the element's id: the successor an outerHTML swap puts in its place is busy until the swap
+  // has settled. A request htmx never ends (none known) holds nothing past BUSY_MS.
+  var busy = new Map(), missed = new Map(), BUSY_MS = 20000;
+  function keyOf(el) { return el.id || el; }
+  function isBusy(el) {
+    var entry = busy.get(keyOf(el));
+    return Boolean(entry && Date.now() - entry.since < BUSY_MS);
+  }
+  function liveOf(event) {
+    // detail.elt is where the event was dispatched: the element's parent once the answer has
+    // swapped the element out. The request's config keeps the element that sent it.
+    var config = event.detail.requestConfig;
+    var elt = (config && config.elt) || event.detail.elt;
+    return elt && elt.closest ? elt.closest("[data-live]") : null;
+  }
+  function settled(el) {
+    var key = keyOf(el), entry = busy.get(key);
+    if (entry && entry.count > 1) { entry.count -= 1; return; }
+    busy.delete(key);
+    if (!missed.has(key)) { return; }
+    var version = missed.get(key);
+    missed.delete(key);
+    var current = el.isConnected ? el : (el.id ? document.getElementById(el.id) : null);
+    if (!current || (version !== "" && current.dataset.liveVersion === version)) { return; }
+    htmx.trigger(current, "live-changed");
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var el = liveOf(event);
+    if (!el) { return; }
+    var entry = isBusy(el) ? busy.get(keyOf(el)) : { count: 0 };
+    entry.count += 1;
+    entry.since = Date.now();
+    busy.set(keyOf(el), entry);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var el = liveOf(event);
+    if (!el || !busy.has(keyOf(el))) { return; }
+    // htmx settles a swap after its settle delay, on a timer set before this event: one set
+    // now for longer runs after it.
+    setTimeout(function () { settled(el); }, (htmx.config.defaultSettleDelay || 0) + 1);
+  });
+
   function refresh(topic, version, origin) {
     var answered = origin !== undefined ? swappedBy[origin] : undefined;
     document.querySelectorAll("[data-live]").forEach(function (el) {
       if (topic !== undefined && el.dataset.live.split(/\s+/).indexOf(topic) < 0) { return; }
       if (version !== undefined && el.dataset.liveVersion === String(version)) { return; }
       if (answered !== undefined && el.id === answered) { return; }
+      if (isBusy(el)) {
+        missed.set(keyOf(el), version !== undefined ? String(version) : "");
+        return;
+      }
       htmx.trigger(el, "live-changed");
     });
   }
