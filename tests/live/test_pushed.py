@@ -83,6 +83,31 @@ def test_a_released_cooldown_announces_the_characters_pages(
     assert f"board-{campaign.pk}" in topics[topics.index("epoch"):]
 
 
+def test_expired_shields_announce_the_boards_and_sheets_that_showed_them(
+        alice, campaign, sent, django_capture_on_commit_callbacks):
+    from magic.models import ActiveEffect, Spell
+    from magic.tasks import expire_effects
+
+    shielded = factories.character(owner=alice, campaign=campaign, name="Shielded", at=(0, 0))
+    lasting = factories.character(owner=alice, campaign=campaign, name="Lasting", at=(1, 0))
+    bouclier = Spell.objects.create(name="Bouclier", effect="shield", dice="1d4")
+    now = timezone.now()
+    for target, expires_at in ((shielded, now - timedelta(minutes=1)),
+                               (shielded, now - timedelta(hours=1)),
+                               (lasting, now + timedelta(hours=1))):
+        ActiveEffect.objects.create(target=target, caster=target, spell=bouclier, amount=2,
+                                    expires_at=expires_at)
+    sent.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert expire_effects.run() == 2
+    # Once each, after the epoch; the character whose shield holds is not told.
+    assert _topics(sent) == ["epoch", f"board-{campaign.pk}", f"character-{shielded.pk}"]
+    sent.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert expire_effects.run() == 0  # nothing expired: nothing announced
+    assert _topics(sent) == ["epoch"]
+
+
 @pytest.fixture
 def ep(db, alice, bob):
     from tests.eclipse.conftest import build_world
