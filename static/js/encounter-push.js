@@ -44,6 +44,17 @@
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     if (ownFetch(event)) { fetching = true; fetchingSince = Date.now(); }
   });
+  // A fetch that left before the page's own step answered comes back with a version the
+  // page already shows (the answer's out-of-band parts): swapping it would reset the form the
+  // player has started to fill since. Only a newer version is swapped in.
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr, fragment = document.getElementById("encounter");
+    if (!ownFetch(event) || !xhr || xhr.status !== 200 || !fragment) { return; }
+    var shown = /^\s*<[^>]*\bdata-version="(\d+)"/.exec(xhr.responseText || "");
+    if (shown && Number(shown[1]) <= Number(fragment.dataset.version)) {
+      event.detail.shouldSwap = false;
+    }
+  });
   document.body.addEventListener("htmx:afterRequest", function (event) {
     if (!ownFetch(event) || !fetching) { return; }
     // After htmx's settle timer, set before this event: the new fragment is bound by then.
