@@ -137,7 +137,28 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
 
     outcome, malus, attack_bonus, defence_bonus = _attack_resolve(
         context, target, kind, weapon=weapon, cells=cells, rng=rng)
-    if attacker.is_player:  # creatures gain no XP (docs/rules, "Creatures")
+    disincarnated = _attack_apply(context, target_id, outcome)
+    rolls = [roll_row(label=r.label, roll=r.roll, target_score=r.target, grade=r.grade,
+                      modifiers=r.modifiers,
+                      actor=target if r.label in ("dodge", "damage_reduction") else attacker)
+             for r in outcome.rolls]
+    action = outcome_write(
+        context=context, changed=[target_id], character_fields=ATTACK_CHARACTER_FIELDS,
+        kind=kind, user=user, target=target, cost=cost, rolls=rolls,
+        summary=_attack_summary(outcome, weapon=weapon, cells=cells, target_pv=target_sheet.pv,
+                                disincarnated=disincarnated, malus=malus,
+                                attack_bonus=attack_bonus, defence_bonus=defence_bonus))
+    return ActionResult(action, attacker, outcome)
+
+
+def _attack_apply(context: ActionContext, target_id: int, outcome: AttackOutcome) -> bool:
+    """The outcome on the sheets and pieces in memory (``outcome_write`` saves them): each
+    side's XP (players only: creatures gain none, docs/rules, "Creatures"), the target's PV
+    lost, the attack and dodge counts, and below 0 PV the target disincarnated (a kill for the
+    attacker). Returns whether it was."""
+    sheet, target_sheet, params = context.actor, context.sheets[target_id], context.params
+    attacker, target = sheet.character, target_sheet.character
+    if attacker.is_player:
         grant_xp(sheet, outcome.attacker_xp, params)
     if target.is_player:
         grant_xp(target_sheet, outcome.defender_xp, params)
@@ -147,27 +168,25 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
     target.dodges += outcome.dodged
     if disincarnated:
         disincarnate(target, killer=attacker)
+    return disincarnated
 
-    rolls = [roll_row(label=r.label, roll=r.roll, target_score=r.target, grade=r.grade,
-                      modifiers=r.modifiers,
-                      actor=target if r.label in ("dodge", "damage_reduction") else attacker)
-             for r in outcome.rolls]
-    action = outcome_write(
-        context=context, changed=[target_id], character_fields=ATTACK_CHARACTER_FIELDS,
-        kind=kind, user=user, target=target, cost=cost, rolls=rolls,
-        summary={"weapon": weapon.name if weapon else None, "distance": cells,
-                 "attack_score": outcome.attack_score, "attack_roll": outcome.attack_roll,
-                 "hit": outcome.hit, "perfect": outcome.perfect,
-                 "dodge_score": outcome.dodge_score, "dodged": outcome.dodged,
-                 "damage": outcome.damage, "reduction": outcome.reduction,
-                 # [source, value] pairs: jsonb keeps no key order, the page shows this one.
-                 "reduction_terms": [[t.source, t.value] for t in outcome.reduction_terms],
-                 "pv_lost": outcome.pv_lost, "target_pv": target_sheet.pv,
-                 "disincarnated": disincarnated, "attacker_xp": outcome.attacker_xp,
-                 "defender_xp": outcome.defender_xp,
-                 "own_characters_malus": malus, "faction_attack_bonus": attack_bonus.attack,
-                 "faction_dodge_bonus": defence_bonus.dodge if defence_bonus else 0})
-    return ActionResult(action, attacker, outcome)
+
+def _attack_summary(outcome: AttackOutcome, *, weapon: Weapon | None, cells: int, target_pv: int,
+                    disincarnated: bool, malus: int, attack_bonus: FactionBonus,
+                    defence_bonus: FactionBonus | None) -> dict[str, Any]:
+    """The attack's journal summary (templates/ew1/_log_entry.html reads it)."""
+    return {"weapon": weapon.name if weapon else None, "distance": cells,
+            "attack_score": outcome.attack_score, "attack_roll": outcome.attack_roll,
+            "hit": outcome.hit, "perfect": outcome.perfect,
+            "dodge_score": outcome.dodge_score, "dodged": outcome.dodged,
+            "damage": outcome.damage, "reduction": outcome.reduction,
+            # [source, value] pairs: jsonb keeps no key order, the page shows this one.
+            "reduction_terms": [[t.source, t.value] for t in outcome.reduction_terms],
+            "pv_lost": outcome.pv_lost, "target_pv": target_pv,
+            "disincarnated": disincarnated, "attacker_xp": outcome.attacker_xp,
+            "defender_xp": outcome.defender_xp,
+            "own_characters_malus": malus, "faction_attack_bonus": attack_bonus.attack,
+            "faction_dodge_bonus": defence_bonus.dodge if defence_bonus else 0}
 
 
 # What an attack may change on the attacker (action times, kills, attacks) and on the target

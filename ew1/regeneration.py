@@ -101,6 +101,28 @@ def _period_case(periods: dict[int, int], column: str) -> str:
     return f"(CASE {branches} ELSE {common} END)"
 
 
+def _owed(ts: int, pa_period: int | str, pv_period: int | str) -> tuple[str, str]:
+    """The SQL conditions of a row owed PA, and owed PV, at Unix time ``ts`` with these
+    periods (seconds, or a SQL expression of them: ``_period_case``)."""
+    return (f"(pa < pa_max AND pa_anchor <= {ts} - {pa_period})",
+            f"(pv >= 0 AND pv < pv_max AND pv_anchor <= {ts} - {pv_period})")
+
+
+def _assignments(ts: int, pa_period: int | str, pv_period: int | str, *, least: str) -> str:
+    """The SET list of the tick's UPDATE: each owed value gains its whole periods elapsed,
+    capped by ``least`` (the dialect's LEAST or MIN), and its anchor moves by as many periods;
+    a value owed nothing is left as it is."""
+    pa_owed, pv_owed = _owed(ts, pa_period, pv_period)
+    pa_steps, pv_steps = (f"(({ts} - pa_anchor) / {pa_period})",
+                          f"(({ts} - pv_anchor) / {pv_period})")
+    return (f"pa = CASE WHEN {pa_owed} THEN {least}(pa_max, pa + {pa_steps}) ELSE pa END, "
+            f"pa_anchor = CASE WHEN {pa_owed} THEN pa_anchor + {pa_steps} * {pa_period}"
+            f" ELSE pa_anchor END, "
+            f"pv = CASE WHEN {pv_owed} THEN {least}(pv_max, pv + {pv_steps}) ELSE pv END, "
+            f"pv_anchor = CASE WHEN {pv_owed} THEN pv_anchor + {pv_steps} * {pv_period}"
+            f" ELSE pv_anchor END")
+
+
 def tick_sql(periods: dict[int, tuple[int, int]], ts: int, *, vendor: str,
              returning: bool = False) -> str:
     """The tick's UPDATE for ``periods`` (campaign id: (PA period, PV period), seconds) at Unix
@@ -144,23 +166,7 @@ def tick_sql(periods: dict[int, tuple[int, int]], ts: int, *, vendor: str,
     pa_case = _period_case({c: pa for c, (pa, _) in periods.items()}, "c.campaign_id")
     pv_case = _period_case({c: pv for c, (_, pv) in periods.items()}, "c.campaign_id")
     mixed = not (pa_case.isdigit() and pv_case.isdigit())
-
-    def owed(pa_period, pv_period):
-        return (f"(pa < pa_max AND pa_anchor <= {ts} - {pa_period})",
-                f"(pv >= 0 AND pv < pv_max AND pv_anchor <= {ts} - {pv_period})")
-
-    def assignments(pa_period, pv_period):
-        pa_owed, pv_owed = owed(pa_period, pv_period)
-        pa_steps, pv_steps = (f"(({ts} - pa_anchor) / {pa_period})",
-                              f"(({ts} - pv_anchor) / {pv_period})")
-        return (f"pa = CASE WHEN {pa_owed} THEN {least}(pa_max, pa + {pa_steps}) ELSE pa END, "
-                f"pa_anchor = CASE WHEN {pa_owed} THEN pa_anchor + {pa_steps} * {pa_period}"
-                f" ELSE pa_anchor END, "
-                f"pv = CASE WHEN {pv_owed} THEN {least}(pv_max, pv + {pv_steps}) ELSE pv END, "
-                f"pv_anchor = CASE WHEN {pv_owed} THEN pv_anchor + {pv_steps} * {pv_period}"
-                f" ELSE pv_anchor END")
-
-    any_pa, any_pv = owed(min_pa, min_pv)
+    any_pa, any_pv = _owed(ts, min_pa, min_pv)
     candidates = f"({any_pa} OR {any_pv})"
     if postgres:
         # The rows owed something at the shortest periods, locked unless an action holds them.
@@ -168,8 +174,9 @@ def tick_sql(periods: dict[int, tuple[int, int]], ts: int, *, vendor: str,
                       f" FOR UPDATE SKIP LOCKED))")
     tail = f" RETURNING {sheet}.character_id" if returning else ""
     if not mixed:
-        return f"UPDATE {sheet} SET {assignments(min_pa, min_pv)} WHERE {candidates}{tail}"
-    pa_owed, pv_owed = owed(pa_case, pv_case)
-    return (f"UPDATE {sheet} SET {assignments(pa_case, pv_case)} FROM {character} c"
+        return (f"UPDATE {sheet} SET {_assignments(ts, min_pa, min_pv, least=least)}"
+                f" WHERE {candidates}{tail}")
+    pa_owed, pv_owed = _owed(ts, pa_case, pv_case)
+    return (f"UPDATE {sheet} SET {_assignments(ts, pa_case, pv_case, least=least)} FROM {character} c"
             f" WHERE c.id = {sheet}.character_id AND {candidates}"
             f" AND ({pa_owed} OR {pv_owed}){tail}")

@@ -59,26 +59,13 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     NotFound."""
     rng = rng or random.SystemRandom()
     now = now or timezone.now()
-    # Read (without locks) the spell and the pieces where it may land, then lock the caster's
-    # sheet and theirs in one id-ordered statement before anything changes: a cast racing an
-    # attack or another cast waits, it cannot deadlock (issue 9). A piece arriving on the zone
-    # between this read and the lock is not reached, as if it came just after the cast.
-    known = (KnownSpell.objects.select_related("spell", "character__board")
-             .filter(character__id=character_id, spell__id=spell_id).first())
-    board = known.character.board if known else None
-    reach = known.spell.zone_radius if known else 0
-    on_board = board is not None and board.contains(x, y)  # off the board: refused below
-    around = list(Character.objects.filter(
-        board_id=board.pk, x__range=(x - reach, x + reach), y__range=(y - reach, y + reach),
-        ew1__isnull=False).values_list("pk", flat=True)) if board and on_board else []
-    # (a piece without a sheet is no target). A cell off the board widens no query: a huge
-    # coordinate would overflow the database's integers.
-    context = action_context(user=user, character_id=character_id, others=around,
-                             cells=[((x, y), reach)] if on_board else [], now=now)
+    known, around, context = _read_and_lock(user=user, character_id=character_id,
+                                            spell_id=spell_id, cell=(x, y), now=now)
     sheet, caster, params = context.actor, context.character, context.params
     board = require_able(sheet)
     if known is None:
         raise SpellUnknown("spell_not_known")
+    reach = known.spell.zone_radius
     spell = spec_of(known.spell)
     hours = effect_hours(spell, default_shield_hours=params.shield_duration_hours)
     if not board.contains(x, y):
@@ -89,18 +76,9 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
     target_ids = _targets(context, spell, zone, cell=(x, y))
     spend_pa(sheet, params.magic_cost_pa, now)
 
-    bonus = combat_bonus(caster, context.pieces, params)
-    test_bonuses = (Bonus(f"faction ({bonus.allies} allies)", bonus.magic),) if bonus.magic else ()
-    outcome = resolve_cast(spell, magic_skill=sheet.skills["magic"], level=sheet.level, rng=rng,
-                           level_step=params.spell_level_step, skill_step=params.spell_skill_step,
-                           test_bonuses=test_bonuses)
-    rolls = [roll_row(label="cast", roll=outcome.test, target_score=outcome.score,
-                      grade=outcome.grade, modifiers=test_bonuses, actor=caster)]
+    outcome, rolls = _roll_cast(context, spell, rng=rng)
     results: list[dict[str, Any]] = []
     if outcome.success:
-        assert outcome.power_roll is not None  # resolve_cast rolls the power on every success
-        rolls.append(roll_row(label="spell_power", roll=outcome.power_roll, actor=caster,
-                              modifiers=outcome.bonuses))
         results = _apply(spell, known.spell, outcome.power, context, target_ids, rng=rng,
                          rolls=rolls, hours=hours)
     grant_xp(sheet, params.magic_xp if outcome.success else params.miss_xp, params)
@@ -116,6 +94,49 @@ def spell_cast(*, user, character_id: int, spell_id: int, x: int, y: int,
                               "targets": results,
                               "xp": params.magic_xp if outcome.success else params.miss_xp})
     return CastResult(action, outcome, results)
+
+
+def _read_and_lock(*, user, character_id: int, spell_id: int, cell: tuple[int, int],
+                   now: datetime) -> tuple[KnownSpell | None, list[int], ActionContext]:
+    """Read (without locks) the spell and the pieces where it may land, then lock the caster's
+    sheet and theirs in one id-ordered statement before anything changes: a cast racing an
+    attack or another cast waits, it cannot deadlock (issue 9). A piece arriving on the zone
+    between this read and the lock is not reached, as if it came just after the cast.
+    Returns the caster's known spell (None: not known), the ids of the pieces around ``cell``
+    within the zone's radius and the action's context."""
+    x, y = cell
+    known = (KnownSpell.objects.select_related("spell", "character__board")
+             .filter(character__id=character_id, spell__id=spell_id).first())
+    board = known.character.board if known else None
+    reach = known.spell.zone_radius if known else 0
+    on_board = board is not None and board.contains(x, y)  # off the board: refused by the caller
+    around = list(Character.objects.filter(
+        board_id=board.pk, x__range=(x - reach, x + reach), y__range=(y - reach, y + reach),
+        ew1__isnull=False).values_list("pk", flat=True)) if board and on_board else []
+    # (a piece without a sheet is no target). A cell off the board widens no query: a huge
+    # coordinate would overflow the database's integers.
+    context = action_context(user=user, character_id=character_id, others=around,
+                             cells=[(cell, reach)] if on_board else [], now=now)
+    return known, around, context
+
+
+def _roll_cast(context: ActionContext, spell: SpellSpec, *, rng: RandomSource
+               ) -> tuple[CastOutcome, list[dict[str, Any]]]:
+    """The magic skill test with the faction's magic bonus, and on a success the power roll:
+    the outcome and its roll rows (the test's, then the power's)."""
+    sheet, caster, params = context.actor, context.character, context.params
+    bonus = combat_bonus(caster, context.pieces, params)
+    test_bonuses = (Bonus(f"faction ({bonus.allies} allies)", bonus.magic),) if bonus.magic else ()
+    outcome = resolve_cast(spell, magic_skill=sheet.skills["magic"], level=sheet.level, rng=rng,
+                           level_step=params.spell_level_step, skill_step=params.spell_skill_step,
+                           test_bonuses=test_bonuses)
+    rolls = [roll_row(label="cast", roll=outcome.test, target_score=outcome.score,
+                      grade=outcome.grade, modifiers=test_bonuses, actor=caster)]
+    if outcome.success:
+        assert outcome.power_roll is not None  # resolve_cast rolls the power on every success
+        rolls.append(roll_row(label="spell_power", roll=outcome.power_roll, actor=caster,
+                              modifiers=outcome.bonuses))
+    return outcome, rolls
 
 
 # What a cast may change on the caster (action times, kills, off the board if its own zone

@@ -28,9 +28,10 @@ disarming halves it rounding down.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal, Mapping, Sequence
+from typing import Literal
 
 from gamerules.dice import DiceRoll, RandomSource, roll
 from gamerules.eclipse_phase.checks import (SkillTest, condition_modifiers, difficulty, settle,
@@ -268,20 +269,31 @@ def resolve_attack(attacker: Combatant, defender: Combatant, weapon: Weapon, rng
     attack = skill_test(plan.attack_base, rng, params, label=plan.attack_label,
                         modifiers=plan.attack_modifiers)
     test = None
-    tie = False
-    hit = attack.success
     if attack.success and plan.defence_kind is not Defence.NONE:
         test = skill_test(plan.defence_base, rng, params, label=plan.defence_label,
                           modifiers=plan.defence_modifiers)
-        won = settle((attack.grade, attack.reading), (test.grade, test.reading), params)
-        tie = won is None
-        hit = won == "first" or (tie and not params.combat_tie_to_defender)
-    return _result(weapon, attack, test, plan, hit, tie, options, defender, params)
+    return _result(weapon, attack, test, plan, options=options, defender=defender, params=params)
 
 
-def _result(weapon: Weapon, attack: SkillTest, test: SkillTest | None, plan: Plan, hit: bool,
-            tie: bool, options: AttackOptions, defender: Combatant,
+def _hit_and_tie(attack: SkillTest, test: SkillTest | None, params: EclipsePhaseParameters
+                 ) -> tuple[bool, bool]:
+    """(hit, tie) of the ``attack`` test against the defence ``test`` (None: none rolled, the
+    attack's success decides): an opposed test (``settle``), a tie to the defender when
+    ``combat_tie_to_defender``."""
+    if test is None:
+        return attack.success, False
+    won = settle((attack.grade, attack.reading), (test.grade, test.reading), params)
+    tie = won is None
+    return won == "first" or (tie and not params.combat_tie_to_defender), tie
+
+
+def _result(weapon: Weapon, attack: SkillTest, test: SkillTest | None, plan: Plan, *,
+            options: AttackOptions, defender: Combatant,
             params: EclipsePhaseParameters) -> AttackResult:
+    """The AttackResult of the ``attack`` test and the defence ``test`` (None: none rolled):
+    hit or tie, the defender's mishap, the margin's DV bonus, a called shot's effect, armour
+    ignored, a subdue's hold."""
+    hit, tie = _hit_and_tie(attack, test, params)
     mishap = test is not None and not hit and test.grade is Grade.CRITICAL_SUCCESS
     called = None
     if hit and options.called_shot is not None and attack.margin >= params.called_shot_margin:

@@ -22,9 +22,10 @@ failure (not under it) and so a critical failure.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Literal, Sequence
+from typing import Literal
 
 import icepool
 
@@ -115,7 +116,7 @@ def graded(label: str, result: D100Result, params: EclipsePhaseParameters) -> Sk
     return SkillTest(label, result, margin_of(result.reading, result.target, result.grade, params))
 
 
-def skill_test(base: int, rng: RandomSource, params: EclipsePhaseParameters, *,
+def skill_test(base: int, rng: RandomSource, params: EclipsePhaseParameters, *,  # noqa: PLR0913  keyword-only; eclipse/positions.py names the condition's three
                label: str = "test", modifiers: Sequence[Modifier] = (), difficulty_value: int = 0,
                wounds: int = 0, traumas: int = 0, pain_filter: bool = False) -> SkillTest:
     """1d100 read 00-99 against ``base`` (a skill or an aptitude x n) + difficulty + wound and

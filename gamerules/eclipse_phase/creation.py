@@ -11,7 +11,7 @@ aptitude. The first problem found is raised, as ``InvalidSheet`` with its code's
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from gamerules.eclipse_phase.errors import InvalidSheet
 from gamerules.eclipse_phase.params import EclipsePhaseParameters

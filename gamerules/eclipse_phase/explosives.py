@@ -19,8 +19,8 @@ applies to each target (health.take_hit).
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Hashable, Sequence
 
 from gamerules.dice import DiceRoll, RandomSource, roll
 from gamerules.eclipse_phase.errors import ManoeuvreRefused

@@ -39,9 +39,10 @@ rounds; indirect fire needs a spotter.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Hashable, Sequence
+from typing import Final
 
 from gamerules.dice import RandomSource
 from gamerules.eclipse_phase.attack import AttackOptions, AttackResult, Combatant, resolve_attack
@@ -54,6 +55,14 @@ from gamerules.eclipse_phase.turn import ActionKind
 from gamerules.modifiers import Modifier
 
 RELOAD_ACTION = ActionKind.COMPLEX
+# Seed 001, "Selon son mode de tir, une arme à distance peut tirer une ou plusieurs fois par action
+# complexe": "Semi-auto (SA) : 2 tirs" and "Tir en rafales (TR) : 2 rafales" a complex action.
+SEMI_AUTO_SHOTS: Final = 2
+BURSTS_PER_ACTION: Final = 2
+# The targets a volley reaches without the extra-target malus, each 1 m apart at most: "Tir en
+# rafales : peut atteindre deux cibles", "Tir auto : Peut atteindre trois cibles".
+BURST_REACH: Final = 2
+FULL_AUTO_REACH: Final = 3
 
 
 class Concentrate(StrEnum):
@@ -126,14 +135,14 @@ def semi_auto(weapon: Weapon, magazine: Magazine, targets: Sequence[Hashable],
               params: EclipsePhaseParameters) -> Volley:
     """One or two shots (one round each); a second target takes -20."""
     _need_mode(weapon, FiringMode.SA)
-    if not 1 <= len(targets) <= 2:
+    if not 1 <= len(targets) <= SEMI_AUTO_SHOTS:
         raise FiringRefused("semi_auto_fires", shots=len(targets))
     mods = _extra_targets(targets, 1, params)
     return Volley(FiringMode.SA, tuple(Shot(t, m) for t, m in zip(targets, mods)), len(targets),
                   _spend(magazine, len(targets)))
 
 
-def _burst_shots(burst: Burst, reach: int, bonus: int, dice: int, params: EclipsePhaseParameters,
+def _burst_shots(burst: Burst, params: EclipsePhaseParameters, *, reach: int, bonus: int, dice: int,
                  label: str) -> list[tuple[Hashable, tuple[Modifier, ...], int]]:
     n = len(burst.targets)
     if not 1 <= n <= reach:
@@ -157,12 +166,13 @@ def burst_fire(weapon: Weapon, magazine: Magazine, bursts: Sequence[Burst],
                params: EclipsePhaseParameters) -> Volley:
     """One or two bursts (three rounds each). The second burst's new targets take -20 each."""
     _need_mode(weapon, FiringMode.BF)
-    if not 1 <= len(bursts) <= 2:
+    if not 1 <= len(bursts) <= BURSTS_PER_ACTION:
         raise FiringRefused("burst_fire_one", bursts=len(bursts))
     shots = []
     free = len(bursts[0].targets)
     for burst in bursts:
-        shots += _burst_shots(burst, 2, params.burst_bonus, params.burst_dv_dice, params, "burst")
+        shots += _burst_shots(burst, params, reach=BURST_REACH, bonus=params.burst_bonus,
+                              dice=params.burst_dv_dice, label="burst")
     extra = _extra_targets([t for t, _, _ in shots], free, params)
     rounds = params.burst_rounds * len(bursts)
     return Volley(FiringMode.BF, tuple(Shot(t, m + x, d) for (t, m, d), x in zip(shots, extra)),
@@ -173,8 +183,8 @@ def full_auto(weapon: Weapon, magazine: Magazine, burst: Burst, params: EclipseP
               ) -> Volley:
     """One full-auto attack (ten rounds) on up to three targets 1 m apart, or concentrated."""
     _need_mode(weapon, FiringMode.FA)
-    shots = _burst_shots(burst, 3, params.full_auto_bonus, params.full_auto_dv_dice, params,
-                         "full auto")
+    shots = _burst_shots(burst, params, reach=FULL_AUTO_REACH, bonus=params.full_auto_bonus,
+                         dice=params.full_auto_dv_dice, label="full auto")
     return Volley(FiringMode.FA, tuple(Shot(t, m, d) for t, m, d in shots),
                   params.full_auto_rounds, _spend(magazine, params.full_auto_rounds))
 
@@ -213,7 +223,7 @@ class ZoneTarget:
     full_defence: bool = False
 
 
-def suppressive_fire(weapon: Weapon, magazine: Magazine, attacker: Hashable,
+def suppressive_fire(weapon: Weapon, magazine: Magazine, attacker: Hashable,  # noqa: PLR0917  eclipse/ calls it positionally
                      origin: tuple[float, float], heading: tuple[float, float],
                      params: EclipsePhaseParameters) -> tuple[SuppressiveZone, Magazine]:
     """Open suppressive fire (a complex action, FA weapons): the zone and the magazine after 20

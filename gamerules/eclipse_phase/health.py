@@ -132,13 +132,25 @@ class HitResult:
         return self.armour.damage
 
 
-def take_hit(character: Character, health: Health, dv: int, damage_type: DamageType, ap: int,
-             rng: RandomSource, params: EclipsePhaseParameters, *, ignore_armour: bool = False,
-             traumas: int = 0) -> HitResult:
-    """Apply one hit of ``dv`` to ``character``: armour, damage, wounds, and the SOMx3 test
+@dataclass(frozen=True)
+class Incoming:
+    """A hit about to land: its ``dv``, its ``damage_type`` (which armour stops it), the
+    weapon's ``ap`` (armour penetration, either sign), ``ignore_armour`` (a critical or a
+    called shot past the armour)."""
+
+    dv: int
+    damage_type: DamageType
+    ap: int = 0
+    ignore_armour: bool = False
+
+
+def take_hit(character: Character, health: Health, incoming: Incoming, rng: RandomSource,
+             params: EclipsePhaseParameters, *, traumas: int = 0) -> HitResult:
+    """Apply one ``incoming`` hit to ``character``: armour, damage, wounds, and the SOMx3 test
     against knockdown (one new wound) or stun (two or more)."""
-    step = through_armour(dv, damage_type, character.armour(damage_type.value), ap,
-                          ignore_armour=ignore_armour)
+    damage_type = incoming.damage_type
+    step = through_armour(incoming.dv, damage_type, character.armour(damage_type.value),
+                          incoming.ap, ignore_armour=incoming.ignore_armour)
     wt = character.morph.wt(params)
     new = wounds_from(step.damage, wt, params)
     after = replace(health, damage=health.damage + step.damage, wounds=health.wounds + new)

@@ -110,51 +110,61 @@ def _outcomes(params: EclipsePhaseParameters, attack_target: int, defence_target
     return tuple((k, v) for k, v in counts.items() if v), 10000
 
 
+@dataclass(frozen=True)
+class _DamageSpec:
+    """What every hit of one attack shares on its way to damage: the DV dice ``expression``
+    (icepool notation, extra d10s included), the ``flat`` DV bonuses (charge, SOM), the beam
+    concentration's ``multiplier`` (1 without), and the target's ``armour`` against
+    ``damage_type`` with the weapon's ``ap``. Hashable: a key of ``_damage_table``."""
+
+    expression: str
+    flat: int
+    multiplier: int
+    damage_type: DamageType
+    armour: int
+    ap: int
+
+
+# A hit's own part of its damage: (the margin's DV bonus, armour ignored, halved by a disarming
+# shot).
+_HitKind = tuple[int, bool, bool]
+
+
 @lru_cache(maxsize=1024)
-def _damage_table(expression: str, flat: int, bonus: int, multiplier: int, halve: bool,
-                  damage_type: DamageType, armour: int, ap: int, ignore: bool
+def _damage_table(spec: _DamageSpec, bonus: int, halve: bool, ignore: bool
                   ) -> tuple[tuple[tuple[int, int], ...], int]:
     """The damage after armour of one hit: (((damage, count), ...), denominator), whole counts
-    over the DV dice's faces (``expression``, icepool): (DV + ``flat`` + ``bonus``) x
-    ``multiplier``, halved (rounded down) by a disarming shot, at least 0, through ``armour``
-    (``ap``, ``ignore`` it) as ``health.through_armour`` says."""
-    dv_die = distribution(expression)
+    over the DV dice's faces (``spec.expression``, icepool): (DV + ``spec.flat`` + ``bonus``) x
+    ``spec.multiplier``, halved (rounded down) by a disarming shot, at least 0, through
+    ``spec.armour`` (``spec.ap``, ``ignore`` it) as ``health.through_armour`` says."""
+    dv_die = distribution(spec.expression)
     counts: Counter[int] = Counter()
     for dv, q in dv_die.items():
-        total_dv = (dv + flat + bonus) * multiplier
+        total_dv = (dv + spec.flat + bonus) * spec.multiplier
         total_dv = max(0, total_dv // 2 if halve else total_dv)
-        counts[through_armour(total_dv, damage_type, armour, ap, ignore_armour=ignore).damage] += q
+        step = through_armour(total_dv, spec.damage_type, spec.armour, spec.ap, ignore_armour=ignore)
+        counts[step.damage] += q
     return tuple(counts.items()), dv_die.denominator()
 
 
-def attack_odds(attacker: Combatant, defender: Combatant, weapon: Weapon,
-                params: EclipsePhaseParameters, *, options: AttackOptions | None = None,
-                defence: DefenceChoice | None = None, extra_d10: int = 0,
-                concentrate: bool = False) -> AttackOdds:
-    """The exact odds of ``resolve_attack`` with these arguments then ``roll_damage`` (with
-    ``extra_d10`` and ``concentrate``) and ``take_hit``. Raises as ``plan_attack``.
-
-    Exact: whole counts over 100 (or 10,000) d100 faces times the DV dice's faces, turned into
-    fractions at the end; the outcome and damage tables are memoised on their inputs
-    (``clear_tables`` forgets them)."""
-    options = options or AttackOptions()
-    plan = plan_attack(attacker, defender, weapon, params, options=options, defence=defence)
-    never = 10 ** 6
-    outcomes, denominator = _outcomes(
-        params, plan.attack_target, plan.defence_target,
-        params.called_shot_margin if options.called_shot else never,
-        defender.character.morph.durability if options.subdue else never)
-    multiplier = params.beam_concentration_multiplier if concentrate else 1
+def _flat_dv(attacker: Combatant, weapon: Weapon, options: AttackOptions,
+             params: EclipsePhaseParameters) -> int:
+    """The flat DV bonuses of ``attack.dv_modifiers`` known before the roll: a charge's, and
+    a melee weapon's SOM bonus (not psi)."""
     flat = params.charge_dv if options.charge else 0
     if weapon.melee and params.melee_damage_bonus_divisor and weapon.damage_type is not DamageType.PSI:
         flat += attacker.character.aptitude(Aptitude.SOM, params) // params.melee_damage_bonus_divisor
-    expression = damage_expression(weapon, extra_d10)
-    armour = defender.character.armour(weapon.damage_type.value)
-    wt = defender.character.morph.wt(params)
+    return flat
+
+
+def _tally(outcomes: tuple[tuple[Outcome, int], ...], options: AttackOptions,
+           params: EclipsePhaseParameters) -> tuple[Counter[str], int, Counter[_HitKind]]:
+    """The outcomes' counts summed: (counts by kind of result, "fumble", "mishap", "critical",
+    "called_effect" and "subdued" included; the count dealing no damage (misses, defences,
+    subdue holds); the hits by what their damage depends on)."""
     chance: Counter[str] = Counter()
-    no_damage = 0  # misses, defences, subdue holds
-    # Hits by what their damage depends on: (margin bonus, armour ignored, halved) -> count.
-    hits: Counter[tuple[int, bool, bool]] = Counter()
+    no_damage = 0
+    hits: Counter[_HitKind] = Counter()
     for outcome, count in outcomes:
         kind = cast(str, outcome[0])
         chance[kind] += count
@@ -177,15 +187,48 @@ def attack_odds(attacker: Combatant, defender: Combatant, weapon: Weapon,
         ignore = ((critical and params.critical_ignores_armour)
                   or (effect and options.called_shot is CalledShot.IGNORE_ARMOUR))
         hits[(bonus, ignore, effect and options.called_shot is CalledShot.DISARM)] += count
-    dv_denominator = distribution(expression).denominator()
+    return chance, no_damage, hits
+
+
+def _damage_counts(spec: _DamageSpec, no_damage: int, hits: Counter[_HitKind]
+                   ) -> tuple[Counter[int], int]:
+    """The damage after armour over every outcome: (counts by damage, the DV dice's
+    denominator), each outcome's count times the DV dice's faces."""
+    dv_denominator = distribution(spec.expression).denominator()
     damage_counts: Counter[int] = Counter()
     damage_counts[0] += no_damage * dv_denominator
     for (bonus, ignore, halve), count in hits.items():
-        table, n = _damage_table(expression, flat, bonus, multiplier, halve, weapon.damage_type,
-                                 armour, weapon.ap, ignore)
+        table, n = _damage_table(spec, bonus, halve, ignore)
         for after, q in table:
             damage_counts[after] += count * q * (dv_denominator // n)
+    return damage_counts, dv_denominator
+
+
+def attack_odds(attacker: Combatant, defender: Combatant, weapon: Weapon,
+                params: EclipsePhaseParameters, *, options: AttackOptions | None = None,
+                defence: DefenceChoice | None = None, extra_d10: int = 0,
+                concentrate: bool = False) -> AttackOdds:
+    """The exact odds of ``resolve_attack`` with these arguments then ``roll_damage`` (with
+    ``extra_d10`` and ``concentrate``) and ``take_hit``. Raises as ``plan_attack``.
+
+    Exact: whole counts over 100 (or 10,000) d100 faces times the DV dice's faces, turned into
+    fractions at the end; the outcome and damage tables are memoised on their inputs
+    (``clear_tables`` forgets them)."""
+    options = options or AttackOptions()
+    plan = plan_attack(attacker, defender, weapon, params, options=options, defence=defence)
+    never = 10 ** 6
+    outcomes, denominator = _outcomes(
+        params, plan.attack_target, plan.defence_target,
+        params.called_shot_margin if options.called_shot else never,
+        defender.character.morph.durability if options.subdue else never)
+    spec = _DamageSpec(damage_expression(weapon, extra_d10), _flat_dv(attacker, weapon, options, params),
+                       params.beam_concentration_multiplier if concentrate else 1,
+                       weapon.damage_type, defender.character.armour(weapon.damage_type.value),
+                       weapon.ap)
+    chance, no_damage, hits = _tally(outcomes, options, params)
+    damage_counts, dv_denominator = _damage_counts(spec, no_damage, hits)
     whole = denominator * dv_denominator
+    wt = defender.character.morph.wt(params)
     wound_counts: Counter[int] = Counter()
     for d, c in damage_counts.items():
         wound_counts[wounds_from(d, wt, params)] += c

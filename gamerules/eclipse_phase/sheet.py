@@ -26,10 +26,11 @@ and initiative (``felt_wounds``). ``Character.resleeve`` changes the morph and k
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, Mapping
+from typing import Any, Final
 
 from gamerules.eclipse_phase.errors import InvalidSheet, SkillUntrained
 from gamerules.eclipse_phase.gear import Armour
@@ -86,6 +87,12 @@ class Trait(StrEnum):
     PAIN_FILTER = "pain_filter"  # one wound's malus ignored (first edition's implant)
 
 
+# Two limbs hold a weapon each, the off hand at -20; more limbs (seed 001, "Deux Armes (ou plus)":
+# "Les octomorphes ou certains synthémorphes avec 6-10+ membres, peuvent utiliser de nombreuses
+# armes sans malus") take no off-hand malus.
+TWO_LIMBS: Final = 2
+
+
 @dataclass(frozen=True)
 class Morph:
     """A body. ``durability`` (DUR); ``wound_threshold`` and ``death_rating`` None: computed;
@@ -104,7 +111,7 @@ class Morph:
     speed: int = 1
     traits: frozenset[Trait] = frozenset()
     mesh_implants: bool = True
-    limbs: int = 2
+    limbs: int = TWO_LIMBS
     aptitude_bonus: Mapping[Aptitude, int] = field(default_factory=dict)
     initiative_bonus: int = 0
     aptitude_max: int | None = None
@@ -129,7 +136,7 @@ class Morph:
 
     @property
     def extra_limbs(self) -> bool:
-        return Trait.EXTRA_LIMBS in self.traits or self.limbs > 2
+        return Trait.EXTRA_LIMBS in self.traits or self.limbs > TWO_LIMBS
 
     @property
     def pain_filter(self) -> bool:

@@ -15,8 +15,9 @@ attack and two rows of one group.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, Mapping
+from typing import Literal
 
 from gamerules.eclipse_phase.errors import InvalidModifier
 from gamerules.eclipse_phase.params import EclipsePhaseParameters

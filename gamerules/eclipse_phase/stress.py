@@ -22,9 +22,9 @@ disorders. The amounts are the GM's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Sequence
 
 from gamerules.dice import RandomSource
 from gamerules.eclipse_phase.checks import SkillTest, skill_test
@@ -148,5 +148,5 @@ def name_derangement(mind: Mind, name: str, *, disorder: bool = False) -> Mind:
     if not name.strip():
         raise InvalidSheet("derangement_needs_name")
     if disorder:
-        return replace(mind, disorders=mind.disorders + (name,))
-    return replace(mind, derangements=mind.derangements + (name,))
+        return replace(mind, disorders=(*mind.disorders, name))
+    return replace(mind, derangements=(*mind.derangements, name))

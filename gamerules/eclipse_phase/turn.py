@@ -20,9 +20,9 @@ later moment of the turn (interrupting); a delay not used by the end of the turn
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Hashable, Sequence
 
 from gamerules.dice import DiceRoll, RandomSource, roll
 from gamerules.eclipse_phase.errors import ActionsSpent
@@ -173,17 +173,17 @@ class PhaseOrder:
         """``who`` acts: the current combatant, or a delayed one interrupting. Raises
         ActionsSpent otherwise."""
         if self.pending and who == self.pending[0]:
-            return replace(self, pending=self.pending[1:], done=self.done + (who,))
+            return replace(self, pending=self.pending[1:], done=(*self.done, who))
         if who in self.delayed:
             return replace(self, delayed=tuple(d for d in self.delayed if d != who),
-                           done=self.done + (who,))
+                           done=(*self.done, who))
         raise ActionsSpent("not_combatant_turn", who=str(who))
 
     def delay(self, who: Hashable) -> PhaseOrder:
         """The current combatant holds its action. Raises ActionsSpent if it is not current."""
         if not self.pending or who != self.pending[0]:
             raise ActionsSpent("only_combatant_about", who=str(who))
-        return replace(self, pending=self.pending[1:], delayed=self.delayed + (who,))
+        return replace(self, pending=self.pending[1:], delayed=(*self.delayed, who))
 
     def next_phase(self, acting: Sequence[Hashable]) -> PhaseOrder:
         """The next phase of the same turn: delays carry over."""

@@ -26,10 +26,11 @@ from typing import Any
 from gamerules.dice import RandomSource
 from gamerules.eclipse_phase import attack as rules
 from gamerules.eclipse_phase import firing
-from gamerules.eclipse_phase.checks import SkillTest, settle, skill_test, spend_moxie
+from gamerules.eclipse_phase.checks import SkillTest, skill_test, spend_moxie
 from gamerules.eclipse_phase.errors import ManoeuvreRefused
 from gamerules.eclipse_phase.gear import FiringMode, RangeBand, Weapon
-from gamerules.eclipse_phase.health import Condition, Health, HitResult, can_act, take_hit
+from gamerules.eclipse_phase.health import (Condition, Health, HitResult, Incoming, can_act,
+                                            take_hit)
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from gamerules.eclipse_phase.sheet import Character
 from gamerules.modifiers import Modifier
@@ -347,32 +348,39 @@ class VolleyOutcome:
         return sum(1 for s in self.shots if s.result.hit)
 
 
+@dataclass(frozen=True)
+class MoxiePools:
+    """The Moxie points each side offers to flip a failed test of the volley: the
+    ``attacker``'s (its attack tests) and the ``defender``'s (its defence tests)."""
+
+    attacker: int = 0
+    defender: int = 0
+
+
 def opposed_shot(attacker: rules.Combatant, defender: rules.Combatant, weapon: Weapon,
                  rng: RandomSource, params: EclipsePhaseParameters, *,
-                 options: rules.AttackOptions, defence: rules.DefenceChoice, moxie: int = 0,
-                 defence_moxie: int = 0) -> tuple[rules.AttackResult, int, int]:
+                 options: rules.AttackOptions, defence: rules.DefenceChoice,
+                 moxie: MoxiePools = MoxiePools()) -> tuple[rules.AttackResult, MoxiePools]:
     """One shot: the attack test, then (when it succeeds and a defence is allowed) the
     defence, settled as an opposed test, with the Moxie flips: the attacker's of a failed
-    attack test when ``moxie`` points are offered, the defender's of a failed defence test
-    when ``defence_moxie`` are (each flip spends one point, and only when it turns the
+    attack test when ``moxie.attacker`` points are offered, the defender's of a failed defence
+    test when ``moxie.defender`` are (each flip spends one point, and only when it turns the
     failure into a success: checks.spend_moxie). Returns the result and both pools left.
     Raises as ``attack.plan_attack``."""
     plan = rules.plan_attack(attacker, defender, weapon, params, options=options,
                              defence=defence)
     test = skill_test(plan.attack_base, rng, params, label=plan.attack_label,
                       modifiers=plan.attack_modifiers)
-    test, moxie = _flip(test, moxie, params)
+    test, attacker_moxie = _flip(test, moxie.attacker, params)
     against = None
-    hit, tie = test.success, False
+    defender_moxie = moxie.defender
     if test.success and plan.defence_kind is not rules.Defence.NONE:
         against = skill_test(plan.defence_base, rng, params, label=plan.defence_label,
                              modifiers=plan.defence_modifiers)
-        against, defence_moxie = _flip(against, defence_moxie, params)
-        won = settle((test.grade, test.reading), (against.grade, against.reading), params)
-        tie = won is None
-        hit = won == "first" or (tie and not params.combat_tie_to_defender)
-    result = rules._result(weapon, test, against, plan, hit, tie, options, defender, params)
-    return result, moxie, defence_moxie
+        against, defender_moxie = _flip(against, defender_moxie, params)
+    result = rules._result(weapon, test, against, plan, options=options, defender=defender,
+                           params=params)
+    return result, MoxiePools(attacker_moxie, defender_moxie)
 
 
 def _flip(test: SkillTest, pool: int, params: EclipsePhaseParameters) -> tuple[SkillTest, int]:
@@ -417,15 +425,16 @@ class _Running:
 
 
 def damage_of(result: rules.AttackResult, attacker: Fighter, defender: Fighter,
-              health: Health, shot: ShotOrder, rng: RandomSource,
-              params: EclipsePhaseParameters, *, concentrate: bool = False
+              health: Health, shot: ShotOrder, *, rng: RandomSource,
+              params: EclipsePhaseParameters, concentrate: bool = False
               ) -> tuple[rules.DamageRoll, HitResult, SkillTest | None]:
     """A hit's DV through the target's armour and AP, its wounds, the SOMx3 against
     knockdown or stun, and a disarming called shot's SOMx3 (None for another shot)."""
     dmg = rules.roll_damage(result, attacker.character, rng, params,
                             extra_d10=shot.extra_d10, concentrate=concentrate)
-    hit = take_hit(defender.character, health, dmg.dv, dmg.damage_type, dmg.ap, rng, params,
-                   ignore_armour=dmg.ignore_armour, traumas=defender.traumas)
+    hit = take_hit(defender.character, health,
+                   Incoming(dmg.dv, dmg.damage_type, dmg.ap, ignore_armour=dmg.ignore_armour),
+                   rng, params, traumas=defender.traumas)
     keep = None
     if result.called_effect is rules.CalledShot.DISARM:
         keep = rules.disarm_test(rules.Combatant(defender.character, hit.after.wounds,
@@ -433,19 +442,40 @@ def damage_of(result: rules.AttackResult, attacker: Fighter, defender: Fighter,
     return dmg, hit, keep
 
 
-def _one_shot(index: int, shot: ShotOrder, run: _Running, *, attacker: Fighter,
-              defender: Fighter, weapon: Weapon, order: AttackOrder,
-              defence: rules.DefenceChoice, extra: tuple[Modifier, ...], aimed: int,
-              rng: RandomSource, params: EclipsePhaseParameters) -> Shot:
+@dataclass(frozen=True)
+class _Setting:
+    """What every shot of one target's volley shares (resolve_volley's arguments): who fires
+    ``weapon`` at whom, the ``order``, the ``defence`` put up, blind fire's ``extra``
+    modifiers, the ``aimed`` shots at this target, the dice and the parameters."""
+
+    attacker: Fighter
+    defender: Fighter
+    weapon: Weapon
+    order: AttackOrder
+    defence: rules.DefenceChoice
+    extra: tuple[Modifier, ...]
+    aimed: int
+    rng: RandomSource
+    params: EclipsePhaseParameters
+
+
+def _one_shot(index: int, shot: ShotOrder, run: _Running, setting: _Setting) -> Shot:
+    """The ``index``-th shot of the volley: the opposed attack and defence (with a beam's
+    sweep bonus on the second), then a hit's damage, wounds and tests; ``run`` follows."""
+    attacker, defender, weapon, order = (setting.attacker, setting.defender, setting.weapon,
+                                         setting.order)
+    rng, params, aimed = setting.rng, setting.params, setting.aimed
     first = run.shots[0] if index == 1 and run.shots else None
-    more = extra + sweep_bonus(weapon, order, first, params) if index == 1 else extra
+    more = (setting.extra + sweep_bonus(weapon, order, first, params) if index == 1
+            else setting.extra)
     options = order.options(shot)
     if more:
         options = replace(options, extra=options.extra + more)
-    result, run.attacker_moxie, run.defender_moxie = opposed_shot(
+    result, pools = opposed_shot(
         attacker.combatant(), defender.combatant(run.health), weapon, rng, params,
-        options=options, defence=defence, moxie=run.attacker_moxie,
-        defence_moxie=run.defender_moxie)
+        options=options, defence=setting.defence,
+        moxie=MoxiePools(run.attacker_moxie, run.defender_moxie))
+    run.attacker_moxie, run.defender_moxie = pools.attacker, pools.defender
     run.rolls.append(Roll(Side.ATTACKER, result.attack))
     if result.defence is not None:
         run.rolls.append(Roll(Side.DEFENDER, result.defence))
@@ -457,8 +487,8 @@ def _one_shot(index: int, shot: ShotOrder, run: _Running, *, attacker: Fighter,
     if concentrate and mode is not None:  # (mode: narrowed for mypy)
         firing.check_concentration(weapon, mode, True)
         run.concentrated = True
-    dmg, hit, keep = damage_of(result, attacker, defender, run.health, shot, rng, params,
-                               concentrate=concentrate)
+    dmg, hit, keep = damage_of(result, attacker, defender, run.health, shot, rng=rng,
+                               params=params, concentrate=concentrate)
     run.rolls.append(Roll(Side.ATTACKER, damage=dmg))
     if hit.som_test is not None:
         run.rolls.append(Roll(Side.DEFENDER, hit.som_test))
@@ -468,7 +498,7 @@ def _one_shot(index: int, shot: ShotOrder, run: _Running, *, attacker: Fighter,
     return Shot(result, dmg, hit, keep, result.weapon_mishap)
 
 
-def resolve_volley(attacker: Fighter, defender: Fighter, weapon: Weapon, order: AttackOrder,
+def resolve_volley(attacker: Fighter, defender: Fighter, weapon: Weapon, order: AttackOrder,  # noqa: PLR0917  eclipse/defence.py calls it positionally
                    shots: Sequence[ShotOrder], defence: rules.DefenceChoice,
                    rng: RandomSource, params: EclipsePhaseParameters) -> VolleyOutcome:
     """Roll every shot of ``shots`` (the order's shots aimed at this target) against
@@ -486,14 +516,13 @@ def resolve_volley(attacker: Fighter, defender: Fighter, weapon: Weapon, order: 
         run.rolls.append(Roll(Side.ATTACKER, perception))
         if perception.success:
             extra = (firing.blind_fire_modifier(perception, params),)
+    setting = _Setting(attacker, defender, weapon, order, defence, extra, len(shots), rng, params)
     forgone = mishap = False
     for index, shot in enumerate(shots if perception is None or perception.success else ()):
         if index == 1 and run.concentrated:
             forgone = True
             break
-        done = _one_shot(index, shot, run, attacker=attacker, defender=defender,
-                         weapon=weapon, order=order, defence=defence, extra=extra,
-                         aimed=len(shots), rng=rng, params=params)
+        done = _one_shot(index, shot, run, setting)
         run.shots.append(done)
         if done.mishap:
             mishap = True
@@ -542,6 +571,6 @@ def blast_hits(weapon: Weapon, by_target: Sequence[tuple[int, float, int]],
         f = fighters.get(who)
         if f is not None:
             hits.append(BlastHit(who, distance, dv, take_hit(
-                f.character, f.health, dv, weapon.damage_type, weapon.ap, rng, params,
+                f.character, f.health, Incoming(dv, weapon.damage_type, weapon.ap), rng, params,
                 traumas=f.traumas)))
     return tuple(hits)

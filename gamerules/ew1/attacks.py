@@ -184,6 +184,22 @@ def resolve_attack(kind: str, attacker: Combatant, defender: Combatant, rng: Ran
             return AttackOutcome(kind, score, attack.total, True, perfect, dodge_score, True,
                                  0, 0, 0, attacker_xp, params.dodge_xp, tuple(rolls))
 
+    damage, damage_rolls = _damage(kind, attacker, weapon, perfect=perfect, rng=rng)
+    rolls.extend(damage_rolls)
+    terms, reduction_rolls = reduction_breakdown(defender, rng, params)
+    reduction = sum(t.value for t in terms)
+    rolls.extend(reduction_rolls)
+    pv_lost = max(0, damage - reduction)
+    return AttackOutcome(kind, score, attack.total, True, perfect, dodge_score, False, damage,
+                         reduction, pv_lost, attacker_xp, 0, tuple(rolls), terms)
+
+
+def _damage(kind: str, attacker: Combatant, weapon: Weapon | None, *, perfect: bool,
+            rng: RandomSource) -> tuple[int, list[LabelledRoll]]:
+    """(the damage of a hit before reduction, never below 0; its rolls): the base damage dice
+    of the kind's characteristic + TAI, the weapon's dice (1d4 without) and its legendary
+    damage, and 1d3 more on a perfect hit. Source: 000, "Mécanismes de combat"."""
+    rolls: list[LabelledRoll] = []
     damage = 0
     code = DAMAGE_CHARACTERISTIC[kind]
     base_dice = base_damage_dice(attacker.characteristics[code] + attacker.characteristics["TAI"])
@@ -201,14 +217,7 @@ def resolve_attack(kind: str, attacker: Combatant, defender: Combatant, rng: Ran
         bonus = roll("1d3", rng)
         rolls.append(LabelledRoll("perfect_damage", bonus))
         damage += bonus.total
-    damage = max(0, damage)
-
-    terms, reduction_rolls = reduction_breakdown(defender, rng, params)
-    reduction = sum(t.value for t in terms)
-    rolls.extend(reduction_rolls)
-    pv_lost = max(0, damage - reduction)
-    return AttackOutcome(kind, score, attack.total, True, perfect, dodge_score, False, damage,
-                         reduction, pv_lost, attacker_xp, 0, tuple(rolls), terms)
+    return max(0, damage), rolls
 
 
 def damage_reduction(defender: Combatant, rng: RandomSource, params: EW1Parameters

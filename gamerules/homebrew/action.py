@@ -21,8 +21,8 @@ return. Nothing here reads or writes a database; the dice come from the ``rng`` 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from gamerules.dice import RandomSource
 from gamerules.homebrew.attack import AttackKind, AttackResult, Attacker, Weapon, resolve_attack
@@ -188,7 +188,7 @@ def ally_parries(result: AttackResult, allies: Sequence[Fighter], round_key: str
         result.kind, Reaction.PARRY, a.reactor(round_key), for_ally=True) is None)
 
 
-def declare_attack(order: AttackOrder, attacker: Fighter, target: Fighter,
+def declare_attack(order: AttackOrder, attacker: Fighter, target: Fighter,  # noqa: PLR0917  homebrew/services.py calls it positionally
                    allies: Sequence[Fighter], rng: RandomSource, params: HomebrewParameters
                    ) -> Declaration:
     """Steps 1-3 of "Attaquer" for ``order``: pay, roll the hit and the damage, say what the
@@ -247,7 +247,7 @@ class Resolution:
         return self.health is not None and self.health.permanent_injury
 
 
-def answer_attack(result: AttackResult, choice: ReactionChoice, target: Fighter,
+def answer_attack(result: AttackResult, choice: ReactionChoice, target: Fighter,  # noqa: PLR0917  homebrew/services.py calls it positionally
                   reactor: Fighter, rng: RandomSource, params: HomebrewParameters, *,
                   round_key: str = "") -> Resolution:
     """Step 4 of "Attaquer" and "Santé": ``reactor`` (the target, or the ally of

@@ -19,13 +19,13 @@ takes the halved die's maximum with the weapon's own multiplier (1d6: 3 x 1.75 -
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
-from typing import Sequence
 
 from gamerules.d100 import D100Result, Grade
-from gamerules.dice import DiceNotationError, DiceRoll, RandomSource, parse, roll
+from gamerules.dice import MIN_SIDES, DiceNotationError, DiceRoll, RandomSource, parse, roll
 from gamerules.homebrew.checks import characteristic_test
 from gamerules.homebrew.errors import InvalidWeapon
 from gamerules.homebrew.params import HomebrewParameters
@@ -78,7 +78,7 @@ def rolled_sides(weapon_sides: int, posture: Posture, params: HomebrewParameters
 
 def damage_expression(sides: int) -> str:
     """"1dN", or "1" for a one-sided die (a halved 1d2)."""
-    return f"1d{sides}" if sides >= 2 else "1"
+    return f"1d{sides}" if sides >= MIN_SIDES else "1"
 
 
 def multiplier_table(params: HomebrewParameters) -> RangeTable[Decimal]:

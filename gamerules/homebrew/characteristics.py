@@ -12,9 +12,9 @@ tens digit), and may be left unspent; each sub is 0 to ``sub_max``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, ClassVar
 
 from gamerules.errors import gettext_noop
 from gamerules.homebrew.errors import HomebrewError
@@ -78,7 +78,7 @@ class CharacteristicsError(HomebrewError):
     """``problems`` lists every problem; ``errors`` maps each field to its messages joined."""
 
     code = "invalid_characteristics"
-    messages = {**HomebrewError.messages, **PROBLEMS}
+    messages: ClassVar[dict[str, str]] = {**HomebrewError.messages, **PROBLEMS}
 
     def __init__(self, problems: list[Problem]):
         self.problems = tuple(problems)
@@ -147,9 +147,19 @@ def validate_characteristics(values: Mapping[str, Any], params: HomebrewParamete
     and with ``budgets`` (a player character's creation) the mains not adding up to
     ``characteristic_points`` (or above it) and a pair of subs above its main's tens. The game
     master's creatures keep the limits but not the budgets (``budgets=False``)."""
-    problems: list[Problem] = []
-    for code in sorted(set(values) - set(CODES)):
-        problems.append(Problem(code, "unknown", {}, {"field": code}))
+    problems, clean = _whole_values(values)
+    problems += _main_problems(clean, params, budgets=budgets)
+    problems += _sub_problems(clean, params, budgets=budgets)
+    if problems:
+        raise CharacteristicsError(problems)
+    return Characteristics(**clean)
+
+
+def _whole_values(values: Mapping[str, Any]) -> tuple[list[Problem], dict[str, int]]:
+    """The unknown codes, then each code of CODES missing or not a whole number, and the
+    whole values by code."""
+    problems = [Problem(code, "unknown", {}, {"field": code})
+                for code in sorted(set(values) - set(CODES))]
     clean: dict[str, int] = {}
     for code in CODES:
         raw = values.get(code)
@@ -159,6 +169,14 @@ def validate_characteristics(values: Mapping[str, Any], params: HomebrewParamete
             problems.append(Problem(code, "not_whole", {}, {"label": LABELS[code]}))
         else:
             clean[code] = raw
+    return problems, clean
+
+
+def _main_problems(clean: Mapping[str, int], params: HomebrewParameters, *, budgets: bool
+                   ) -> list[Problem]:
+    """Each main outside [characteristic_min, characteristic_max], then (``budgets``) the
+    mains' total against ``characteristic_points``."""
+    problems: list[Problem] = []
     low, high = params.characteristic_min, params.characteristic_max
     for main in MAINS:
         if main in clean and not low <= clean[main] <= high:
@@ -173,6 +191,14 @@ def validate_characteristics(values: Mapping[str, Any], params: HomebrewParamete
                                     {"left": left, "over": -left},
                                     "points_left" if left > 0 else
                                     "points_over" if params.spend_all_points else "points_above"))
+    return problems
+
+
+def _sub_problems(clean: Mapping[str, int], params: HomebrewParameters, *, budgets: bool
+                  ) -> list[Problem]:
+    """For each main: its subs outside [0, sub_max], then (``budgets``) the pair above the
+    main's tens (``sub_points``)."""
+    problems: list[Problem] = []
     for main, pair in SUBS.items():
         for sub in pair:
             if sub in clean and not 0 <= clean[sub] <= params.sub_max:
@@ -185,6 +211,4 @@ def validate_characteristics(values: Mapping[str, Any], params: HomebrewParamete
                 problems.append(Problem(
                     main, "sub_points", {"budget": budget, "spent": spent, "main": clean[main]},
                     {"first": LABELS[pair[0]], "second": LABELS[pair[1]], "label": LABELS[main]}))
-    if problems:
-        raise CharacteristicsError(problems)
-    return Characteristics(**clean)
+    return problems

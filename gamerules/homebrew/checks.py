@@ -16,11 +16,11 @@ manière et un bonus pourra être accordé au jet de dé du personnage recevant 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from gamerules.d100 import CriticalBands, D100Result, Grade, d100_test
-from gamerules.dice import DiceRoll, RandomSource, roll
+from gamerules.dice import MIN_SIDES, DiceRoll, RandomSource, roll
 from gamerules.homebrew.params import HomebrewParameters
 from gamerules.modifiers import Modifier, total
 
@@ -85,7 +85,7 @@ def sub_test(value: int, rng: RandomSource, params: HomebrewParameters, *,
     """1d``sides`` (default ``sub_test_sides``, 6) against a sub-characteristic (0-6) and
     modifiers. Raises ValueError for a die of fewer than 2 sides."""
     sides = params.sub_test_sides if sides is None else sides
-    if sides < 2:
+    if sides < MIN_SIDES:
         raise ValueError("A sub test needs a die of at least 2 sides.")
     mods = build_modifiers(difficulty_value=difficulty_value, assists=assists, extra=extra)
     return SubTestResult(roll(f"1d{sides}", rng), value, mods, value + total(mods), sides)

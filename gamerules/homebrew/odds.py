@@ -15,6 +15,7 @@ from functools import lru_cache
 import icepool
 
 from gamerules.d100 import Grade, grade_chances
+from gamerules.dice import MIN_SIDES
 from gamerules.homebrew.attack import Weapon, critical_damage, rolled_sides
 from gamerules.homebrew.checks import critical_rule
 from gamerules.homebrew.params import HomebrewParameters
@@ -90,12 +91,13 @@ def attack_odds(*, target: int, weapon: Weapon, params: HomebrewParameters,
     asks the same odds of every goblin against every hero, and again after each step) and
     kept, least recently used first out, ODDS_CACHE_SIZE of them. The weapon's name plays no
     part (nor in the key). The result is frozen; its ``damage`` mapping is shared: read it."""
-    return _attack_odds(target, replace(weapon, name=""), params, attacker_posture, reaction,
-                        reactor or Reactor(0, 0), reaction_modifier)
+    return _attack_odds(target, replace(weapon, name=""), params,
+                        attacker_posture=attacker_posture, reaction=reaction,
+                        reactor=reactor or Reactor(0, 0), reaction_modifier=reaction_modifier)
 
 
 @lru_cache(maxsize=ODDS_CACHE_SIZE)
-def _attack_odds(target: int, weapon: Weapon, params: HomebrewParameters,
+def _attack_odds(target: int, weapon: Weapon, params: HomebrewParameters, *,
                  attacker_posture: Posture, reaction: Reaction, reactor: Reactor,
                  reaction_modifier: int) -> AttackOdds:
     refused = refusal_for(weapon.kind, reaction, reactor)
@@ -107,7 +109,7 @@ def _attack_odds(target: int, weapon: Weapon, params: HomebrewParameters,
     sides = weapon.sides
     top = rolled_sides(sides, attacker_posture, params)
     crit = critical_damage(sides, attacker_posture, params)
-    normal = icepool.d(top) if top >= 2 else _flat(1)
+    normal = icepool.d(top) if top >= MIN_SIDES else _flat(1)
     sub_sides = params.sub_test_sides
     reaction_success = reaction_chance(reaction, reactor, params,
                                        reaction_modifier=reaction_modifier)

@@ -18,12 +18,13 @@ refused: the prompt and the journal show them; encounters.visibility drops grade
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from gamerules.d100 import D100Result, Grade
-from gamerules.dice import DiceRoll, DieFace
+from gamerules.dice import MIN_SIDES, DiceRoll, DieFace
 from gamerules.homebrew.attack import AttackKind, AttackResult, Weapon
 from gamerules.homebrew.turn import Posture
 from gamerules.modifiers import Modifier
@@ -52,12 +53,12 @@ test_from_record.__test__ = False  # type: ignore[attr-defined]
 def damage_roll_of(expression: str, face: int | None, max_damage: int) -> DiceRoll | None:
     if face is None:
         return None
-    if max_damage >= 2:
+    if max_damage >= MIN_SIDES:
         return DiceRoll(expression, (DieFace(max_damage, face),), 0, face)
     return DiceRoll(expression, (), 1, face)
 
 
-def result_from_record(*, weapon_name: str, die: str, kind: str, posture: str,
+def result_from_record(*, weapon_name: str, die: str, kind: str, posture: str,  # noqa: PLR0913  the stored columns, named (result_record's keys)
                        test: Mapping[str, Any], damage_expression: str,
                        damage_face: int | None, damage: int, max_damage: int,
                        multiplier: str) -> AttackResult:

@@ -21,9 +21,9 @@ critical damage).
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Hashable, Sequence
 
 from gamerules.dice import RandomSource
 from gamerules.homebrew.attack import AttackKind, AttackResult
@@ -62,10 +62,10 @@ class RoundDodges:
     def can_dodge(self, who: Hashable) -> bool:
         return who not in self.lost
 
-    def lose(self, who: Hashable) -> "RoundDodges":
+    def lose(self, who: Hashable) -> RoundDodges:
         return replace(self, lost=self.lost | {who})
 
-    def next_round(self) -> "RoundDodges":
+    def next_round(self) -> RoundDodges:
         return RoundDodges(self.round + 1)
 
 
@@ -80,19 +80,17 @@ def refusal_for(kind: AttackKind, reaction: Reaction, reactor: Reactor, *, hit: 
     """``refusal`` before the attack is rolled (for the odds)."""
     if reaction is Reaction.NONE:
         return None
-    if not hit:
-        return ReactionRefused(code="attack_missed")
-    if reactor.surprised:
-        return ReactionRefused(code="surprised")
-    if reactor.posture is not Posture.DEFENSIVE:
-        return ReactionRefused(code="needs_defensive_posture")
-    if reaction is Reaction.PARRY and kind is AttackKind.MAGICAL:
-        return ReactionRefused(code="parry_against_magic")
-    if reaction is Reaction.DODGE and for_ally:
-        return ReactionRefused(code="dodge_for_ally")
-    if reaction is Reaction.DODGE and not reactor.can_dodge:
-        return ReactionRefused(code="no_more_dodges")
-    return None
+    # The refusals in the order they are told: the first that holds is the one raised.
+    refusals = (
+        ("attack_missed", not hit),
+        ("surprised", reactor.surprised),
+        ("needs_defensive_posture", reactor.posture is not Posture.DEFENSIVE),
+        ("parry_against_magic", reaction is Reaction.PARRY and kind is AttackKind.MAGICAL),
+        ("dodge_for_ally", reaction is Reaction.DODGE and for_ally),
+        ("no_more_dodges", reaction is Reaction.DODGE and not reactor.can_dodge),
+    )
+    code = next((code for code, refused in refusals if refused), None)
+    return None if code is None else ReactionRefused(code=code)
 
 
 def available_reactions(attack: AttackResult, reactor: Reactor, *, for_ally: bool = False

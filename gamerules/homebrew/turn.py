@@ -73,7 +73,7 @@ def take_action(turn: TurnState, kind: ActionKind, *, costs_action: bool | None 
     if costly and turn.action_used:
         raise ActionRefused(code="action_used")
     return replace(turn, action_used=turn.action_used or costly, acted=True,
-                   ended=ends_turn, done=turn.done + (kind,))
+                   ended=ends_turn, done=(*turn.done, kind))
 
 
 def end_turn(turn: TurnState) -> TurnState:

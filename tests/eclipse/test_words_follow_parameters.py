@@ -11,7 +11,7 @@ from django.utils import translation
 from eclipse.models import EclipseSheet
 from eclipse.templatetags.eclipse_journal import ep_test
 from gamerules.eclipse_phase.gear import DamageType
-from gamerules.eclipse_phase.health import Health, take_hit
+from gamerules.eclipse_phase.health import Health, Incoming, take_hit
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from tests import factories
 from tests.gamerules.eclipse_phase.helpers import character
@@ -20,7 +20,8 @@ from tests.gamerules.fakes import FakeRandom
 
 def test_the_knockdown_test_says_the_campaigns_multiplier():
     params = EclipsePhaseParameters(knockdown_som_multiplier=2)
-    hit = take_hit(character(SOM=20), Health(), 7, DamageType.KINETIC, 0, FakeRandom(51), params)
+    hit = take_hit(character(SOM=20), Health(), Incoming(7, DamageType.KINETIC), FakeRandom(51),
+                   params)
     assert hit.som_test.label == "SOMx2 against knockdown" and hit.som_test.target == 30
 
 

@@ -76,7 +76,7 @@ def test_a_three_target_burst_and_their_defences(ep, size, django_assert_num_que
     each defending with its own answer; the volley is resolved at the last answer, one
     entry."""
     rifle = carry(ep.sheets[ep.ava.pk], ep.rifle)
-    e, c = running(ep)
+    e, _c = running(ep)
     drone = _crowd(ep, e, max(size, 4))[0]
     e.refresh_from_db()
     ids = {cb.character_id: cb.pk for cb in e.combatants.all()}

@@ -81,7 +81,7 @@ def test_only_the_gm_and_not_once_ended(ep):
 
 
 def test_the_page_form_shows_it_and_the_api_sets_it(client, ep):
-    e, c = running(ep)
+    e, _c = running(ep)
     control = reverse("encounters:control", args=[e.pk])
     html = _logged(client, ep.gm).get(control).content.decode()
     assert 'data-testid="gravity-form"' in html and "Gravity: 1.00 g" in html

@@ -107,7 +107,7 @@ def test_the_journal_reads_in_french(client, ep):
 def test_the_rarer_branches_show(client, ep):
     """A mishap the GM set, a bleeding and stunned line at the end of the turn, a volley's
     other target, a GM's correction of the band, a free attack in a zone, an escape."""
-    e, c = every_kind(ep)
+    e, _c = every_kind(ep)
     attack = ActionRecord.objects.get(kind="eclipse_attack")
     s = attack.summary
     s["result"]["weapon_mishap"] = "damaged"

@@ -93,7 +93,7 @@ def test_the_drawings_speak_french(client, ep):
 
 
 def test_the_odds_follow_the_form_as_it_changes(client, ep):
-    e, c = running(ep)
+    e, _c = running(ep)
     html = _logged(client, ep.alice).get(reverse("encounters:play", args=[e.pk])).content.decode()
     button = re.search(r'<button [^>]*data-testid="odds-button"[^>]*>', html)[0]
     assert 'hx-trigger="click, change from:closest form delay:250ms"' in button

@@ -29,7 +29,7 @@ def _attack(e, c, ep, **extra):
 
 
 def test_the_actions_partial_opens_in_english_and_french(client, ep):
-    e, c = running(ep)
+    e, _c = running(ep)
     url = reverse("encounters:play", args=[e.pk])
     html = _logged(client, ep.alice).get(url).content.decode()
     assert 'data-testid="attack-form"' in html and "Attack (complex action)" in html
@@ -86,7 +86,7 @@ def test_the_play_page_query_count_is_pinned(client, ep, extra, django_assert_nu
     from encounters import services as enc
     from tests.eclipse_play.conftest import sheet
 
-    e, c = running(ep)
+    e, _c = running(ep)
     pod = ep.sheets[ep.guard.pk].sleeve.template
     more = [Character.objects.create(campaign=ep.campaign, name=f"Drone {i}",
                                      kind=Character.Kind.CREATURE) for i in range(extra)]

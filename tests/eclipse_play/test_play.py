@@ -425,10 +425,9 @@ def test_reload_clears_a_jam_and_refuses_a_destroyed_weapon(ep, unchanged):
                                                                loaded=3)
     e, c = running(ep)
     me = c[ep.ava.pk].pk
-    with unchanged():
-        with pytest.raises(WeaponUnusable):
-            play.encounter_reload(user=ep.alice, encounter_id=e.pk, combatant_id=me,
-                                  weapon_id=ep.w.ava_pistol.pk)
+    with unchanged(), pytest.raises(WeaponUnusable):
+        play.encounter_reload(user=ep.alice, encounter_id=e.pk, combatant_id=me,
+                              weapon_id=ep.w.ava_pistol.pk)
     CarriedWeapon.objects.filter(pk=ep.w.ava_pistol.pk).update(state=WeaponState.JAMMED)
     play.encounter_reload(user=ep.alice, encounter_id=e.pk, combatant_id=me,
                           weapon_id=ep.w.ava_pistol.pk)
@@ -442,6 +441,5 @@ def test_two_shots_are_refused_where_the_mode_fires_once(ep, unchanged, mode):
     from eclipse.play_errors import BadChoice
 
     e, c = running(ep)
-    with unchanged():
-        with pytest.raises(BadChoice):
-            shoot(ep, e, c, FakeRandom(), mode=mode, shots=2)
+    with unchanged(), pytest.raises(BadChoice):
+        shoot(ep, e, c, FakeRandom(), mode=mode, shots=2)

@@ -298,7 +298,7 @@ def test_the_play_page_with_positions_keeps_its_query_count(client, ep, extra,
     from characters.models import Character
     from tests.eclipse_play.conftest import sheet
 
-    e, c = placed(ep, ("5", "5"))
+    e, _c = placed(ep, ("5", "5"))
     pod = ep.sheets[ep.guard.pk].sleeve.template
     more = [Character.objects.create(campaign=ep.campaign, name=f"Drone {i}",
                                      kind=Character.Kind.CREATURE) for i in range(extra)]
@@ -332,7 +332,7 @@ def test_the_odds_fragment_with_positions_keeps_its_query_count(client, ep,
 def test_the_map_offers_the_move_to_the_player_in_turn_only(client, ep):
     """The map's move form (encounters.ground, eclipse.play.map_move): Alice in Ava's turn
     gets the walk and the run with their metres, posting to the move step; Bob none."""
-    e, c = placed(ep, ("5", "5"))
+    e, _c = placed(ep, ("5", "5"))
     url = reverse("encounters:play", args=[e.pk])
     html = _logged(client, ep.alice).get(url).content.decode()
     assert 'data-testid="map-move"' in html

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from campaigns import live
 from eclipse import environment, play, services, tacnet
 from eclipse.models import MorphTemplate
-from gamerules.errors import RuleError
-from campaigns import live
 from encounters import push
 from encounters.models import Encounter
+from gamerules.errors import RuleError
 from tests.eclipse_play.conftest import running
 
 
@@ -76,9 +76,8 @@ REFUSED = {
 def test_a_refused_change_pushes_nothing(ep, sent, kind, django_capture_on_commit_callbacks):
     e, _c = running(ep)
     before = _version(e)
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        with pytest.raises(RuleError):
-            REFUSED[kind](ep)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks, pytest.raises(RuleError):
+        REFUSED[kind](ep)
     # Nothing is sent and no payload is kept: what may stay is an idle sender of a topic the
     # set-up announced in the same (outer, test) transaction, campaigns.live's coalescing.
     assert _version(e) == before and sent == []

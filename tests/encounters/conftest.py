@@ -4,7 +4,7 @@ resolver, and a campaign with a game master, two players and a creature."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -15,7 +15,7 @@ from gamerules import dice
 from gamerules.parameters import RuleParameters, param
 from tests import factories
 
-NOW = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 SYSTEM = "enc_test"
 # The journal's kinds the test system and these tests write (campaigns.journal.register_kinds).
 JOURNAL_KINDS = ("enc_test_strike", "enc_test_blast", "enc_test_volley", "enc_test_pair",

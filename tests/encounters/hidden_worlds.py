@@ -8,8 +8,8 @@ journaled is read again: the filter reads the journal, it never rewrites it."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from types import SimpleNamespace
-from typing import Callable
 
 from encounters import services as enc
 from encounters.models import Combatant, Encounter, EncounterEffect
@@ -116,25 +116,14 @@ def homebrew_world(hb) -> SimpleNamespace:
 
 # --- Eclipse Phase ----------------------------------------------------------------------------
 
-def eclipse_world(ep) -> SimpleNamespace:
-    """Ava (Alice's), Bo (Bob's, surprised) and the Guard, placed, in an Eclipse Phase
-    encounter at 1.5 g; a TACNet of Ava and Bo, the GM marking the Guard perceived by Ava.
-    Before the start the Guard ambushes Bo; the order is rolled (and again each action turn).
-    Round 1: Ava walks and fires SA at the Guard and Bo (a volley of two targets, each
-    defending); Bo goes into full defence and aims; the Guard opens suppressive fire towards
-    Ava (the zone's free attacks) and the GM calls the zone's free attack on Bo; at the end of
-    the action turn the Guard's stun wears off. Round 2: the Guard holds Ava (a hold) and Ava
-    escapes it; Bo reloads and shouts; the GM counts the Guard's move as an action and
-    the Guard draws. Round 3: Ava's grenade goes off on the
-    Guard (the blast's reach from positions: Guard, Bo and Ava); the GM inflicts stress on the
-    Guard (journaled outside the encounter's log)."""
-    from eclipse import environment, play, services, tacnet
+def _eclipse_started(ep, rng):
+    """The encounter of ``eclipse_world`` up to its start: Ava, Bo (surprised) and the Guard
+    placed at 1.5 g, the TACNet of Ava and Bo with the Guard perceived by Ava, the Guard's
+    ambush on Bo and the rolled order. Returns (encounter, combatants by name, network)."""
+    from eclipse import environment, tacnet
     from eclipse.ambush import encounter_ambush
-    from eclipse.defence import HOLD_ROUNDS, _effect_on, held_by
-    from eclipse.models import Sleeve
 
     gm, now = ep.gm, ep.now
-    rng = random.Random(5)
     e = enc.encounter_create(user=gm, campaign_id=ep.campaign.pk, name="Locus")
     enc.combatants_add(user=gm, encounter_id=e.pk, entries=[
         enc.CombatantEntry(character_id=ep.ava.pk), enc.CombatantEntry(character_id=ep.bo.pk,
@@ -152,6 +141,28 @@ def eclipse_world(ep) -> SimpleNamespace:
     environment.encounter_gravity_set(user=gm, encounter_id=e.pk, gravity_g="1.5", now=now)
     encounter_ambush(user=gm, encounter_id=e.pk, ambusher_id=c["Guard"].pk, rng=rng, now=now)
     enc.encounter_start(user=gm, encounter_id=e.pk, mode="rolled", now=now, rng=rng)
+    return e, c, net
+
+
+def eclipse_world(ep) -> SimpleNamespace:
+    """Ava (Alice's), Bo (Bob's, surprised) and the Guard, placed, in an Eclipse Phase
+    encounter at 1.5 g; a TACNet of Ava and Bo, the GM marking the Guard perceived by Ava.
+    Before the start the Guard ambushes Bo; the order is rolled (and again each action turn).
+    Round 1: Ava walks and fires SA at the Guard and Bo (a volley of two targets, each
+    defending); Bo goes into full defence and aims; the Guard opens suppressive fire towards
+    Ava (the zone's free attacks) and the GM calls the zone's free attack on Bo; at the end of
+    the action turn the Guard's stun wears off. Round 2: the Guard holds Ava (a hold) and Ava
+    escapes it; Bo reloads and shouts; the GM counts the Guard's move as an action and
+    the Guard draws. Round 3: Ava's grenade goes off on the
+    Guard (the blast's reach from positions: Guard, Bo and Ava); the GM inflicts stress on the
+    Guard (journaled outside the encounter's log)."""
+    from eclipse import play, services
+    from eclipse.defence import HOLD_ROUNDS, _effect_on, held_by
+    from eclipse.models import Sleeve
+
+    gm, now = ep.gm, ep.now
+    rng = random.Random(5)
+    e, c, net = _eclipse_started(ep, rng)
 
     def answer_all(step):
         from encounters.models import PendingReaction

@@ -60,7 +60,7 @@ def test_a_stranger_gets_404_on_every_step(table, step):
     before = state()
     path = step.format(c=c)
     body = BODIES.get(step, {})
-    if step == "next/" or step == "delay/":
+    if step in {"next/", "delay/"}:
         body = {**body, "turn": table.reload().turn_serial}
     response = stranger.post(f"/api/encounters/{e}/{path}", body, format="json")
     assert (response.status_code, response.json()["code"]) == (404, "no_such_encounter")

@@ -217,10 +217,9 @@ def test_a_player_cannot_delay_behind_a_hidden_combatant(table, unchanged):
     Combatant.objects.filter(pk=table.c["Orc"].pk).update(hidden=True)
     e = table.start()
     hero, orc = table.c["Hero"].pk, table.c["Orc"].pk
-    with unchanged():
-        with pytest.raises(EncounterInvalid) as refused:
-            services.encounter_delay(user=table.alice, encounter_id=e.pk, combatant_id=hero,
-                                     after_id=orc, turn=e.turn_serial)
+    with unchanged(), pytest.raises(EncounterInvalid) as refused:
+        services.encounter_delay(user=table.alice, encounter_id=e.pk, combatant_id=hero,
+                                 after_id=orc, turn=e.turn_serial)
     assert refused.value.code == "no_such_combatant"
     services.encounter_delay(user=table.gm, encounter_id=e.pk, combatant_id=hero, after_id=orc,
                              turn=e.turn_serial)

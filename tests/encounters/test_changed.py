@@ -73,10 +73,10 @@ def test_a_removed_combatant_no_longer_shows_its_character(table, sent,
 def test_a_rolled_back_change_pushes_nothing(table, sent, django_capture_on_commit_callbacks):
     e = table.start()
     before = _versions(e)
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        with pytest.raises(RuntimeError), transaction.atomic():
-            services.characters_changed([table.brenna.pk])
-            raise RuntimeError("the service refused")
+    with (django_capture_on_commit_callbacks(execute=True) as callbacks,
+          pytest.raises(RuntimeError), transaction.atomic()):
+        services.characters_changed([table.brenna.pk])
+        raise RuntimeError("the service refused")
     # No payload kept, nothing sent (an idle sender of a topic the set-up announced in the same
     # outer test transaction may stay: campaigns.live's coalescing).
     assert _versions(e) == before and sent == []

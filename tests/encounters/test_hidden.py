@@ -50,9 +50,9 @@ def test_the_api_leaves_the_hidden_combatant_out_of_order_log_rolls_and_turn(tab
     assert "Orc" not in text
     gm = client_for(table.gm).get(f"/api/encounters/{e.pk}/").json()
     assert gm["current"] == orc.pk and len(gm["combatants"]) == 3
-    assert len([a for a in gm["log"] if a["kind"] == "encounter_initiative"][0]["rolls"]) == 3
-    assert "Orc" in [line["name"] for line in [a for a in gm["log"] if a["kind"] ==
-                                                "encounter_initiative"][0]["summary"]["scores"]]
+    gm_initiative = next(a for a in gm["log"] if a["kind"] == "encounter_initiative")
+    assert len(gm_initiative["rolls"]) == 3
+    assert "Orc" in [line["name"] for line in gm_initiative["summary"]["scores"]]
 
 
 @pytest.mark.django_db

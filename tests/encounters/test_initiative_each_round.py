@@ -126,8 +126,8 @@ def test_a_late_joiner_and_a_delayer_roll_with_everyone_next_round(each_round):
     e = t.reload()
     services.encounter_delay(user=t.alice, encounter_id=e.pk, combatant_id=t.c["Hero"].pk,
                              after_id=t.c["Orc"].pk, turn=e.turn_serial, now=NOW)
-    (late,) = services.combatants_add(user=t.gm, encounter_id=e.pk,
-                                      entries=[services.CombatantEntry(name="Wolf")])
+    (_late,) = services.combatants_add(user=t.gm, encounter_id=e.pk,
+                                       entries=[services.CombatantEntry(name="Wolf")])
     assert order(t.reload()) == ["Brenna", "Orc", "Hero", "Wolf"]
     for _ in range(3):  # Brenna, Orc, Hero (delayed) end; then Wolf plays round 1
         next_turn(t)

@@ -42,10 +42,9 @@ def test_a_committed_step_pushes_its_new_version(table, sent, django_capture_on_
 @pytest.mark.django_db
 def test_a_refused_step_pushes_nothing(table, sent, django_capture_on_commit_callbacks):
     e = table.start()
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        with pytest.raises(EncounterConflict):
-            services.encounter_next_turn(user=table.gm, encounter_id=e.pk,
-                                         turn=e.turn_serial - 1, now=NOW)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks, pytest.raises(EncounterConflict):
+        services.encounter_next_turn(user=table.gm, encounter_id=e.pk,
+                                     turn=e.turn_serial - 1, now=NOW)
     assert callbacks == [] and sent == []
 
 

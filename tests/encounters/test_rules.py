@@ -4,7 +4,7 @@ delay, removal, several turns a round, effect expiry, the reaction prompt's stat
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -15,7 +15,7 @@ from gamerules.encounter.errors import (InvalidDuration, NoLivingCombatant, Orde
                                         UnknownReactionOption)
 from gamerules.encounter.order import Contender, OrderMode, place, roll_order
 
-NOW = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 def members(*ids, defeated=(), turns=None):

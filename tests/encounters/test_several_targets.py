@@ -111,7 +111,7 @@ def test_one_answered_the_other_defaulted_at_the_deadline():
 def test_both_defaulted_by_the_next_step():
     t = Table()
     e = t.start()
-    lead, other = volley(t, e)
+    lead, _other = volley(t, e)
     services.encounter_next_turn(user=t.gm, encounter_id=e.pk, turn=t.reload().turn_serial,
                                  now=lead.deadline)
     (entry,) = entries()

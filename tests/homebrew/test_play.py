@@ -147,7 +147,7 @@ def test_the_sheet_api_cannot_change_a_fighting_characters_posture(hb):
     api.force_authenticate(hb.alice)
     url = f"/api/homebrew/characters/{hb.aria.pk}/posture/"
     assert api.post(url, {"posture": "defensive"}, format="json").status_code == 200  # no fight
-    e, c = running(hb)
+    e, _c = running(hb)
     refused = api.post(url, {"posture": "offensive"}, format="json")
     assert refused.status_code == 409 and refused.json()["code"] == "posture_in_encounter"
     assert make_sheet(hb.aria).posture == "defensive"
@@ -332,7 +332,7 @@ def test_the_players_page_in_turn_has_the_same_queries_with_3_and_30(hb, extra, 
             character__campaign=hb.campaign, character__name=f"Gob {i}", physique=40,
             force=2 + i % 3, dexterite=2, hp=5, hp_max=5, mp=10, mp_max=10,
             posture="defensive")
-    e, c = running(hb, *Character.objects.filter(name__startswith="Gob "))
+    e, _c = running(hb, *Character.objects.filter(name__startswith="Gob "))
     client.force_login(hb.alice)
     client.get(f"/encounters/{e.pk}/")  # warm the URL and template caches
     with django_assert_num_queries(PLAY_PAGE_QUERIES):
@@ -372,7 +372,7 @@ def test_the_sheet_links_to_the_encounters_a_player_of_the_campaign_may_list(hb,
     sheet_page = client.get(f"/homebrew/characters/{hb.aria.pk}/").content.decode()
     assert f'href="/encounters/campaign/{hb.campaign.pk}/"' in sheet_page
     assert client.get(f"/encounters/campaign/{hb.campaign.pk}/").status_code == 200  # none yet
-    e, _c = running(hb)
+    running(hb)
     assert "Fight" in client.get(f"/encounters/campaign/{hb.campaign.pk}/").content.decode()
     client.force_login(factories.user("carol"))  # not in the campaign
     assert client.get(f"/encounters/campaign/{hb.campaign.pk}/").status_code == 404

@@ -50,9 +50,8 @@ def test_the_gms_rest_is_pushed(hb, fight, sent, django_capture_on_commit_callba
 
 def test_a_refused_rest_pushes_nothing(hb, fight, sent, django_capture_on_commit_callbacks):
     before = _version(fight)
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        with pytest.raises(GameMasterOnly):
-            rest_grant(user=hb.alice, campaign=hb.campaign, kind="long")
+    with django_capture_on_commit_callbacks(execute=True) as callbacks, pytest.raises(GameMasterOnly):
+        rest_grant(user=hb.alice, campaign=hb.campaign, kind="long")
     assert _version(fight) == before and callbacks == [] and sent == []
 
 

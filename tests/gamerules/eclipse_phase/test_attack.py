@@ -8,7 +8,7 @@ from gamerules.eclipse_phase.attack import (AttackOptions, CalledShot, Combatant
                                             plan_attack, resolve_attack, roll_damage)
 from gamerules.eclipse_phase.errors import DefenceRefused, InvalidModifier, ManoeuvreRefused
 from gamerules.eclipse_phase.gear import RangeBand
-from gamerules.eclipse_phase.health import Health, take_hit
+from gamerules.eclipse_phase.health import Health, Incoming, take_hit
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from gamerules.eclipse_phase.turn import ActionKind
 from tests.gamerules.eclipse_phase.helpers import (KNIFE, LASER, PISTOL, PSI, SHOCK, SWORD, SYNTH,
@@ -102,8 +102,9 @@ def test_a_critical_hit_ignores_armour():
     assert result.critical and result.ignore_armour
     dv = roll_damage(result, SHOOTER.character, FakeRandom(10), P)
     armoured = character(morph=SYNTH)  # armour 4 kinetic
-    hit = take_hit(armoured, Health(), dv.dv, dv.damage_type, dv.ap, FakeRandom(1), P,
-                   ignore_armour=dv.ignore_armour)
+    hit = take_hit(armoured, Health(),
+                   Incoming(dv.dv, dv.damage_type, dv.ap, ignore_armour=dv.ignore_armour),
+                   FakeRandom(1), P)
     assert hit.armour.ignored and hit.damage == 12 + 5  # margin 33: +5
 
 

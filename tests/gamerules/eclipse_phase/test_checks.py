@@ -34,7 +34,7 @@ def test_a_roll_equal_to_the_target_fails_strictly_below_by_default(target):
     assert roll_test(target, target, INCLUSIVE).grade is Grade.SUCCESS  # parameter
 
 
-@pytest.mark.parametrize("target", [-30, -1] + list(range(0, 101)) + [130])
+@pytest.mark.parametrize("target", [-30, -1, *range(0, 101), 130])
 def test_00_always_critical_success_and_99_always_critical_failure_at_every_target(target):
     assert roll_test(target, 100).grade is Grade.CRITICAL_SUCCESS
     assert roll_test(target, 99).grade is Grade.CRITICAL_FAILURE

@@ -81,7 +81,7 @@ def test_suppressive_fire_needs_20_rounds_and_a_20_round_magazine():
     with pytest.raises(FiringRefused) as small:
         suppressive_fire(SMG, Magazine.full(SMG), "me", (0, 0), (1, 0), P)
     assert small.value.params == {"needed": 20, "capacity": 15, "name": "machine pistol"}
-    zone, after = suppressive_fire(RIFLE, Magazine(40, 20), "me", (0, 0), (1, 0), P)
+    _zone, after = suppressive_fire(RIFLE, Magazine(40, 20), "me", (0, 0), (1, 0), P)
     assert after.loaded == 0
 
 

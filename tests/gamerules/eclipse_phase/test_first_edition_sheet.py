@@ -11,11 +11,20 @@ from gamerules.eclipse_phase.checks import condition_modifiers, skill_test
 from gamerules.eclipse_phase.errors import InvalidSheet, SkillUntrained
 from gamerules.eclipse_phase.odds import attack_odds
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
-from gamerules.eclipse_phase.sheet import (NO_DEFAULT_SKILLS, SKILL_APTITUDES, Aptitude,
-                                           Character, Ego, Morph, MorphKind, Trait, ranks_for)
+from gamerules.eclipse_phase.sheet import (
+    NO_DEFAULT_SKILLS,
+    SKILL_APTITUDES,
+    Aptitude,
+    Character,
+    Ego,
+    Morph,
+    MorphKind,
+    Trait,
+    ranks_for,
+)
 from gamerules.eclipse_phase.stress import MentalCondition, Mind, mental_condition
 from gamerules.eclipse_phase.turn import Contender, roll_initiative
-from tests.gamerules.eclipse_phase.helpers import PISTOL, PSI, P, TARGET
+from tests.gamerules.eclipse_phase.helpers import PISTOL, PSI, TARGET, P
 from tests.gamerules.fakes import FakeRandom
 
 FLAT = {a: 15 for a in Aptitude}
@@ -89,8 +98,8 @@ def test_psi_and_technical_skills_cannot_default(skill):
 
 
 def test_the_no_default_list_is_the_first_editions():
-    assert NO_DEFAULT_SKILLS == {"psi_assault", "control", "sense", "demolitions", "infosec",
-                                 "programming"}
+    assert {"psi_assault", "control", "sense", "demolitions", "infosec",
+                                 "programming"} == NO_DEFAULT_SKILLS
     assert all(name in SKILL_APTITUDES for name in NO_DEFAULT_SKILLS)
 
 

@@ -4,7 +4,7 @@
 import pytest
 
 from gamerules.eclipse_phase.gear import Armour, DamageType
-from gamerules.eclipse_phase.health import (Condition, Health, bleeding, can_act, condition,
+from gamerules.eclipse_phase.health import (Condition, Health, Incoming, bleeding, can_act, condition,
                                             end_of_turn, heal, stand_up, take_hit, through_armour,
                                             wounds_from)
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
@@ -33,17 +33,17 @@ def test_wounds_per_full_multiple_strictly_above_the_threshold(damage, strict, i
 
 def test_one_wound_somx3_or_knocked_down():
     c = character(SOM=20)  # SOMx3 = 60, minus the new wound's 10
-    hit = take_hit(c, Health(), 7, K, 0, FakeRandom(51), P)
+    hit = take_hit(c, Health(), Incoming(7, K, 0), FakeRandom(51), P)
     assert (hit.damage, hit.new_wounds, hit.knocked_down, hit.after.knocked_down) == (7, 1, True, True)
     assert hit.som_test.target == 50 and hit.som_test.label == "SOMx3 against knockdown"
-    kept = take_hit(c, Health(), 7, K, 0, FakeRandom(49), P)
+    kept = take_hit(c, Health(), Incoming(7, K, 0), FakeRandom(49), P)
     assert not kept.knocked_down and not kept.after.knocked_down
     assert not stand_up(hit.after).knocked_down
 
 
 def test_two_wounds_somx3_or_stunned():
     c = character(SOM=20)
-    hit = take_hit(c, Health(wounds=1), 13, K, 0, FakeRandom(35), P)
+    hit = take_hit(c, Health(wounds=1), Incoming(13, K, 0), FakeRandom(35), P)
     assert hit.new_wounds == 2 and hit.som_test.target == 60 - 30 and hit.stunned
     assert hit.after.stunned == 1 and not can_act(hit.after, c.morph, P)
     assert end_of_turn(hit.after, c.morph, P).after.stunned == 0
@@ -51,9 +51,9 @@ def test_two_wounds_somx3_or_stunned():
 
 def test_no_wound_no_test_and_armour_of_the_matching_type():
     c = character(worn=(Armour("vest", energy=2, kinetic=6),))
-    hit = take_hit(c, Health(), 12, K, 0, FakeRandom(), P)
+    hit = take_hit(c, Health(), Incoming(12, K, 0), FakeRandom(), P)
     assert (hit.damage, hit.new_wounds, hit.som_test) == (6, 0, None)
-    energy = take_hit(c, Health(), 12, DamageType.ENERGY, 0, FakeRandom(1), P)
+    energy = take_hit(c, Health(), Incoming(12, DamageType.ENERGY, 0), FakeRandom(1), P)
     assert energy.damage == 10
 
 
@@ -82,7 +82,7 @@ def test_bleeding_to_death_and_no_knockdown_test_when_out():
     end = end_of_turn(Health(44, 1), SPLICER, P)
     assert end.condition is Condition.DEAD
     c = character()
-    hit = take_hit(c, Health(25), 8, K, 0, FakeRandom(), P)  # 33 >= DUR: unconscious, no test
+    hit = take_hit(c, Health(25), Incoming(8, K, 0), FakeRandom(), P)  # 33 >= DUR: unconscious, no test
     assert hit.new_wounds == 1 and hit.som_test is None and hit.condition is Condition.UNCONSCIOUS
 
 

@@ -12,7 +12,7 @@ from gamerules.eclipse_phase.attack import (AttackOptions, CalledShot, Combatant
                                             DefenceChoice,
                                             damage_expression, resolve_attack, roll_damage)
 from gamerules.eclipse_phase.gear import Armour, DamageType, FiringMode, Weapon
-from gamerules.eclipse_phase.health import Health, take_hit
+from gamerules.eclipse_phase.health import Health, Incoming, take_hit
 from gamerules.eclipse_phase.odds import attack_odds
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from tests.gamerules.eclipse_phase.helpers import KNIFE, PISTOL, SHOOTER, P, character
@@ -62,8 +62,9 @@ def brute_force(attacker, defender, weapon, params, options, defence, extra_d10=
                 for f in faces:
                     dv = roll_damage(result, attacker.character, FakeRandom(*f), params,
                                      extra_d10=extra_d10, concentrate=concentrate)
-                    hit = take_hit(defender.character, Health(), dv.dv, dv.damage_type, dv.ap,
-                                   FakeRandom(50), params, ignore_armour=dv.ignore_armour)
+                    incoming = Incoming(dv.dv, dv.damage_type, dv.ap,
+                                        ignore_armour=dv.ignore_armour)
+                    hit = take_hit(defender.character, Health(), incoming, FakeRandom(50), params)
                     dist[(hit.damage, hit.new_wounds)] += Fraction(1, len(faces))
                 cache[key] = dist
             for k, p in cache[key].items():
@@ -107,7 +108,7 @@ def test_odds_follow_the_parameters():
     inclusive = EclipsePhaseParameters(success_inclusive=True, combat_tie_to_defender=False,
                                        wound_inclusive=True)
     odds = attack_odds(SHOOTER, ARMOURED, KNIFE, inclusive)
-    outcome, damage, wounds = brute_force(SHOOTER, ARMOURED, KNIFE, inclusive, AttackOptions(),
-                                          DefenceChoice())
+    outcome, _damage, wounds = brute_force(SHOOTER, ARMOURED, KNIFE, inclusive, AttackOptions(),
+                                           DefenceChoice())
     assert odds.hit == outcome["hit"] and odds.wounds == {k: v for k, v in sorted(wounds.items()) if v}
     assert odds.hit > attack_odds(SHOOTER, ARMOURED, KNIFE, P).hit
