@@ -89,32 +89,36 @@ def lock_with_combatants(encounter_id: Any, related: tuple[str, ...] = ()
     snapshot saw: when it differs from the locked row's, the combatants are read again, after
     the lock (one more query, only then). No combatant at all: the encounter alone is locked
     (one query, with the same check: one more when one came meanwhile)."""
-    rows = list(Combatant.objects.filter(encounter_id=encounter_id)
-                .select_for_update(of=("encounter",))
-                .select_related("encounter__campaign", "character", *related)
-                .annotate(seen_version=seen_version("encounter_id")))
+    rows: list[Combatant] = list(
+        Combatant.objects.filter(encounter_id=encounter_id).select_for_update(of=("encounter",))
+        .select_related("encounter__campaign", "character", *related)
+        .annotate(**{SEEN: seen_version("encounter_id")}))
     if not rows:
-        encounter = (Encounter.objects.select_for_update(of=("self",)).select_related("campaign")
-                     .annotate(seen_version=seen_version("pk"),
-                               has_combatants=Exists(Combatant.objects.filter(
-                                   encounter_id=OuterRef("pk"))))
-                     .filter(pk=encounter_id).first())
-        if encounter is None:
+        anyone = Exists(Combatant.objects.filter(encounter_id=OuterRef("pk")))
+        alone = (Encounter.objects.select_for_update(of=("self",)).select_related("campaign")
+                 .annotate(**{SEEN: seen_version("pk"), ANYONE_IN: anyone})
+                 .filter(pk=encounter_id).first())
+        if alone is None:
             raise EncounterNotFound() from None
-        handoff.locked(encounter)
-        if encounter.has_combatants or encounter.seen_version != encounter.version:
-            return encounter, combatants_of(encounter, related)
-        handoff.read(encounter, ())
-        return encounter, {}
-    encounter = rows[0].encounter
+        handoff.locked(alone)
+        if getattr(alone, ANYONE_IN) or getattr(alone, SEEN) != alone.version:
+            return alone, combatants_of(alone, related)
+        handoff.read(alone, ())
+        return alone, {}
+    encounter: Encounter = rows[0].encounter
     handoff.locked(encounter)
-    if any(c.seen_version != c.encounter.version for c in rows):  # changed while it waited
+    if any(getattr(c, SEEN) != c.encounter.version  # changed while it waited
+           for c in rows):
         return encounter, combatants_of(encounter, related)
     for c in rows:
         c.encounter = encounter  # one object for the step, as encounter.combatants gives
     combatants = {c.pk: c for c in rows}
     handoff.read(encounter, combatants.values())
     return encounter, combatants
+
+
+SEEN = "seen_version"  # the annotation of seen_version (a row's, below)
+ANYONE_IN = "has_combatants"  # whether the encounter has a combatant, as the snapshot saw it
 
 
 def seen_version(encounter_id: str) -> Subquery:

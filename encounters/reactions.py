@@ -28,8 +28,8 @@ from django.utils import timezone
 
 from campaigns.journal import record_action
 from encounters import handoff, hooks
-from encounters.access import (ANYONE, can_see, combatants_of, controls, is_gm, opened, save,
-                               seen_version, storable)
+from encounters.access import (ANYONE, SEEN, can_see, combatants_of, controls, is_gm, opened,
+                               save, seen_version, storable)
 from encounters.errors import (EncounterConflict, EncounterForbidden, EncounterInvalid,
                                EncounterNotFound)
 from encounters.models import Combatant, Encounter, PendingReaction
@@ -200,14 +200,15 @@ def _lock_group(reaction_id: int
     key = Subquery(prompt.annotate(key=Coalesce("lead_id", "pk")).values("key")[:1])
     group = (PendingReaction.objects.filter(Q(pk=key) | Q(lead_id=key))
              .select_related("requested_by", "actor__character", "target__character"))
-    rows = list(group.select_related("encounter__campaign")
-                .select_for_update(of=("encounter",))
-                .annotate(seen_version=seen_version("encounter_id")))
+    rows: list[PendingReaction] = list(
+        group.select_related("encounter__campaign").select_for_update(of=("encounter",))
+        .annotate(**{SEEN: seen_version("encounter_id")}))
     if not rows:
         raise EncounterNotFound(code="no_such_reaction")
     encounter = rows[0].encounter
     handoff.locked(encounter)
-    if any(r.seen_version != r.encounter.version for r in rows):  # changed while it waited
+    if any(getattr(r, SEEN) != r.encounter.version  # changed while it waited
+           for r in rows):
         rows = list(group.filter(encounter_id=encounter.pk))
     combatants: dict[int, Combatant] = {}
     for r in rows:
