@@ -157,8 +157,8 @@ def answer_reaction(*, user, reaction_id: int, choice: str, now: datetime | None
     ("not_yours_to_answer"), EncounterNotFound(code="no_such_reaction").
 
     The one step not opened with encounters.access.opened: it knows the prompt, not the
-    encounter, and locks the prompt's encounter in one statement (no lookup before the
-    lock)."""
+    encounter, and locks the prompt's encounter in one statement reading the prompt's group,
+    its actor and targets (:func:`_lock_group`; no lookup before the lock)."""
     now, rng = now or timezone.now(), rng or random.SystemRandom()
     with transaction.atomic():
         encounter, group, combatants = _lock_group(reaction_id)
