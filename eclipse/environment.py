@@ -30,7 +30,8 @@ from eclipse.errors import EclipseServiceError, GameMasterOnly, NotEclipse
 from eclipse.models import EncounterSetting
 from encounters.models import Encounter
 from encounters.errors import EncounterNotFound
-from encounters.services import can_see, combatants_of, encounter_changed, is_gm, lock_encounter
+from encounters.services import (can_see, combatants_of, encounter_changed, is_gm, lock_encounter,
+                                 lock_with_combatants)
 from gamerules.eclipse_phase import manoeuvres
 from gamerules.modifiers import Modifier
 
@@ -98,6 +99,20 @@ def require_eclipse(encounter: Encounter) -> None:
     """Raises NotEclipse for an encounter of another rule system's campaign."""
     if encounter.campaign.rule_system != RuleSystem.ECLIPSE_PHASE:
         raise NotEclipse()
+
+
+def lock_for_gm_with_combatants(user, encounter_id: int,
+                                refused: type[Exception] = GameMasterOnly
+                                ) -> tuple[Encounter, dict[int, Any]]:
+    """``lock_for_gm`` with the encounter's combatants (removed ones too) read in the locking
+    query (encounters.access.lock_with_combatants): one query. Raises as lock_for_gm."""
+    encounter, combatants = lock_with_combatants(encounter_id)
+    if not is_gm(user, encounter):
+        if user is not None and can_see(user, encounter, combatants.values()):
+            raise refused()
+        raise EncounterNotFound()
+    require_eclipse(encounter)
+    return encounter, combatants
 
 
 def lock_for_gm(user, encounter_id: int,

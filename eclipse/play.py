@@ -42,7 +42,7 @@ from eclipse.play_errors import (BadChoice, CannotAct, GameMasterOnly, NoSheet, 
 from eclipse.selectors import (SHEET_RELATED, Armed, Loaded, health_of, loaded_sheets,
                                lock_sheets, morph_of, rules_of)
 from encounters.models import EncounterEffect
-from encounters.services import TurnContext, encounter_act, encounter_changed, is_gm
+from encounters.services import Ask, TurnContext, encounter_act, encounter_changed, is_gm
 from gamerules.dice import RandomSource
 from gamerules.eclipse_phase import attack as rules
 from gamerules.eclipse_phase import firing
@@ -399,10 +399,9 @@ def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: i
         options = defence_options(order.melee, moxie=order.defender_moxie,
                                   surprised=surprised)
         payload = order_to_json(order)
-        reaction = ctx.request_reaction(target=target, action_payload=payload,
-                                        options=options, resolver=RESOLVER,
-                                        default=NONE_KEY if surprised else DODGE)
-        _prompt_others(ctx, context, reaction, order, others)
+        lead = Ask(target, options, payload, NONE_KEY if surprised else DODGE)
+        reaction = ctx.request_reactions([lead, *_others_asked(ctx, context, order, others)],
+                                         resolver=RESOLVER)[0]
         return AttackStep(payload, reaction, order=order)
 
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
@@ -432,19 +431,21 @@ def _at_once(ctx: TurnContext, context: AttackContext, target, order: AttackOrde
 NONE_KEY = "none"
 
 
-def _prompt_others(ctx: TurnContext, context: AttackContext, lead, order: AttackOrder,
-                   others) -> None:
-    """Every other target of the volley is prompted with the first (each its own options:
-    its Moxie, surprised in round 1 or not), all pending at once; the resolver rolls the
-    volley once all have answered or defaulted (encounters.services.request_reaction)."""
+def _others_asked(ctx: TurnContext, context: AttackContext, order: AttackOrder,
+                  others) -> list[Ask]:
+    """What every other target of the volley is asked, prompted with the first (each its own
+    options: its Moxie, surprised in round 1 or not), all pending at once; the resolver rolls
+    the volley once all have answered or defaulted (encounters.services.request_reactions:
+    one INSERT for them all)."""
+    asks = []
     for other in others:
         surprised = other.surprised and ctx.encounter.round == 1
         them = context.of(other)
-        ctx.request_reaction(
-            target=other, joins=lead, action_payload={"surprised": surprised},
-            options=defence_options(order.melee, moxie=them is not None and them.sheet.moxie > 0,
-                                    surprised=surprised),
-            default=NONE_KEY if surprised else DODGE)
+        asks.append(Ask(
+            other, defence_options(order.melee, moxie=them is not None and them.sheet.moxie > 0,
+                                   surprised=surprised),
+            {"surprised": surprised}, NONE_KEY if surprised else DODGE))
+    return asks
 
 
 def _immediate(ctx: TurnContext, target, payload, summary, rolls, about=()):
@@ -939,18 +940,18 @@ def encounter_turn_end(*, user, encounter_id: int, now: datetime | None = None):
 
     from campaigns.models import ActionRecord
     from encounters.models import Combatant as CombatantRow
-    from encounters.services import combatants_of
 
     now = now or timezone.now()
     with transaction.atomic():
         # another system's encounter: nothing bleeds, no entry
-        e = environment.lock_for_gm(user, encounter_id, GameMasterOnly)
+        e, combatants = environment.lock_for_gm_with_combatants(user, encounter_id,
+                                                                GameMasterOnly)
         if ActionRecord.objects.filter(campaign=e.campaign, kind=KIND_TURN_END,
                                        summary__encounter=e.pk,
                                        summary__round=e.round).exists():
             raise TurnEndDone()
         params = params_of(e)
-        playing = [c for c in combatants_of(e).values() if not c.removed and c.character_id]
+        playing = [c for c in combatants.values() if not c.removed and c.character_id]
         # the sheets locked, then read with their sleeves: the bleeding reads only the
         # sleeve's health and morph (no weapon, no armour: two queries fewer)
         ids = lock_sheets([c.character_id for c in playing if c.character_id])

@@ -33,6 +33,7 @@ from datetime import datetime
 from typing import Any, Iterable, Iterator
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
 from campaigns.permissions import allowed, oversees
@@ -64,11 +65,66 @@ def lock_encounter(encounter_id: int) -> Encounter:
     return encounter
 
 
-def combatants_of(encounter: Encounter) -> dict[int, Combatant]:
-    """Every combatant of the encounter (removed ones too) with its character: one query."""
-    combatants = {c.pk: c for c in encounter.combatants.select_related("character")}
+def combatants_of(encounter: Encounter, related: tuple[str, ...] = ()) -> dict[int, Combatant]:
+    """Every combatant of the encounter (removed ones too) with its character (and
+    ``related``): one query."""
+    combatants = {c.pk: c for c in encounter.combatants.select_related("character", *related)}
     handoff.read(encounter, combatants.values())
     return combatants
+
+
+def lock_with_combatants(encounter_id: Any, related: tuple[str, ...] = ()
+                         ) -> tuple[Encounter, dict[int, Combatant]]:
+    """The encounter locked with its campaign and every combatant (removed ones too) with its
+    character, as :func:`lock_encounter` then :func:`combatants_of`, in ONE query (issue 20,
+    item 2). ``encounter_id``: an id, or an expression giving it (a prompt's encounter);
+    ``related``: more single-valued relations of a combatant joined in that query (a
+    system's sheet: encounters.hooks.sheet_joins). Raises EncounterNotFound.
+
+    The combatants are read in the statement that locks (``FOR UPDATE OF`` the encounter), so
+    on PostgreSQL they are as the statement's snapshot saw them: when the lock had to wait for
+    a step that changed them, they would be the ones from before it. Every step that changes
+    an encounter's combatants or prompts bumps its version under its lock (:func:`save`,
+    :func:`encounter_changed`, encounters.changes), so each row also carries the version the
+    snapshot saw: when it differs from the locked row's, the combatants are read again, after
+    the lock (one more query, only then). No combatant at all: the encounter alone is locked
+    (one query, with the same check: one more when one came meanwhile)."""
+    rows: list[Combatant] = list(
+        Combatant.objects.filter(encounter_id=encounter_id).select_for_update(of=("encounter",))
+        .select_related("encounter__campaign", "character", *related)
+        .annotate(**{SEEN: seen_version("encounter_id")}))
+    if not rows:
+        anyone = Exists(Combatant.objects.filter(encounter_id=OuterRef("pk")))
+        alone = (Encounter.objects.select_for_update(of=("self",)).select_related("campaign")
+                 .annotate(**{SEEN: seen_version("pk"), ANYONE_IN: anyone})
+                 .filter(pk=encounter_id).first())
+        if alone is None:
+            raise EncounterNotFound() from None
+        handoff.locked(alone)
+        if getattr(alone, ANYONE_IN) or getattr(alone, SEEN) != alone.version:
+            return alone, combatants_of(alone, related)
+        handoff.read(alone, ())
+        return alone, {}
+    encounter: Encounter = rows[0].encounter
+    handoff.locked(encounter)
+    if any(getattr(c, SEEN) != c.encounter.version  # changed while it waited
+           for c in rows):
+        return encounter, combatants_of(encounter, related)
+    for c in rows:
+        c.encounter = encounter  # one object for the step, as encounter.combatants gives
+    combatants = {c.pk: c for c in rows}
+    handoff.read(encounter, combatants.values())
+    return encounter, combatants
+
+
+SEEN = "seen_version"  # the annotation of seen_version (a row's, below)
+ANYONE_IN = "has_combatants"  # whether the encounter has a combatant, as the snapshot saw it
+
+
+def seen_version(encounter_id: str) -> Subquery:
+    """The version of the encounter whose id is the outer column ``encounter_id``, as the
+    statement's snapshot saw it (:func:`lock_with_combatants`)."""
+    return Subquery(Encounter.objects.filter(pk=OuterRef(encounter_id)).values("version")[:1])
 
 
 # --- who may --------------------------------------------------------------------------------
@@ -192,9 +248,11 @@ class Step:
 @contextlib.contextmanager
 def opened(encounter_id: int, user, *, who: str = GM, state: str | None = NOT_ENDED,
            turn: int | None = None, combatant_id: int | None = None, load: bool = True,
-           now: datetime | None = None, rng: RandomSource | None = None) -> Iterator[Step]:
-    """Open a step on ``encounter_id`` in its own transaction: the encounter locked (one
-    query), its combatants read (one query; with ``load=False`` only when first asked for),
+           related: tuple[str, ...] = (), now: datetime | None = None,
+           rng: RandomSource | None = None) -> Iterator[Step]:
+    """Open a step on ``encounter_id`` in its own transaction: the encounter locked with its
+    combatants read, in one query (:func:`lock_with_combatants`, ``related`` joined; with
+    ``load=False`` the encounter alone, the combatants read when first asked for),
     then, in this order, who may (``who``, see the module's docstring; ``combatant_id`` for
     ``PLAYER`` and ``PLAYER_OR_GM``, then ``Step.me``), the state (``state``: ``NOT_ENDED``,
     ``RUNNING`` or None), the turn (``turn``: the ``turn_serial`` the caller saw, None: any).
@@ -204,9 +262,11 @@ def opened(encounter_id: int, user, *, who: str = GM, state: str | None = NOT_EN
     EncounterConflict ("encounter_ended", "encounter_not_running", "turn_already_advanced")."""
     now, rng = now or timezone.now(), rng or random.SystemRandom()
     with transaction.atomic():
-        encounter = lock_encounter(encounter_id)
-        step = Step(encounter=encounter, user=user, now=now, rng=rng,
-                    loaded=combatants_of(encounter) if load else None)
+        if load:
+            encounter, loaded = lock_with_combatants(encounter_id, related)
+        else:
+            encounter, loaded = lock_encounter(encounter_id), None
+        step = Step(encounter=encounter, user=user, now=now, rng=rng, loaded=loaded)
         _check_who(step, who, turn, combatant_id)
         if state == NOT_ENDED:
             require_not_ended(encounter)

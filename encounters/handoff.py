@@ -32,6 +32,9 @@ class Kept:
     current: int | None = None
     version: int | None = None
     rows: dict[int, tuple] | None = field(default=None)
+    # ``rows`` holds only the combatants the step read (an answer to a prompt reads its
+    # actor and targets): the others' are the answer's own (the step changed none of them)
+    partial: bool = False
 
     @property
     def before(self) -> tuple[int | None, int | None, dict[int, tuple]] | None:
@@ -64,11 +67,19 @@ def locked(encounter: Encounter) -> None:
     kept.encounter = encounter
 
 
-def read(encounter: Encounter, combatants: Iterable[Combatant]) -> None:
+def read(encounter: Encounter, combatants: Iterable[Combatant], *, partial: bool = False
+         ) -> None:
+    """Note the combatants' stored columns as the step first read them; ``partial``: only
+    those it needs (a later read of every combatant adds the rest, as first read)."""
     kept = _kept.get()
-    if kept is None or kept.encounter_id != encounter.pk or kept.rows is not None:
+    if kept is None or kept.encounter_id != encounter.pk:
         return
-    kept.rows = {c.pk: row(c) for c in combatants}
+    if kept.rows is None:
+        kept.rows, kept.partial = {c.pk: row(c) for c in combatants}, partial
+    elif kept.partial:
+        for c in combatants:
+            kept.rows.setdefault(c.pk, row(c))
+        kept.partial = partial
 
 
 def row(combatant: Combatant) -> tuple:

@@ -224,6 +224,15 @@ def sheet_prefetch(system: str, default: tuple[str, ...] = ()) -> tuple[str, ...
     return _PREFETCH.get(system, default)
 
 
+def sheet_joins() -> tuple[str, ...]:
+    """Every system's ``register_sheet_prefetch`` lookups (single-valued relations) from a
+    combatant: joined to the combatants read with the encounter's lock by the steps that may
+    roll the initiative or count the turns (encounters.access.lock_with_combatants), whose
+    system is not known before that read; the prefetch then finds them loaded."""
+    return tuple(dict.fromkeys(f"character__{lookup}" for lookups in _PREFETCH.values()
+                               for lookup in lookups if lookup != "campaign"))
+
+
 def register_templates(system: str, templates: EncounterTemplates) -> None:
     _TEMPLATES[system] = templates
 

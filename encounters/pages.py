@@ -195,6 +195,8 @@ def _changes(request, encounter_id: int, page: str, since, kept: handoff.Kept,
     new = [a for a in view.log if a.created_at >= since]
     old_current, old_version, old_rows = kept.before or (None, None, None)
     current, rows = view.encounter.current_id, {c.pk: _row(c) for c in view.combatants}
+    if old_rows is not None and kept.partial:  # the step read only those it changed
+        old_rows = {**rows, **old_rows}
     hidden = _field("hidden")
     # What the user saw before (a player: no hidden combatant) and sees now (view.combatants).
     seen = {pk for pk, r in (old_rows or {}).items() if view.gm or not r[hidden]}

@@ -17,8 +17,9 @@ modules.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from django.db import transaction
 from django.db.models import Q, Subquery
@@ -26,9 +27,9 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from campaigns.journal import record_action
-from encounters import hooks
-from encounters.access import (ANYONE, can_see, combatants_of, controls, is_gm, opened, save,
-                               storable)
+from encounters import handoff, hooks
+from encounters.access import (ANYONE, SEEN, can_see, combatants_of, controls, is_gm, opened,
+                               save, seen_version, storable)
 from encounters.errors import (EncounterConflict, EncounterForbidden, EncounterInvalid,
                                EncounterNotFound)
 from encounters.models import Combatant, Encounter, PendingReaction
@@ -78,13 +79,9 @@ def request_reaction(*, encounter: Encounter, actor: Combatant, target: Combatan
             raise EncounterConflict(code="reaction_pending", name=target.name)
         if target.pk == joins.target_id or joins.joined.filter(target=target).exists():
             raise EncounterInvalid(code="already_prompted", name=target.name)
-        p = prompts.prompt(options=tuple(options), now=now,
-                           timeout_seconds=encounter.reaction_timeout_seconds, default=default)
-        reaction = PendingReaction.objects.create(
-            encounter=encounter, actor=actor, target=target, resolver=joins.resolver,
-            payload=action_payload, options=list(p.options), default=p.default, rolls=[],
-            round=encounter.round, requested_by=user, requested_at=now,
-            deadline=joins.deadline, lead=joins)
+        reaction = _joined(encounter, actor, Ask(target, options, action_payload, default),
+                           joins, user, now)
+        reaction.save(force_insert=True)
         return reaction
     if hooks.resolver_for(resolver) is None:
         raise EncounterInvalid(code="unknown_resolver", kind=resolver)
@@ -101,6 +98,56 @@ def request_reaction(*, encounter: Encounter, actor: Combatant, target: Combatan
     return reaction
 
 
+@dataclass(frozen=True)
+class Ask:
+    """One target's prompt of an action prompting several at once (:func:`request_reactions`):
+    its reaction keys (``options``), what the resolver needs of it (``action_payload``, JSON),
+    its ``default``."""
+
+    target: Combatant
+    options: list[str]
+    action_payload: dict = field(default_factory=dict)
+    default: str = prompts.NO_REACTION
+
+
+def request_reactions(*, encounter: Encounter, actor: Combatant, asks: Sequence[Ask],
+                      resolver: str, rolls: Iterable[dict] = (), user=None,
+                      now: datetime | None = None) -> list[PendingReaction]:
+    """:func:`request_reaction` for several targets of one action at once: the first ask
+    leads (``resolver``, ``rolls``, the deadline), the others join it (as with ``joins=``),
+    in two INSERTs whatever their number (issue 20, item 2). Returns the prompts, the lead
+    first. Raises EncounterInvalid ("unknown_resolver", "already_prompted": a target asked
+    twice), EncounterConflict(code="reaction_pending")."""
+    now = now or timezone.now()
+    first, rest = asks[0], asks[1:]
+    asked = {first.target.pk}
+    for ask in rest:
+        if ask.target.pk in asked:
+            raise EncounterInvalid(code="already_prompted", name=ask.target.name)
+        asked.add(ask.target.pk)
+    lead = request_reaction(encounter=encounter, actor=actor, target=first.target,
+                            action_payload=first.action_payload, options=first.options,
+                            resolver=resolver, rolls=rolls, default=first.default, user=user,
+                            now=now)
+    joined = [_joined(encounter, actor, ask, lead, user, now) for ask in rest]
+    if joined:
+        PendingReaction.objects.bulk_create(joined)
+    return [lead, *joined]
+
+
+def _joined(encounter: Encounter, actor: Combatant, ask: Ask, lead: PendingReaction, user,
+            now: datetime) -> PendingReaction:
+    """The prompt (not saved) of ``ask`` joined to ``lead``: its own options, default and
+    payload; the lead's resolver and deadline."""
+    p = prompts.prompt(options=tuple(ask.options), now=now,
+                       timeout_seconds=encounter.reaction_timeout_seconds, default=ask.default)
+    return PendingReaction(
+        encounter=encounter, actor=actor, target=ask.target, resolver=lead.resolver,
+        payload=ask.action_payload, options=list(p.options), default=p.default, rolls=[],
+        round=encounter.round, requested_by=user, requested_at=now, deadline=lead.deadline,
+        lead=lead)
+
+
 def answer_reaction(*, user, reaction_id: int, choice: str, now: datetime | None = None,
                     rng: RandomSource | None = None) -> PendingReaction:
     """Answer a pending reaction (the target's player; the GM for anyone, an absent player
@@ -110,28 +157,18 @@ def answer_reaction(*, user, reaction_id: int, choice: str, now: datetime | None
     ("not_yours_to_answer"), EncounterNotFound(code="no_such_reaction").
 
     The one step not opened with encounters.access.opened: it knows the prompt, not the
-    encounter, and locks the prompt's encounter in one statement (no lookup before the
-    lock)."""
+    encounter, and locks the prompt's encounter in one statement reading the prompt's group,
+    its actor and targets (:func:`_lock_group`; no lookup before the lock)."""
     now, rng = now or timezone.now(), rng or random.SystemRandom()
-    prompt = PendingReaction.objects.filter(pk=reaction_id)
     with transaction.atomic():
-        # The encounter of the prompt, locked in one statement (no lookup before the lock);
-        # then the prompt's group (its lead, or it, and the prompts joined to it) with who
-        # asked it (the journal's user).
-        encounter = (Encounter.objects.select_for_update(of=("self",)).select_related("campaign")
-                     .filter(pk=Subquery(prompt.values("encounter_id")[:1])).first())
-        if encounter is None:
-            raise EncounterNotFound(code="no_such_reaction")
-        combatants = combatants_of(encounter)
-        key = Subquery(prompt.annotate(key=Coalesce("lead_id", "pk")).values("key")[:1])
-        group = _ordered(PendingReaction.objects.select_related("requested_by")
-                         .filter(Q(pk=key) | Q(lead_id=key)))
+        encounter, group, combatants = _lock_group(reaction_id)
         reaction = next((r for r in group if r.pk == reaction_id), None)
         if reaction is None:  # deleted with its encounter meanwhile
             raise EncounterNotFound(code="no_such_reaction")
         target = combatants[reaction.target_id]
         if not (is_gm(user, encounter) or controls(user, encounter, target)):
-            if not can_see(user, encounter, combatants.values()) or target.hidden:
+            everyone = combatants_of(encounter).values()
+            if not can_see(user, encounter, everyone) or target.hidden:
                 raise EncounterNotFound(code="no_such_reaction")  # a hidden target's: none
             raise EncounterForbidden(code="not_yours_to_answer")
         answered = prompts.answer(_prompt(reaction), choice, now)
@@ -141,8 +178,47 @@ def answer_reaction(*, user, reaction_id: int, choice: str, now: datetime | None
             reaction.save(update_fields=["status", "choice", "answered_by", "answered_at"])
             save(encounter)
         else:
-            _resolve(encounter, combatants, group, user, now, rng)
+            _resolve(encounter, combatants, group, user, now, rng, complete=False)
         return reaction
+
+
+def _lock_group(reaction_id: int
+                ) -> tuple[Encounter, list[PendingReaction], dict[int, Combatant]]:
+    """The encounter of prompt ``reaction_id`` locked and, in the same statement, the prompt's
+    group (its lead, or it, and the prompts joined to it; the lead first) with who asked it
+    (the journal's user), its actor and targets with their characters (the combatants the
+    answer needs, by id; every combatant is read only by a step that needs them: the next
+    turn). No lookup before the lock. Raises EncounterNotFound(code="no_such_reaction").
+
+    The prompts are read in the statement that locks (``FOR UPDATE OF`` the encounter): on
+    PostgreSQL, when the lock waited for a step that changed them (another answer), they
+    would be the ones from before it. Every step that writes a prompt bumps the encounter's
+    version under its lock, so each row carries the version the snapshot saw too: when it
+    is not the locked row's, the group is read again, after the lock (one more query, only
+    then; encounters.access.lock_with_combatants does the same)."""
+    prompt = PendingReaction.objects.filter(pk=reaction_id)
+    key = Subquery(prompt.annotate(key=Coalesce("lead_id", "pk")).values("key")[:1])
+    group = (PendingReaction.objects.filter(Q(pk=key) | Q(lead_id=key))
+             .select_related("requested_by", "actor__character", "target__character"))
+    rows: list[PendingReaction] = list(
+        group.select_related("encounter__campaign").select_for_update(of=("encounter",))
+        .annotate(**{SEEN: seen_version("encounter_id")}))
+    if not rows:
+        raise EncounterNotFound(code="no_such_reaction")
+    encounter = rows[0].encounter
+    handoff.locked(encounter)
+    if any(getattr(r, SEEN) != r.encounter.version  # changed while it waited
+           for r in rows):
+        rows = list(group.filter(encounter_id=encounter.pk))
+    combatants: dict[int, Combatant] = {}
+    for r in rows:
+        r.encounter = encounter
+        r.actor = combatants.setdefault(r.actor_id, r.actor)
+        r.target = combatants.setdefault(r.target_id, r.target)
+    for c in combatants.values():
+        c.encounter = encounter
+    handoff.read(encounter, combatants.values(), partial=True)
+    return encounter, _ordered(rows), combatants
 
 
 def reactions_default_due(*, now: datetime | None = None, encounter_id: int | None = None,
@@ -209,10 +285,12 @@ def _prompt(reaction: PendingReaction) -> prompts.Prompt:
 
 
 def _resolve(encounter: Encounter, combatants: dict[int, Combatant],
-             group: list[PendingReaction], user, now: datetime, rng: RandomSource) -> None:
+             group: list[PendingReaction], user, now: datetime, rng: RandomSource, *,
+             complete: bool = True) -> None:
     """Resolve an action whose prompts (``group``, the lead first) are all answered or
     defaulted: its system's resolver once, ONE ActionRecord (the lead's prompt and answer, the
-    others' answers), every prompt linked to it; then the next turn if the action ended it."""
+    others' answers), every prompt linked to it; then the next turn if the action ended it
+    (every combatant read then unless ``complete``: ``combatants`` holds them all)."""
     reaction, rest = group[0], group[1:]
     resolver = hooks.resolver_for(reaction.resolver)
     if resolver is None:
@@ -257,6 +335,7 @@ def _resolve(encounter: Encounter, combatants: dict[int, Combatant],
         reaction.save(update_fields=fields)
     encounter.reaction_deadline = None
     if reaction.end_turn:
-        next_turn(encounter, combatants, user=user, now=now, rng=rng)
+        everyone = combatants if complete else combatants_of(encounter)
+        next_turn(encounter, everyone, user=user, now=now, rng=rng)
     else:
         save(encounter)

@@ -29,11 +29,12 @@ module doing the job).
 from __future__ import annotations
 
 from encounters.access import (can_see, combatants_of, controls, encounter_changed, is_gm,
-                               lock_encounter)
+                               lock_encounter, lock_with_combatants)
 from encounters.changes import campaign_changed, characters_changed, encounter_touch
 from encounters.effects import effect_add
 from encounters.positions import combatant_place, positions_clear, set_position
-from encounters.reactions import answer_reaction, reactions_default_due, request_reaction
+from encounters.reactions import (Ask, answer_reaction, reactions_default_due, request_reaction,
+                                  request_reactions)
 from encounters.roster import (COPY_TRIES, MOST_AT_ONCE, CombatantEntry, combatant_readd,
                                combatant_remove, combatant_update, combatants_add)
 from encounters.turn_order import KIND_INITIATIVE, MOST_TURNS, encounter_set_order
@@ -44,6 +45,7 @@ from encounters.turns import (JOURNAL_KINDS, KIND_ACTION_SPENT, TurnContext, enc
 __all__ = [
     # access
     "can_see", "combatants_of", "controls", "encounter_changed", "is_gm", "lock_encounter",
+    "lock_with_combatants",
     # changes
     "campaign_changed", "characters_changed", "encounter_touch",
     # effects
@@ -51,7 +53,7 @@ __all__ = [
     # positions
     "combatant_place", "positions_clear", "set_position",
     # reactions
-    "answer_reaction", "reactions_default_due", "request_reaction",
+    "Ask", "answer_reaction", "reactions_default_due", "request_reaction", "request_reactions",
     # roster
     "COPY_TRIES", "MOST_AT_ONCE", "CombatantEntry", "combatant_readd", "combatant_remove",
     "combatant_update", "combatants_add",

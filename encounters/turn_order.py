@@ -51,19 +51,25 @@ def clock_of(encounter: Encounter, combatants: dict[int, Combatant]
 
 
 def apply_step(encounter: Encounter, combatants: dict[int, Combatant], step: rules.Step,
-               before: rules.Clock) -> None:
-    """Write what ``step`` changed: the ranks (only when the order changed), the expired
-    effects (one UPDATE), the turn; then save the encounter with its version bumped."""
+               before: rules.Clock, rerolled: Reroll | None = None) -> None:
+    """Write what ``step`` changed: the ranks (only when the order changed) with the scores of
+    a ``rerolled`` round, in one UPDATE; the expired effects (one UPDATE), the turn; then save
+    the encounter with its version bumped."""
     clock = step.clock
+    changed: dict[int, Combatant] = {}
     if clock.order != before.order:
         rank = {cid: i for i, cid in enumerate(clock.order)}
-        changed = []
         for c in combatants.values():
             new = rank.get(c.pk)
             if c.rank != new:
                 c.rank = new
-                changed.append(c)
-        Combatant.objects.bulk_update(changed, ["rank"])
+                changed[c.pk] = c
+    fields = ["rank"]
+    if rerolled is not None and rerolled.done:  # the new round's scores, with the ranks
+        changed.update((c.pk, c) for c in rerolled.playing)
+        fields += ["initiative", "tiebreak", "tie"]
+    if changed:
+        Combatant.objects.bulk_update(list(changed.values()), fields)
     if step.expired:
         EncounterEffect.objects.filter(pk__in=step.expired).update(expired_round=clock.round)
     if clock.current != before.current or clock.round != before.round:
@@ -84,7 +90,7 @@ def next_turn(encounter: Encounter, combatants: dict[int, Combatant], *, user, n
     reorder = reroll(encounter, combatants, rng)
     apply_step(encounter, combatants, rules.next_turn(clock, members, lasting,
                                                       encounter.skip_defeated, reorder=reorder),
-               clock)
+               clock, rerolled=reorder)
     if reorder is not None:
         reorder.journal(user, now)
 
@@ -96,7 +102,15 @@ def prefetch_sheets(system: str, playing: Iterable[Combatant]) -> None:
     spec = rule_systems.get(system)
     default = (spec.sheet_related_name,) if spec and spec.sheet_related_name else ()
     lookups = hooks.sheet_prefetch(system, default)
-    characters = [c.character for c in playing if c.character is not None]
+    characters = []
+    for c in playing:
+        if c.character is None:
+            continue
+        characters.append(c.character)
+        # the character's campaign is the encounter's, read with its lock: not read again
+        if (Combatant.encounter.is_cached(c) and Encounter.campaign.is_cached(c.encounter)
+                and c.character.campaign_id == c.encounter.campaign_id):
+            c.character.campaign = c.encounter.campaign
     if lookups and characters:
         prefetch_related_objects(characters, *lookups)
 
@@ -168,10 +182,10 @@ class Reroll:
         return tuple(p.id for p in placed)
 
     def journal(self, user, now: datetime) -> None:
-        """Save the scores and journal the rolls as one "encounter_initiative" action."""
+        """Journal the rolls as one "encounter_initiative" action (the scores are saved with
+        the ranks: apply_step)."""
         if not self.done:
             return
-        Combatant.objects.bulk_update(self.playing, ["initiative", "tiebreak", "tie"])
         in_order = sorted(self.playing, key=lambda c: c.rank or 0)
         rows, roll_about = about(self.rolls)
         record_action(campaign=self.encounter.campaign, kind=KIND_INITIATIVE, now=now,

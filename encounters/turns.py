@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Callable, Iterable, TypeVar
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 from campaigns import rule_systems
 from campaigns.journal import record_action
@@ -31,7 +31,7 @@ from encounters.effects import durations
 from encounters.errors import (EncounterConflict, EncounterForbidden, EncounterInvalid,
                                EncounterNotFound)
 from encounters.models import Combatant, Encounter, PendingReaction
-from encounters.reactions import request_reaction, require_no_reaction
+from encounters.reactions import Ask, request_reaction, request_reactions, require_no_reaction
 from encounters.turn_order import (KIND_INITIATIVE, about, apply_step, clock_of, next_turn,
                                    roll_initiative, scores, system_turns)
 from gamerules.dice import RandomSource
@@ -72,7 +72,8 @@ def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
     roll, journaled as one "encounter_initiative" action), then round 1, the first turn.
     Raises EncounterConflict(code="encounter_already_started"), EncounterInvalid(code="no_initiative",
     key "unknown_order_mode"), NoLivingCombatant."""
-    with opened(encounter_id, user, who=GM, state=None, now=now, rng=rng) as step:
+    with opened(encounter_id, user, who=GM, state=None, now=now, rng=rng,
+                related=hooks.sheet_joins()) as step:  # what the initiative and turns read
         encounter, combatants = step.encounter, step.combatants
         if encounter.state != Encounter.State.SETUP:
             raise EncounterConflict(code="encounter_already_started")
@@ -140,8 +141,9 @@ def encounter_next_turn(*, user, encounter_id: int, turn: int | None,
     scripts) and start the next (gamerules.encounter.clock.next_turn). The game master, or the
     player of the combatant whose turn it is. Raises EncounterConflict ("turn_already_advanced",
     "reaction_pending", "encounter_not_running"), EncounterForbidden, NoLivingCombatant."""
+    # the sheets the initiative reads, joined: a new round of a rolled order may roll it again
     with opened(encounter_id, user, who=TURN_HOLDER, state=RUNNING, turn=turn, now=now,
-                rng=rng) as step:
+                rng=rng, related=hooks.sheet_joins()) as step:
         encounter, combatants = step.encounter, step.combatants
         serial = encounter.turn_serial
         require_no_reaction(encounter, combatants, step.now, step.rng, user)
@@ -225,6 +227,14 @@ class TurnContext:
                                 action_payload=action_payload or {}, options=options,
                                 resolver=resolver, rolls=rolls, default=default,
                                 user=self.user, now=self.now, joins=joins)
+
+
+    def request_reactions(self, asks: Sequence[Ask], *, resolver: str,
+                          rolls: Iterable[dict] = ()) -> list[PendingReaction]:
+        """Several targets prompted at once, the first leading (encounters.reactions.
+        request_reactions: two INSERTs whatever their number)."""
+        return request_reactions(encounter=self.encounter, actor=self.combatant, asks=asks,
+                                 resolver=resolver, rolls=rolls, user=self.user, now=self.now)
 
 
 def encounter_act(*, user, encounter_id: int, combatant_id: int, act: Callable[[TurnContext], T],

@@ -299,8 +299,10 @@ def test_the_attack_and_its_answer_query_counts_are_pinned(ep, extra, django_ass
                             rng=FakeRandom(45, 30, 7, 8, 50), now=ep.now)
 
 
-ATTACK_QUERIES, ANSWER_QUERIES = 11, 14  # issue 20: one locked load (eclipse.context), the
-# answer locked with its lookup and the requester read with the prompts (encounters.services)
+ATTACK_QUERIES, ANSWER_QUERIES = 10, 12  # issue 20: one locked load (eclipse.context), the
+# encounter locked with its combatants in one statement; the answer locked with its lookup
+# reading the prompts with their requester, actor and target (encounters.reactions: 11, 14
+# before)
 
 
 def test_the_gm_corrects_the_range_band_before_the_answer(ep):

@@ -181,3 +181,68 @@ def test_two_targets_answering_at_once_resolve_the_action_once():
         assert ActionRecord.objects.filter(kind="enc_test_pair").count() == ROUNDS
     finally:
         hooks.unregister_resolver("enc_test.pair")
+
+
+def _waiting_for_a_lock() -> bool:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                       " AND datname = current_database()")
+        return cursor.fetchone()[0] > 0
+
+
+@pytest.mark.parametrize("how", ["combatants", "prompts"])
+def test_rows_read_with_the_lock_are_read_again_when_it_waited_for_a_change(how):
+    """Issue 20: a step reads the combatants (an answer: its prompts) in the statement that
+    locks the encounter. One that waits for the lock of a step changing them would hold them
+    as they were before it (PostgreSQL re-checks only the locked row): the version it saw
+    differs from the locked one's, so it reads them again and sees the change."""
+    import threading
+    import time
+
+    from django.db import connection, transaction
+
+    from encounters.access import lock_encounter, lock_with_combatants, save
+
+    t = Table()
+    e = t.start()
+    reaction = _strike(t, e) if how == "prompts" else None
+    got: dict = {}
+
+    def second():
+        try:
+            if how == "combatants":
+                with transaction.atomic():
+                    _e, combatants = lock_with_combatants(e.pk)
+                    got["name"] = combatants[t.c["Orc"].pk].name
+            else:
+                got["answer"] = services.answer_reaction(user=t.gm, reaction_id=reaction.pk,
+                                                         choice="parry")
+        except Exception as exc:  # reported to the test
+            got["error"] = exc
+        finally:
+            connection.close()
+
+    with transaction.atomic():
+        locked = lock_encounter(e.pk)
+        if how == "combatants":
+            from encounters.models import Combatant
+            Combatant.objects.filter(pk=t.c["Orc"].pk).update(name="Orc the renamed")
+        else:  # the prompt answered meanwhile, as another answer would
+            PendingReaction.objects.filter(pk=reaction.pk).update(status="answered",
+                                                                  choice="none")
+        save(locked)
+        thread = threading.Thread(target=second)
+        thread.start()
+        for _ in range(600):  # until the second waits for the lock (no wall-clock bound)
+            if _waiting_for_a_lock():
+                break
+            time.sleep(0.05)
+        assert _waiting_for_a_lock()
+    thread.join(30)
+    assert not thread.is_alive()
+    if how == "combatants":
+        assert got == {"name": "Orc the renamed"}
+    else:  # it saw the prompt answered: not pending any more
+        assert getattr(got.get("error"), "code", None) == "reaction_not_pending", got

@@ -175,9 +175,10 @@ def test_next_turn_that_rolls_the_round(db, extra, each_round, django_assert_num
         next_turn(t)
     e = t.reload()
     rng = FakeRandom(*[(i % 10) + 1 for i in range(3 + extra)])
-    # savepoint, lock, combatants, active effects, the ranks' bulk UPDATE, the encounter's
-    # UPDATE, the scores' bulk UPDATE, the journal's action and rolls, release
-    with django_assert_num_queries(10):
+    # savepoint, the lock with the combatants (one statement: issue 20), active effects, the
+    # ranks' and the scores' one bulk UPDATE, the encounter's UPDATE, the journal's action and
+    # rolls, release (10 before issue 20)
+    with django_assert_num_queries(8):
         services.encounter_next_turn(user=t.gm, encounter_id=e.pk, turn=e.turn_serial, now=NOW,
                                      rng=rng)
     assert t.reload().round == 2 and rng.exhausted

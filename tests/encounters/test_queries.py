@@ -18,8 +18,9 @@ def test_next_turn(db, extra, django_assert_num_queries):
     services.effect_add(user=t.gm, encounter_id=e.pk, name="Bless", anchor_id=t.c["Orc"].pk,
                         edge="end", rounds=3)
     e = t.reload()
-    # savepoint, lock the encounter, combatants, active effects, update, release
-    with django_assert_num_queries(6):
+    # savepoint, lock the encounter with its combatants (one statement: issue 20), active
+    # effects, update, release
+    with django_assert_num_queries(5):
         services.encounter_next_turn(user=t.gm, encounter_id=e.pk, turn=e.turn_serial, now=NOW)
 
 
@@ -33,7 +34,7 @@ def test_next_turn_that_expires_an_effect(db, extra, django_assert_num_queries):
     for _ in range(len(t.c)):  # to Hero's turn of round 2
         t.next()
     e = t.reload()
-    with django_assert_num_queries(7):  # + the effect's UPDATE
+    with django_assert_num_queries(6):  # + the effect's UPDATE
         services.encounter_next_turn(user=t.gm, encounter_id=e.pk, turn=e.turn_serial, now=NOW)
     assert e.effects.get().expired_round == 2
 
@@ -42,7 +43,7 @@ def test_next_turn_that_expires_an_effect(db, extra, django_assert_num_queries):
 def test_delay(db, extra, django_assert_num_queries):
     t = Table(extra=extra)
     e = t.start()
-    with django_assert_num_queries(7):  # + the ranks' one bulk UPDATE
+    with django_assert_num_queries(6):  # + the ranks' one bulk UPDATE
         services.encounter_delay(user=t.alice, encounter_id=e.pk,
                                  combatant_id=t.c["Hero"].pk, after_id=t.c["Orc"].pk,
                                  turn=e.turn_serial, now=NOW)
@@ -57,12 +58,13 @@ def test_an_action_asking_for_a_reaction_then_its_answer(db, extra, django_asser
         return ctx.request_reaction(target=t.c["Orc"], action_payload={"damage": 3},
                                     options=["parry"], resolver="enc_test.strike")
 
-    # savepoint, lock, combatants, the reaction's INSERT, the encounter's UPDATE, release
-    with django_assert_num_queries(6):
+    # savepoint, lock with the combatants, the reaction's INSERT, the encounter's UPDATE,
+    # release
+    with django_assert_num_queries(5):
         reaction = services.encounter_act(user=t.alice, encounter_id=e.pk,
                                           combatant_id=t.c["Hero"].pk, act=act, now=NOW)
-    # savepoint, lock (its encounter found in the same statement), combatants, the reaction
-    # with its requester, the journal's INSERT, the reaction's and the encounter's UPDATEs,
-    # release (10 before issue 20)
-    with django_assert_num_queries(8):
+    # savepoint, the lock (its encounter found in the same statement) reading the reaction
+    # with its requester, actor and target, the journal's INSERT, the reaction's and the
+    # encounter's UPDATEs, release (10 before issue 20)
+    with django_assert_num_queries(6):
         services.answer_reaction(user=t.gm, reaction_id=reaction.pk, choice="none", now=NOW)

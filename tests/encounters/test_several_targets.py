@@ -146,11 +146,12 @@ def test_answers_cost_the_same_queries(extra, django_assert_num_queries):
     t = Table(extra=extra)
     e = t.start()
     lead, other = volley(t, e)
-    # savepoint, the lock (its encounter found in the same statement: issue 20), combatants,
-    # the group, the answer's and the encounter's UPDATEs, release
-    with django_assert_num_queries(7):
+    # savepoint, the lock (its encounter found in the same statement: issue 20) reading the
+    # group with its actor and targets, the answer's and the encounter's UPDATEs, release
+    with django_assert_num_queries(5):
         services.answer_reaction(user=t.bob, reaction_id=lead.pk, choice="parry", now=NOW)
-    # savepoint, lock, combatants, the group (with its requester), the lead's answerer, the
-    # journal's INSERT, the prompts' bulk UPDATE, the encounter's, release (11 before issue 20)
-    with django_assert_num_queries(9):
+    # savepoint, the lock reading the group (with its requester, actor and targets), the
+    # lead's answerer, the journal's INSERT, the prompts' bulk UPDATE, the encounter's,
+    # release (11 before issue 20)
+    with django_assert_num_queries(7):
         services.answer_reaction(user=t.gm, reaction_id=other.pk, choice="none", now=NOW)
