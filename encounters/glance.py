@@ -41,7 +41,7 @@ EXACT, DESCRIBED, HIDDEN = "exact", "described", "hidden"  # campaigns.models.En
 ICONS: dict[str, str] = {
     "health": "♥", "damage": "♥", "wounds": "✚", "stress": "ψ", "mp": "✦", "moxie": "✧",
     "stunned": "✷", "prone": "↓", "unconscious": "☾", "bleeding": "♦", "dead": "☠",
-    "ammo": "⁝", "jammed": "⊗", "posture": "⚔", "defensive": "▣", "no_dodge": "⊘",
+    "ammo": "▮", "jammed": "⊗", "posture": "⚔", "defensive": "▣", "no_dodge": "⊘",
     "mental": "ψ", "level": "●",
 }
 
@@ -65,6 +65,16 @@ class Meter:
         if not self.maximum or self.maximum <= 0:
             return 0.0
         return min(1.0, max(0.0, self.value / self.maximum))
+
+    @property
+    def warn(self) -> tuple[int, int]:
+        """The HTML meter's ``low`` and ``high`` (the drawing's colours: well, hurt, badly
+        hurt): for a gauge where more is worse, 1 and half the maximum (rounded up); else a
+        quarter and half of it."""
+        top = self.maximum or 0
+        if self.worse_up:
+            return 1, max(1, -(-top // 2))
+        return top // 4, -(-top // 2)
 
     @property
     def left(self) -> int:

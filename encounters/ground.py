@@ -33,7 +33,7 @@ MAX_RATIO = 1.25  # height / width, at most
 CELLS_M = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
 MAX_CELLS = 16
 TOKEN_R = 14  # a token's radius in SVG units (the margin keeps one on the edge whole)
-MAX_TOKEN_ICONS = 4  # conditions drawn beside a token (the tooltip and the legend say them all)
+MAX_TOKEN_ICONS = 3  # conditions drawn beside a token (the tooltip and the legend say them all)
 
 PARTY, ENEMY = "party", "enemy"
 
@@ -160,7 +160,7 @@ class Token:
         if g is None:
             return []
         marks = list(g.marks[:MAX_TOKEN_ICONS]) if g.exact else [g]
-        return [(round(-TOKEN_R + 2 + 9 * i, 2), m) for i, m in enumerate(marks)]
+        return [(round(-TOKEN_R + 13 * i, 2), m) for i, m in enumerate(marks)]
 
     @property
     def gauge_width(self) -> float:
