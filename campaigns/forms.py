@@ -34,7 +34,7 @@ from gamerules.errors import ParameterError
 from gamerules.parameters import is_time_zone
 
 PREFIX = "param_"
-MAIN_FIELDS = ["name", "description", "rule_system", "game_master", "is_open"]
+MAIN_FIELDS = ["name", "description", "rule_system", "game_master", "is_open", "enemy_state"]
 
 
 def _validate_time_zone(value: str) -> None:

@@ -25,6 +25,17 @@ class RuleSystem(models.TextChoices):
     HOMEBREW = "homebrew", _("Homebrew d100")
 
 
+class EnemyState(models.TextChoices):
+    """What the players of a campaign read of their enemies' state in an encounter (issue 21,
+    item 2: docs/encounters.md, "State at a glance"): the numbers, words (unhurt, wounded,
+    badly wounded, down), or nothing. Their own characters and allies are always exact; the
+    game master sees everything."""
+
+    EXACT = "exact", _("exact numbers")
+    DESCRIBED = "described", _("described in words")
+    HIDDEN = "hidden", _("hidden")
+
+
 class Campaign(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
     description = models.TextField(_("description"), blank=True)
@@ -37,6 +48,11 @@ class Campaign(models.Model):
                                     null=True, blank=True, related_name="mastered_campaigns",
                                     verbose_name=_("game master"))
     is_open = models.BooleanField(_("open to new characters"), default=True)
+    enemy_state = models.CharField(
+        _("enemies' state shown to the players"), max_length=9, choices=EnemyState.choices,
+        default=EnemyState.DESCRIBED,
+        help_text=_("In an encounter, what the players read of their enemies' health and "
+                    "conditions (their own characters and allies: always exact)."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -19,3 +19,5 @@ class EclipseConfig(AppConfig):
         from eclipse import defence, prompt
         from encounters import hooks
         hooks.register_prompt(defence.RESOLVER, prompt.prompt_details)  # the prompt's card
+        from eclipse import glance
+        glance.register()  # the state at a glance: the roster, the map, the API

@@ -13,7 +13,7 @@ Mounted in config/api_urls.py (``urlpatterns`` below).
 from __future__ import annotations
 
 from django.urls import path
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -27,6 +27,37 @@ from encounters.models import Encounter
 from gamerules.encounter.order import OrderMode
 
 CONFLICTS = {**ERRORS, 409: ErrorSerializer}
+
+
+class StateMeterSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="damage, wounds, stress, moxie, ammo (Eclipse Phase); "
+                                          "hp, mp (homebrew).")
+    label = serializers.CharField()  # type: ignore[assignment]  # the JSON key, not Field.label
+    value = serializers.IntegerField()
+    maximum = serializers.IntegerField(allow_null=True, help_text="Null for a count (wounds).")
+    worse_up = serializers.BooleanField(help_text="More is worse (damage, stress).")
+    note = serializers.CharField(help_text="More words: the death rating, traumas, spares.")
+
+
+class StateMarkSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="stunned, prone, unconscious, bleeding, dead, mental, "
+                                          "jammed (Eclipse Phase); posture, unconscious, dead, "
+                                          "no_dodge (homebrew).")
+    label = serializers.CharField()  # type: ignore[assignment]  # the JSON key
+
+
+class CombatantStateSerializer(serializers.Serializer):
+    """encounters.glance.Glance.as_json."""
+
+    detail = serializers.ChoiceField(choices=["exact", "described"],
+                                     help_text="exact: the gauges and conditions; described: "
+                                               "the level's word only (an enemy, as the "
+                                               "campaign's enemy_state says).")
+    level = serializers.ChoiceField(choices=["unhurt", "wounded", "badly_wounded", "down"])
+    label = serializers.CharField(  # type: ignore[assignment]  # the JSON key
+        help_text="The level in the request's language.")
+    meters = StateMeterSerializer(many=True)
+    marks = StateMarkSerializer(many=True)
 
 
 class EncounterCombatantSerializer(serializers.Serializer):
@@ -50,6 +81,15 @@ class EncounterCombatantSerializer(serializers.Serializer):
                                  help_text="Metres; null (with y) without a position.")
     y = serializers.DecimalField(max_digits=7, decimal_places=2, allow_null=True,
                                  coerce_to_string=False)
+    state = serializers.SerializerMethodField(
+        help_text="Its gauges and conditions as the user may read them (docs/encounters.md, "
+                  "\"State at a glance\"); null: nothing to read (an enemy the campaign hides, "
+                  "a combatant without a sheet, a system without states).")
+
+    @extend_schema_field(CombatantStateSerializer(allow_null=True))
+    def get_state(self, combatant) -> dict | None:
+        seen = self.context.get("glances", {}).get(combatant.pk)
+        return seen.as_json() if seen is not None else None
 
 
 class EncounterEffectSerializer(serializers.Serializer):
@@ -110,7 +150,7 @@ class EncounterSerializer(serializers.Serializer):
 def _view(request, encounter_id: int) -> Response:
     view = selectors.encounter_view(user=request.user, encounter_id=encounter_id)
     view.mine = sorted(view.mine)  # type: ignore[assignment]  # JSON
-    return Response(EncounterSerializer(view).data)
+    return Response(EncounterSerializer(view, context={"glances": view.glances}).data)
 
 
 class EncounterCreateSerializer(StrictSerializer):

@@ -19,8 +19,12 @@ from typing import Iterable
 
 from django.db.models import F
 
+from campaigns.errors import NotFound
+from campaigns.models import Campaign, EnemyState
+from campaigns.permissions import oversees
 from encounters import push
 from encounters.access import encounter_changed, lock_encounter
+from encounters.errors import EncounterInvalid
 from encounters.models import Combatant, Encounter
 
 
@@ -64,3 +68,26 @@ def _bump(encounters) -> list[int]:
     for pk, version in rows:  # locked: nothing else moved them meanwhile
         push.announce(pk, version + 1)
     return [pk for pk, _v in rows]
+
+
+def enemy_state_set(*, user, campaign_id: int, value: str) -> Campaign:
+    """The game master's choice of what the campaign's players read of their enemies' state
+    in its encounters (``Campaign.enemy_state``: "exact", "described" or "hidden";
+    encounters.glance): saved, and every encounter of the campaign not ended refreshed (its
+    version bumped, pushed on commit: the pages' cached bodies are per version). Four queries:
+    the campaign locked, the encounters locked, their UPDATE, the campaign's. Raises NotFound
+    ("no_such_campaign": missing, or not overseen by ``user``), EncounterInvalid
+    ("unknown_enemy_state")."""
+    from django.db import transaction
+
+    if value not in EnemyState.values:
+        raise EncounterInvalid(code="unknown_enemy_state", value=str(value)[:40])
+    with transaction.atomic():
+        campaign = Campaign.objects.select_for_update().filter(pk=campaign_id).first()
+        if campaign is None or not oversees(user, campaign):
+            raise NotFound("no_such_campaign")
+        if campaign.enemy_state != value:
+            _bump(Encounter.objects.filter(campaign_id=campaign_id))
+            campaign.enemy_state = value
+            campaign.save(update_fields=["enemy_state"])
+    return campaign

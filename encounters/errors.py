@@ -38,6 +38,8 @@ MESSAGES: dict[str, str] = {
     "order_mismatch": gettext_noop("The order must list every combatant in it, once each."),
     "already_prompted": gettext_noop("%(name)s is asked already about this action."),
     "unknown_resolver": gettext_noop("No rule system answers reactions of kind %(kind)r."),
+    "unknown_enemy_state": gettext_noop(
+        "%(value)r is not a way to show enemies: exact, described or hidden."),
 }
 
 

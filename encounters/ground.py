@@ -33,6 +33,7 @@ MAX_RATIO = 1.25  # height / width, at most
 CELLS_M = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
 MAX_CELLS = 16
 TOKEN_R = 14  # a token's radius in SVG units (the margin keeps one on the edge whole)
+MAX_TOKEN_ICONS = 3  # conditions drawn beside a token (the tooltip and the legend say them all)
 
 PARTY, ENEMY = "party", "enemy"
 
@@ -149,6 +150,17 @@ class Token:
     mine: bool = False
     gauge: Gauge | None = None
     effects: tuple[str, ...] = ()
+    glance: Any = None  # encounters.glance.Glance: the state this viewer reads, or None
+
+    @property
+    def icons(self) -> list[tuple[float, Any]]:
+        """The marks drawn on the token's right (exact: the conditions, at most
+        ``MAX_TOKEN_ICONS``; described: the level's word), each with its SVG ``v`` offset."""
+        g = self.glance
+        if g is None:
+            return []
+        marks = list(g.marks[:MAX_TOKEN_ICONS]) if g.exact else [g]
+        return [(round(-TOKEN_R + 13 * i, 2), m) for i, m in enumerate(marks)]
 
     @property
     def gauge_width(self) -> float:
@@ -196,11 +208,12 @@ class Ground:
 
 def build(combatants: Sequence[Any], *, current_id: int | None, mine: set[int],
           gauges: dict[int, Gauge] | None = None, effects: dict[int, list[str]] | None = None,
-          reach: Sequence[tuple[float, str]] = ()) -> Ground | None:
+          reach: Sequence[tuple[float, str]] = (), glances: dict[int, Any] | None = None
+          ) -> Ground | None:
     """The map of ``combatants`` (Combatants in play the viewer sees; removed ones are left
     out) or None when none is placed. ``reach``: the current combatant's moves as (metres,
-    label), drawn as circles around it and kept inside the frame; ``gauges`` and ``effects``
-    by combatant id."""
+    label), drawn as circles around it and kept inside the frame; ``gauges``, ``effects`` and
+    ``glances`` (what the viewer reads of each state, encounters.glance) by combatant id."""
     shown = [c for c in combatants if not c.removed]
     placed = [(c, c.point.as_floats()) for c in shown if c.point is not None]
     current = next((p for c, p in placed if c.pk == current_id), None)
@@ -209,7 +222,7 @@ def build(combatants: Sequence[Any], *, current_id: int | None, mine: set[int],
               [(current[0], current[1], far)] if current is not None and far else [])
     if f is None:
         return None
-    gauges, effects = gauges or {}, effects or {}
+    gauges, effects, glances = gauges or {}, effects or {}, glances or {}
     tokens = []
     for c, (x, y) in placed:
         u, v = f.to_svg(x, y)
@@ -218,7 +231,7 @@ def build(combatants: Sequence[Any], *, current_id: int | None, mine: set[int],
                             side=PARTY if player else ENEMY, x=x, y=y, u=u, v=v,
                             current=c.pk == current_id, hidden=c.hidden, defeated=c.defeated,
                             mine=c.pk in mine, gauge=gauges.get(c.pk),
-                            effects=tuple(effects.get(c.pk, ()))))
+                            effects=tuple(effects.get(c.pk, ())), glance=glances.get(c.pk)))
     circles = ([(m, round(m * f.scale, 2), label) for m, label in reach]
                if current is not None else [])
     return Ground(frame=f, tokens=tokens, unplaced=[c.name for c in shown if c.point is None],

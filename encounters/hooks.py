@@ -43,6 +43,14 @@ A system registers from its app's ``AppConfig.ready()``::
   small bar on a token, shown where the roster shows that combatant's gauges (its GM, its
   player), computed from the sheet the page already read (no query).
 
+- ``register_combatant_state(system, fn)``: the state at a glance (encounters.glance), ``fn(
+  combatants, *, encounter) -> {combatant id: glance.State}`` for the combatants with a
+  character (their sheets loaded), in a fixed number of queries whatever their number; what a
+  viewer is shown of it is the encounter's to decide (glance.shown). ``register_view_related(
+  system, lookups)``: what the encounter's view selects with each combatant's character past
+  its sheet (``select_related`` paths from Character: Eclipse Phase's current sleeve), so that
+  the state reads it with no query more.
+
 These could become fields of campaigns.rule_systems.RuleSystemSpec (``initiative``,
 ``reaction_resolvers``); they live here while that file is another helper's.
 """
@@ -185,6 +193,8 @@ _PREFETCH: dict[str, tuple[str, ...]] = {}
 _EACH_ROUND: set[str] = set()
 _MAP_MOVE: dict[str, Callable[[Any, Any], MapMove | None]] = {}
 _TOKEN_GAUGE: dict[str, Callable[[Any], Any]] = {}
+_STATE: dict[str, Callable[..., dict[int, Any]]] = {}
+_VIEW_RELATED: dict[str, tuple[str, ...]] = {}
 _JOURNAL: dict[str, frozenset[str]] = {}
 _PROMPTS: dict[str, PromptFn] = {}
 # The kinds the shared encounter journals itself, in every system's encounters.
@@ -307,3 +317,23 @@ def register_token_gauge(system: str, fn: Callable[[Any], Any]) -> None:
 
 def token_gauge_for(system: str) -> Callable[[Any], Any] | None:
     return _TOKEN_GAUGE.get(system)
+
+
+def register_combatant_state(system: str, fn: Callable[..., dict[int, Any]]) -> None:
+    _STATE[system] = fn
+
+
+def unregister_combatant_state(system: str) -> None:
+    _STATE.pop(system, None)
+
+
+def combatant_state_for(system: str) -> Callable[..., dict[int, Any]] | None:
+    return _STATE.get(system)
+
+
+def register_view_related(system: str, lookups: tuple[str, ...]) -> None:
+    _VIEW_RELATED[system] = tuple(lookups)
+
+
+def view_related(system: str) -> tuple[str, ...]:
+    return _VIEW_RELATED.get(system, ())

@@ -16,7 +16,7 @@ from characters.models import Character
 from campaigns.permissions import (allowed, oversees, oversees_campaign_of,
                                    oversees_every_campaign)
 from encounters import ground as ground_map
-from encounters import hooks, visibility
+from encounters import glance, hooks, visibility
 from encounters.errors import EncounterNotFound
 from encounters.models import Combatant, Encounter, EncounterEffect, PendingReaction
 from encounters.access import can_see, controls, is_gm
@@ -71,6 +71,48 @@ class EncounterView:
         return self.current_id in self.mine
 
     @cached_property
+    def states(self) -> dict[int, glance.State]:
+        """Each combatant's whole state by id, as its rule system gives it
+        (``hooks.register_combatant_state``; none without one): the combatants this view
+        holds with a character, one call for all of them (the system's fixed queries). What a
+        viewer may read of it: ``glances``."""
+        fn = hooks.combatant_state_for(self.encounter.campaign.rule_system)
+        if fn is None:
+            return {}
+        with_character = [c for c in self.combatants if c.character is not None]
+        return fn(with_character, encounter=self.encounter) if with_character else {}
+
+    @property
+    def has_states(self) -> bool:
+        """The campaign's system gives its combatants' state (the roster shows it)."""
+        return hooks.combatant_state_for(self.encounter.campaign.rule_system) is not None
+
+    @cached_property
+    def sides(self) -> glance.Sides:
+        """The viewer's sides (encounters.glance): the GM's, or those of the combatants the
+        player plays."""
+        if self.gm:
+            return glance.Sides(gm=True)
+        return glance.Sides(gm=False, own=frozenset(
+            glance.side_of(c) for c in self.combatants if c.pk in self.mine),
+            mine=frozenset(self.mine))
+
+    @cached_property
+    def glances(self) -> dict[int, glance.Glance]:
+        """What this viewer reads of each combatant's state, by id (encounters.glance.shown:
+        exact for the GM and the viewer's side, the campaign's ``enemy_state`` for an enemy);
+        a combatant absent reads nothing. The roster, the map and the API read it here."""
+        setting = getattr(self.encounter.campaign, "enemy_state", glance.DESCRIBED)
+        out: dict[int, glance.Glance] = {}
+        states = self.states
+        for c in self.combatants:
+            seen = glance.shown(states.get(c.pk), combatant=c, sides=self.sides,
+                                setting=setting)
+            if seen is not None:
+                out[c.pk] = seen
+        return out
+
+    @cached_property
     def ground(self) -> ground_map.Ground | None:
         """The map of the combatants in play this viewer sees (encounters.ground; None when
         none has a position): a token for each, a bar where the roster shows the viewer its
@@ -79,7 +121,13 @@ class EncounterView:
         system = self.encounter.campaign.rule_system
         gauge_of = hooks.token_gauge_for(system)
         gauges: dict[int, ground_map.Gauge] = {}
-        if gauge_of is not None and getattr(self.spec, "templates", None) is not None \
+        if hooks.combatant_state_for(system) is not None:  # the state at a glance's bar
+            for pk, seen in self.glances.items():
+                if seen.bar is not None:
+                    gauges[pk] = ground_map.Gauge(value=seen.bar.left,
+                                                  maximum=seen.bar.maximum or 0,
+                                                  label=str(seen.bar.label))
+        elif gauge_of is not None and getattr(self.spec, "templates", None) is not None \
                 and self.spec.templates.gauges:
             name = self.spec.sheet_related_name
             for c in self.combatants:
@@ -92,7 +140,7 @@ class EncounterView:
         for f in self.effects:
             effects.setdefault(f.bearer_id or f.anchor_id, []).append(f.name)
         return ground_map.build(self.combatants, current_id=self.current_id, mine=self.mine,
-                                gauges=gauges, effects=effects,
+                                gauges=gauges, effects=effects, glances=self.glances,
                                 reach=[(p.metres, p.label) for p in self.current_move.paces]
                                 if self.current_move else ())
 
@@ -280,6 +328,9 @@ def encounter_view(*, user, encounter_id: int, log_since: datetime | None = None
                      .select_related("character").order_by())  # sorted below
     if spec is not None and spec.sheet_related_name:
         combatants_qs = combatants_qs.select_related(f"character__{spec.sheet_related_name}")
+    related = hooks.view_related(encounter.campaign.rule_system)
+    if related:  # what the system's state reads past the sheet (hooks.register_view_related)
+        combatants_qs = combatants_qs.select_related(*(f"character__{p}" for p in related))
     stored = [f.attname for f in Encounter._meta.concrete_fields]
     if handed:
         combatants_qs = combatants_qs.annotate(

@@ -6,7 +6,8 @@ of the encounter's modules, each of which does one job (issue 20, item 3; the la
 - ``access``: the opening every step shares (``opened``: lock, who may, state, turn) and the
   version bump (``save``, ``encounter_changed``); the bottom, it imports none of the others.
 - ``changes``: changes made outside a step that the pages show (``characters_changed``,
-  ``campaign_changed``, ``encounter_touch``).
+  ``campaign_changed``, ``encounter_touch``, ``enemy_state_set``: the GM's choice of what the
+  players read of their enemies' state).
 - ``effects``: lasting effects (``effect_add``) and what the clock reads of them.
 - ``positions``: where the combatants stand (``combatant_place``, ``positions_clear``,
   ``set_position``).
@@ -30,7 +31,8 @@ from __future__ import annotations
 
 from encounters.access import (can_see, combatants_of, controls, encounter_changed, is_gm,
                                lock_encounter, lock_with_combatants)
-from encounters.changes import campaign_changed, characters_changed, encounter_touch
+from encounters.changes import (campaign_changed, characters_changed, encounter_touch,
+                                enemy_state_set)
 from encounters.effects import effect_add
 from encounters.positions import combatant_place, positions_clear, set_position
 from encounters.reactions import (Ask, answer_reaction, reactions_default_due, request_reaction,
@@ -47,7 +49,7 @@ __all__ = [
     "can_see", "combatants_of", "controls", "encounter_changed", "is_gm", "lock_encounter",
     "lock_with_combatants",
     # changes
-    "campaign_changed", "characters_changed", "encounter_touch",
+    "campaign_changed", "characters_changed", "encounter_touch", "enemy_state_set",
     # effects
     "effect_add",
     # positions

@@ -7,6 +7,7 @@ E = "<int:encounter_id>"
 urlpatterns = [
     path("", views.index, name="index"),
     path("campaign/<int:campaign_id>/", views.campaign_encounters, name="list"),
+    path("campaign/<int:campaign_id>/enemy-state/", views.enemy_state, name="enemy_state"),
     path(f"{E}/", views.play, name="play"),
     path(f"{E}/control/", views.control, name="control"),
     path(f"{E}/version/", views.version, name="version"),

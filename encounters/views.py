@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns import live
-from campaigns.errors import InvalidInput
+from campaigns.errors import InvalidInput, NotFound
 from campaigns.messages import error_message
 from campaigns.numbers import whole_number
 from encounters import push, selectors, services
@@ -115,6 +115,23 @@ def campaign_encounters(request, campaign_id: int):
         raise Http404(_("No such encounter.")) from None
     return render(request, "encounters/list.html", {"encounters": encounters, "gm": gm,
                                                     "campaign_id": campaign_id})
+
+
+@login_required
+@require_POST
+def enemy_state(request, campaign_id: int):
+    """The GM's choice of what the players read of their enemies' state (``value``: exact,
+    described, hidden; services.enemy_state_set), from the game master's screen, back to it."""
+    try:
+        services.enemy_state_set(user=request.user, campaign_id=campaign_id,
+                                 value=request.POST.get("value", ""))
+    except NotFound:
+        raise Http404(_("No such campaign.")) from None
+    except RuleError as exc:
+        messages.error(request, error_message(exc))
+    else:
+        messages.success(request, _("The players' view of their enemies is saved."))
+    return redirect("campaigns:gm", campaign_id=campaign_id)
 
 
 # --- steps ----------------------------------------------------------------------------------

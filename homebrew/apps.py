@@ -18,3 +18,5 @@ class HomebrewConfig(AppConfig):
         from encounters import hooks
         from homebrew import prompt
         hooks.register_prompt(encounter.RESOLVER, prompt.prompt_details)  # the prompt's card
+        from homebrew import glance
+        glance.register()  # the state at a glance: the roster, the map, the API

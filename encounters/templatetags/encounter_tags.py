@@ -22,6 +22,13 @@ def sheet_of(character, view):
 
 
 @register.filter
+def glance_of(combatant, view):
+    """What ``view``'s viewer reads of ``combatant``'s state (encounters.glance.Glance), or
+    None."""
+    return view.glances.get(combatant.pk)
+
+
+@register.filter
 def option_label(key, view):
     """A reaction option's label from the rule system's ``action_labels``."""
     return view.label(key)

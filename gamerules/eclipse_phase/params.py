@@ -58,6 +58,7 @@ LABELS: dict[str, str] = {
     "knocked_down_attack_bonus": N_("Bonus against a knocked down target"),
     "stun_turns": N_("Turns stunned"),
     "bleeding_dv": N_("Bleeding DV per turn"),
+    "badly_wounded_percent": N_("Badly wounded from (percent of DUR)"),
     "death_multiplier_bio": N_("Death rating multiplier (biomorphs)"),
     "death_multiplier_synth": N_("Destruction multiplier (synthmorphs)"),
     "lucidity_per_wil": N_("Lucidity per WIL"),
@@ -135,7 +136,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("Wounds, knockdown and death"), ("wound_threshold_divisor", "wound_inclusive",
                                          "knockdown_som_multiplier", "knocked_down_attack_bonus",
                                          "stun_turns", "bleeding_dv", "death_multiplier_bio",
-                                         "death_multiplier_synth")),
+                                         "death_multiplier_synth", "badly_wounded_percent")),
     (N_("Stress and traumas"), ("lucidity_per_wil", "trauma_threshold_divisor",
                                 "insanity_per_lucidity", "stress_resist_multiplier",
                                 "stress_resisted_percent", "trauma_inclusive",
@@ -233,6 +234,8 @@ class EclipsePhaseParameters(RuleParameters):
                                            "character (seed: +10)."))
     stun_turns: int = param(1, 1, 10, N_("Action turns a stunned character cannot act."))
     bleeding_dv: int = param(1, 0, 10, N_("Damage per action turn beyond DUR with a wound."))
+    badly_wounded_percent: int = param(50, 1, 100, N_("An enemy shown in words reads 'badly "
+                                       "wounded' from this share of its DUR in damage."))
     death_multiplier_bio: Decimal = param(D("1.5"), D("1"), D("5"), N_("Death rating of biomorphs "
                                           "and pods = DUR x this, rounded up (seed: DURx1.5)."))
     death_multiplier_synth: Decimal = param(D("2"), D("1"), D("5"), N_("Destruction of synthmorphs "

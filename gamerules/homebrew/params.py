@@ -29,6 +29,7 @@ LABELS: dict[str, str] = {
     "mp_max_default": N_("Maximum MP of a new character"),
     "hp_per_missing_mp": N_("HP per missing MP"),
     "enemies_die_at_zero": N_("Enemies die at 0 HP"),
+    "badly_wounded_percent": N_("Badly wounded from (percent of max HP lost)"),
     "sub_test_sides": N_("Sides of the sub-characteristic die"),
     "critical_success_max": N_("Critical success up to"),
     "critical_failure_min": N_("Critical failure from"),
@@ -54,7 +55,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("Characteristics and creation"), ("characteristic_points", "spend_all_points",
                                           "characteristic_min", "characteristic_max", "sub_max")),
     (N_("Health and magic"), ("hp_max_default", "mp_max_default", "hp_per_missing_mp",
-                              "enemies_die_at_zero")),
+                              "enemies_die_at_zero", "badly_wounded_percent")),
     (N_("Tests and criticals"), ("sub_test_sides", "critical_success_max", "critical_failure_min",
                                  "assist_bonus_d100", "assist_bonus_sub")),
     (N_("Critical multipliers"), ("crit_multiplier_d2", "crit_multiplier_d3", "crit_multiplier_d4",
@@ -87,6 +88,8 @@ class HomebrewParameters(RuleParameters):
                                              "enough MP."))
     enemies_die_at_zero: bool = param(True, False, True, N_("Enemies die at 0 HP unless the GM marks "
                                                          "one as an exception."))
+    badly_wounded_percent: int = param(50, 1, 100, N_("An enemy shown in words reads 'badly "
+                                       "wounded' from this share of its max HP lost."))
     # Tests (seed: "Caractéristiques", "Actions", "Critiques").
     sub_test_sides: int = param(6, 2, 100, N_("Die of a sub-characteristic test (seed: 1d6)."))
     critical_success_max: int = param(5, 0, 50, N_("A d100 test rolling this or less is a critical "

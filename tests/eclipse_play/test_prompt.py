@@ -139,4 +139,5 @@ def test_the_page_with_a_prompt_pending_costs_a_fixed_number_of_queries(
     assert 'data-testid="chance-dodge"' in html
 
 
-PROMPT_PAGE_QUERIES = 12  # 9 without the prompt's details: +3, the attack context's
+PROMPT_PAGE_QUERIES = 13  # 10 without the prompt's details (the state at a glance reads the
+# carried weapons: +1, eclipse.glance): +3, the attack context's

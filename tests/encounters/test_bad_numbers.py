@@ -114,7 +114,7 @@ def test_homebrew_gauges_show_in_the_encounter_page(hb):
     client = Client()
     client.force_login(hb.alice)
     page = client.get(f"/encounters/{encounter.pk}/").content.decode()
-    assert '<span data-testid="hp">13</span>/20' in page
+    assert 'data-key="hp" title="HP 13/20"' in page  # the state at a glance (encounters.glance)
 
 
 def test_a_player_ending_a_turn_the_gm_just_ended_is_told_it_moved_on(table):

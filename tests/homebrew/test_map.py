@@ -1,5 +1,6 @@
 """The homebrew on the encounter map (issue 21, item 2): a token's HP bar where the roster
-shows the gauges (the GM: every combatant; a player: their own), none for the others."""
+shows the exact state (the GM: every combatant; a player: their own and their allies', an
+enemy's as the campaign's ``enemy_state`` says: described by default, no bar)."""
 
 from __future__ import annotations
 
@@ -32,5 +33,7 @@ def test_the_hp_bar_shows_where_the_roster_shows_the_gauges(client, hb):
     assert html.count('data-testid="map-gauge"') == 3
     client.logout()
     html = _logged(client, hb.alice).get(f"/encounters/{e.pk}/").content.decode()
-    assert _bars(html) == {"Aria": f"{sheet.hp}/{sheet.hp_max}"}
-    assert html.count('data-testid="map-gauge"') == 1
+    bran = hb.bran.homebrew
+    assert _bars(html) == {"Aria": f"{sheet.hp}/{sheet.hp_max}",
+                           "Bran": f"{bran.hp}/{bran.hp_max}"}
+    assert html.count('data-testid="map-gauge"') == 2
