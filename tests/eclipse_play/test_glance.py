@@ -116,7 +116,7 @@ def test_unconscious_bleeding_dead_and_the_readied_weapon(client, ep):
 
 
 def test_icons_carry_their_words_for_tooltips_and_screen_readers(client, ep):
-    e, c = _fight(ep)
+    e, _c = _fight(ep)
     _as(client, ep.alice)
     html = client.get(f"/encounters/{e.pk}/").content.decode()
     assert ('title="stunned (1 action turn)"><span class="icon" aria-hidden="true">✷</span>'

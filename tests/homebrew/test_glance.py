@@ -94,7 +94,7 @@ def test_the_threshold_is_the_campaigns_parameter_and_down_at_zero(client, hb):
 
 
 def test_words_in_french_and_the_sheets_own_gauge(client, hb):
-    e, c = _fight(hb)
+    e, _c = _fight(hb)
     HomebrewSheet.objects.filter(pk=hb.bran.pk).update(mp_label="Cartridges")
     _as(client, hb.alice)
     client.cookies["django_language"] = "fr"
