@@ -10,12 +10,10 @@ msgid that would go obsolete.
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.core.management import call_command
 
 from tests.i18n.test_i18n import PO_FILE, _po_entries
@@ -58,4 +56,3 @@ def test_an_unmarked_label_would_be_caught(tmp_path):
     po.write_text('msgid ""\nmsgstr ""\n\n#~ msgid "Gone"\n#~ msgstr "Parti"\n\n'
                   'msgid "Kept"\nmsgstr "Gardé"\n', encoding="utf-8")
     assert _obsolete_msgids(po) == {(None, "Gone")}
-    assert os.path.exists(po)
