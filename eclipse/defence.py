@@ -38,6 +38,7 @@ from gamerules.eclipse_phase.volley import (DODGE, MELEE_SKILLS, MOXIE_SUFFIX, N
                                             Shot, Side, VolleyOutcome, defence_choice,
                                             defence_of, defence_options, order_from_json,
                                             read_answer, resolve_volley)
+from gamerules.errors import gettext_noop as N_
 
 __all__ = ["DODGE", "MELEE_SKILLS", "MOXIE_SUFFIX", "NONE", "QUICK_PREFIX", "Answer",
            "defence_choice", "defence_options", "params_of", "read_answer"]
@@ -233,7 +234,7 @@ def resolve_volley_at(encounter, actor: Combatant, target: Combatant, order: Att
     return summary, rolls, about
 
 
-BRACED = "Braced for a charge (+20)"
+BRACED = N_("Braced for a charge (+20)")
 QUICK_OWED = "Defended while surprised (quick action)"
 HOLD_ROUNDS = 1000  # a hold lasts until an escape (the clock's longest duration)
 
@@ -243,7 +244,7 @@ def held_by(name: str) -> str:
     return f"Subdued by {name}"[:80]
 
 
-FULL_DEFENCE = "Full defence (+30)"
+FULL_DEFENCE = N_("Full defence (+30)")
 
 
 def answer_flags(actor: Combatant) -> tuple[str, ...]:

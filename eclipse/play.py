@@ -28,6 +28,7 @@ from typing import Any, Literal, Mapping, Sequence
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_noop as N_
 
 from campaigns.journal import record_action
 from eclipse import environment, positions, tacnet
@@ -57,7 +58,8 @@ from gamerules.modifiers import Modifier
 
 KIND_ACTION, KIND_MOVE, KIND_RELOAD = "eclipse_action", "eclipse_move", "eclipse_reload"
 KIND_TURN_END = "eclipse_turn_end"
-RUNNING, AIM_QUICK, AIM_COMPLEX = "Running (-10)", "Aimed (+10)", "Aimed (+30)"
+# Effects' names, stored in English; marked for the catalogue (their pages translate them).
+RUNNING, AIM_QUICK, AIM_COMPLEX = N_("Running (-10)"), N_("Aimed (+10)"), N_("Aimed (+30)")
 ACTION_NAME_MAX = 120
 COMPLEX_WEIGHT = 10
 

@@ -34,7 +34,7 @@ PARTY = [  # username, name, characteristics, MP gauge label, weapons, posture
      "defensive"),
     ("bob", "Tobin",
      {"physique": 60, "perception": 70, "mental": 40, "force": 2, "dexterite": 4, "sens": 4,
-      "ether": 3, "esprit": 2, "intelligence": 2}, "Cartouches", ["Pistosabre", "Dague"],
+      "ether": 3, "esprit": 2, "intelligence": 2}, "Cartridges", ["Pistosabre", "Dague"],
      "offensive"),
 ]
 ENEMIES = [  # name, physique, perception, mental, force, dexterite, HP, weapons, spared

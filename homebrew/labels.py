@@ -1,8 +1,9 @@
 """Translated names for the codes the homebrew d100 stores (roll labels, modifiers, postures,
 rests, critical failure effects, why a reaction is not possible): its
 ``RuleSystemSpec.labels``, read through campaigns.labels and homebrew.templatetags.
-homebrew_journal. The characteristics keep the seed's French names in both languages, as the
-sheet shows them."""
+homebrew_journal. The sub-characteristics are named in the reader's language (the seed's French
+names in French: Force, Dextérité, Sens, Éther, Esprit), as the sheet names them; the main
+three and Intelligence are the same words in both."""
 
 from __future__ import annotations
 
@@ -11,8 +12,12 @@ from typing import Any, Mapping
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 CHARACTERISTICS = {"physique": "Physique", "perception": "Perception", "mental": "Mental",
-                   "force": "Force", "dexterite": "Dextérité", "sens": "Sens", "ether": "Éther",
-                   "esprit": "Esprit", "intelligence": "Intelligence"}
+                   "force": pgettext_lazy("characteristic", "Strength"),
+                   "dexterite": pgettext_lazy("characteristic", "Dexterity"),
+                   "sens": pgettext_lazy("characteristic", "Senses"),
+                   "ether": pgettext_lazy("characteristic", "Ether"),
+                   "esprit": pgettext_lazy("characteristic", "Spirit"),
+                   "intelligence": "Intelligence"}
 
 ROLLS = {**CHARACTERISTICS, "damage": pgettext_lazy("roll", "damage"),
          "initiative": pgettext_lazy("roll", "initiative")}

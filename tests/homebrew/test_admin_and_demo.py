@@ -82,7 +82,7 @@ def test_load_demo_makes_a_homebrew_party_and_enemies():
     assert {(c.owner.username, c.name) for c in party} == {("alice", "Lysandre"),
                                                           ("bob", "Tobin")}
     tobin = next(c for c in party if c.name == "Tobin")
-    assert tobin.homebrew.gauge_label == "Cartouches"
+    assert tobin.homebrew.gauge_label == "Cartridges"
     enemies = Character.objects.filter(campaign=campaign, kind="creature")
     assert enemies.count() == 3 and all(e.homebrew.weapons.exists() for e in enemies)
     assert campaign.game_master.username == "gm"
