@@ -117,8 +117,12 @@ def action_move_to(*, user, character_id: int, x: int, y: int, now: datetime | N
         raise errors.OffBoard()
     window = view_window(centre=character.cell, radius=params.view_radius, width=board.width,
                          height=board.height)
+    # The pieces the board draws (ew1.selectors.board_view: those with a sheet), so that the
+    # walk is the one its preview showed; a piece saved without a sheet around the admin is
+    # not drawn, and its cell is refused by the write below (CellOccupied).
     taken = Character.objects.filter(board=board, x__range=(window[0], window[2]),
-                                     y__range=(window[1], window[3])).values_list("x", "y")
+                                     y__range=(window[1], window[3]),
+                                     ew1__isnull=False).values_list("x", "y")
     area = MoveArea(width=board.width, height=board.height, window=window,
                     blocked=blocked_cells(taken, mover=character.cell))
     plan = plan_move(character.cell, goal, area, cost_per_cell=params.move_cost_pa,

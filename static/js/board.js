@@ -75,6 +75,9 @@
   function walk(td) {
     var form = document.getElementById("board-move");
     if (!form) { return; }
+    // The hidden field is disabled in the page: without JavaScript the cell's own button
+    // sends "to"; here the form is sent without a submitter, so the field carries it.
+    form.elements.to.disabled = false;
     form.elements.to.value = td.dataset.x + "," + td.dataset.y;
     restore = {x: td.dataset.x, y: td.dataset.y, preview: false};
     if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
