@@ -101,6 +101,9 @@ class Character(models.Model):
     is_ally: bool  # the board's attack options (the system's selectors)
     friendly_fire_refused: bool
     attack_kinds: list[tuple[str, Decimal, int, Any]]  # kind, PA, odds %, refusal or None
+    token_side: str  # how the board draws it (the system's selectors: token_look)
+    token_initials: str
+    token_gauge: int | None
 
     def __str__(self) -> str:
         return self.name

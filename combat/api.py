@@ -19,8 +19,8 @@ from rest_framework.views import APIView
 from campaigns.api import ActionSerializer, BoardSizeSerializer, CharacterRefSerializer
 from characters.api import SheetSummarySerializer, require_playable
 from characters.models import Character
-from combat.services import (action_attack, action_game, action_move, character_reincarnate,
-                             character_suicide)
+from combat.services import (action_attack, action_game, action_move, action_move_to,
+                             character_reincarnate, character_suicide)
 from campaigns.api_base import ERRORS, StrictSerializer
 from ew1.selectors import board_view
 from gamerules.ew1.attacks import BRAWL, KINDS
@@ -105,6 +105,11 @@ class BoardSerializer(serializers.Serializer):
 class MoveSerializer(StrictSerializer):
     dx = serializers.IntegerField(min_value=-1, max_value=1)
     dy = serializers.IntegerField(min_value=-1, max_value=1)
+
+
+class MoveToSerializer(StrictSerializer):
+    x = serializers.IntegerField(min_value=-10**6, max_value=10**6, help_text="The cell's column.")
+    y = serializers.IntegerField(min_value=-10**6, max_value=10**6, help_text="The cell's row.")
 
 
 class AttackSerializer(StrictSerializer):
@@ -192,6 +197,20 @@ class CharacterMoveView(APIView):
         payload.is_valid(raise_exception=True)
         result = action_move(user=request.user, character_id=character_id,
                              **payload.validated_data)
+        return Response(MoveResultSerializer(result).data)
+
+
+class CharacterMoveToView(APIView):
+    @extend_schema(operation_id="characters_move_to", request=MoveToSerializer,
+                   responses={200: MoveResultSerializer, **ERRORS},
+                   summary="Walk to a cell in view: the shortest free path, 0.5 PA and 1 XP a "
+                           "cell (the board's click).")
+    def post(self, request, character_id: int):
+        require_playable(request, character_id)
+        payload = MoveToSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        result = action_move_to(user=request.user, character_id=character_id,
+                                **payload.validated_data)
         return Response(MoveResultSerializer(result).data)
 
 

@@ -4,13 +4,16 @@ api_urls): the board, moves, attacks, the game's end and reincarnation."""
 from django.urls import path
 
 from combat.api import (CharacterAttackView, CharacterBoardView, CharacterGameView,
-                        CharacterMoveView, CharacterReincarnateView, CharacterSuicideView)
+                        CharacterMoveToView, CharacterMoveView, CharacterReincarnateView,
+                        CharacterSuicideView)
 
 urlpatterns = [
     path("characters/<int:character_id>/board/", CharacterBoardView.as_view(),
          name="api-character-board"),
     path("characters/<int:character_id>/move/", CharacterMoveView.as_view(),
          name="api-character-move"),
+    path("characters/<int:character_id>/move-to/", CharacterMoveToView.as_view(),
+         name="api-character-move-to"),
     path("characters/<int:character_id>/attack/", CharacterAttackView.as_view(),
          name="api-character-attack"),
     path("characters/<int:character_id>/game/", CharacterGameView.as_view(),

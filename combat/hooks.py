@@ -7,10 +7,11 @@ An app registers from its ``AppConfig.ready()`` (magic.apps does)::
     hooks.register_after_move(pick_up_scroll)
     hooks.register_board_panel(spell_panel_context)
 
-- An **after-move** hook is ``fn(character, now) -> dict``: called inside the move's transaction
-  once the player's piece stands on its new cell (a creature's move calls none), before the move
-  is journaled; what it returns is added to the move's journal summary (magic: ``{"scroll":
-  name}`` when a scroll was picked up, ``{}`` otherwise).
+- An **after-move** hook is ``fn(character, now, path) -> dict``: called inside the move's
+  transaction once the player's piece stands on its new cell (a creature's move calls none),
+  before the move is journaled; ``path`` is the cells walked over, in order, the new cell last
+  (one cell for a step of the pad); what it returns is added to the move's journal summary
+  (magic: ``{"scroll": name}`` when a scroll was picked up, ``{}`` otherwise).
 - A **board panel** is ``fn(user, character, pieces) -> dict``: the extra context of the board page
   (``pieces``: the character and the pieces in view, as ``board_view`` loaded them; magic:
   ``{"spells": [...]}``, the panel ``templates/combat/_board.html`` shows).
@@ -20,9 +21,9 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-AfterMove = Callable[[Any, datetime], dict[str, Any]]
+AfterMove = Callable[[Any, datetime, Sequence[tuple[int, int]]], dict[str, Any]]
 BoardPanel = Callable[[Any, Any, list[Any]], dict[str, Any]]
 
 _after_move: list[AfterMove] = []
@@ -39,11 +40,14 @@ def register_board_panel(panel: BoardPanel) -> None:
         _board_panels.append(panel)
 
 
-def after_move(character: Any, now: datetime) -> dict[str, Any]:
-    """What the registered after-move hooks add to the move's summary, merged in order."""
+def after_move(character: Any, now: datetime, path: Sequence[tuple[int, int]] | None = None
+               ) -> dict[str, Any]:
+    """What the registered after-move hooks add to the move's summary, merged in order.
+    ``path``: the cells walked over (None: the character's cell alone)."""
+    cells = tuple(path) if path is not None else (character.cell,)
     extra: dict[str, Any] = {}
     for hook in _after_move:
-        extra.update(hook(character, now))
+        extra.update(hook(character, now, cells))
     return extra
 
 

@@ -35,6 +35,7 @@ from gamerules.ew1 import errors
 from gamerules.ew1.attacks import (BRAWL, KINDS, MELEE, RANGED, THROW, AttackOutcome, Modifier,
                                    Weapon, resolve_attack)
 from gamerules.ew1.game import GameOutcome, resolve_game
+from gamerules.ew1.movement import MoveArea, blocked_cells, plan_move, view_window
 from gamerules.ew1.presence import FactionBonus, own_characters_malus
 
 DIRECTIONS = {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}
@@ -90,6 +91,56 @@ def action_move(*, user, character_id: int, dx: int, dy: int, now: datetime | No
     action = record_action(campaign=character.campaign, kind="move", now=now, user=user,
                            actor=character, cost=params.move_cost_pa,
                            summary={"to": [x, y], "xp": xp, **extra})
+    return ActionResult(action, character)
+
+
+@transaction.atomic
+def action_move_to(*, user, character_id: int, x: int, y: int, now: datetime | None = None
+                   ) -> ActionResult:
+    """Walk to the cell (``x``, ``y``) within view: the shortest free path
+    (``gamerules.ew1.movement.plan_move``, the rule the board's preview draws), ``move_cost_pa``
+    and ``move_xp`` a cell, priced and journaled as one move (summary ``to``, ``xp``,
+    ``steps``). Each cell stepped on is a cell moved onto (a scroll there is picked up, the
+    after-move hooks run once a cell). Raises CannotAct, OffBoard, InvalidDirection (the cell
+    it stands on), OutOfRange (out of view, walled off), CellOccupied, NotEnoughPA,
+    DailyPACapReached, Forbidden, NotFound, before any write. Four queries before the writes:
+    the locked sheet, the pieces in view, then the writes as ``action_move``'s.
+    Source: 000_afeb9d2c9ccd2b72.txt, "Caractéristiques fixes" (DEP 0.5 PA per cell)."""
+    now = now or timezone.now()
+    sheet, _ = lock_sheets(user=user, character_id=character_id)
+    character = sheet.character
+    params = character.campaign.parameters
+    sheet_refresh(sheet, params=params, now=now)
+    board = require_able(sheet)
+    goal = (x, y)
+    if not board.contains(x, y):
+        raise errors.OffBoard()
+    window = view_window(centre=character.cell, radius=params.view_radius, width=board.width,
+                         height=board.height)
+    # The pieces the board draws (ew1.selectors.board_view: those with a sheet), so that the
+    # walk is the one its preview showed; a piece saved without a sheet around the admin is
+    # not drawn, and its cell is refused by the write below (CellOccupied).
+    taken = Character.objects.filter(board=board, x__range=(window[0], window[2]),
+                                     y__range=(window[1], window[3]),
+                                     ew1__isnull=False).values_list("x", "y")
+    area = MoveArea(width=board.width, height=board.height, window=window,
+                    blocked=blocked_cells(taken, mover=character.cell))
+    plan = plan_move(character.cell, goal, area, cost_per_cell=params.move_cost_pa,
+                     xp_per_cell=params.move_xp if character.is_player else 0)
+    spend_pa(sheet, plan.cost, now)
+    grant_xp(sheet, plan.xp, params)
+    character.x, character.y = goal
+    try:
+        with transaction.atomic():
+            character.save(update_fields=["x", "y", "first_action_at", "last_action_at"])
+    except IntegrityError:  # another piece took the cell between the check and the write
+        raise errors.CellOccupied() from None
+    sheet.save()
+    # Each cell walked over is moved onto (magic: a player picks up the scrolls there).
+    extra = hooks.after_move(character, now, plan.path) if character.is_player else {}
+    action = record_action(campaign=character.campaign, kind="move", now=now, user=user,
+                           actor=character, cost=plan.cost,
+                           summary={"to": [x, y], "xp": plan.xp, "steps": plan.steps, **extra})
     return ActionResult(action, character)
 
 

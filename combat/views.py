@@ -14,11 +14,11 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.errors import NotFound
 from campaigns.messages import error_message
 from characters.pages import sheet_action
-from combat.forms import AttackForm, MoveForm
-from combat.pages import render_board, respond_with_board
+from combat.forms import AttackForm, MoveForm, MoveToForm, PieceForm
+from combat.pages import render_board, render_piece_menu, respond_with_board
 from combat.polls import poll_unchanged, read_versions_first
-from combat.services import (action_attack, action_game, action_move, character_reincarnate,
-                             character_suicide)
+from combat.services import (action_attack, action_game, action_move, action_move_to,
+                             character_reincarnate, character_suicide)
 from gamerules.errors import RuleError
 
 
@@ -55,6 +55,28 @@ def _act(request, character_id: int, form, run):
 def move(request, character_id: int):
     return _act(request, character_id, MoveForm(request.POST), lambda d: action_move(
         user=request.user, character_id=character_id, dx=d["dx"], dy=d["dy"]))
+
+
+@login_required
+@require_POST
+def move_to(request, character_id: int):
+    """Walk to a cell of the board (``to``: "x,y"): the path and its cost are the server's
+    (combat.services.action_move_to), as the board's preview showed them."""
+    return _act(request, character_id, MoveToForm(request.POST), lambda d: action_move_to(
+        user=request.user, character_id=character_id, x=d["to"][0], y=d["to"][1]))
+
+
+@login_required
+@require_GET
+def piece(request, character_id: int):
+    """The action menu of a piece in view (``?target=``): its attacks, the spells that reach
+    it, each with its PA cost and chance. A piece the character does not see (out of view,
+    another board, unknown) is a 404, as is a character the user may not see; without htmx,
+    the board page with the menu open."""
+    form = PieceForm(request.GET)
+    if not form.is_valid():
+        raise Http404(_("No such piece in view."))
+    return render_piece_menu(request, character_id, form.cleaned_data["target"])
 
 
 @login_required

@@ -23,6 +23,7 @@ from ew1.bonus import are_allies, combat_bonus
 from gamerules.errors import RuleError
 from gamerules.ew1 import errors
 from gamerules.ew1.attacks import Combatant, Modifier, attack_modifiers
+from gamerules.ew1.movement import MoveArea, blocked_cells, paths_from, plan_move
 from gamerules.ew1.presence import own_characters_malus
 from gamerules.ew1.progression import LevelProgress
 from gamerules.geometry import chebyshev
@@ -102,10 +103,19 @@ class SheetView:
 
 @dataclass(frozen=True)
 class Cell:
+    """A cell in view. For a free cell, the walk there as the move would take it
+    (``gamerules.ew1.movement``): ``path`` the cells stepped on ("x,y x,y ...", the cell last;
+    "" when none), ``cost`` in PA (None when there is no path) and ``refusal``, why the move
+    there would be refused now (None: it would go)."""
+
     x: int
     y: int
     piece: Character | None
     distance: int
+    path: str = ""
+    steps: int = 0
+    cost: Decimal | None = None
+    refusal: RuleError | None = None
 
 
 @dataclass(frozen=True)
@@ -183,16 +193,80 @@ def board_view(*, user, character_id: int, now: datetime | None = None) -> Board
         if piece.pk != character.pk:
             sheet_refresh(piece.ew1, params=params, now=view.now)
     at = {p.cell: p for p in pieces}
-    rows = [[Cell(x, y, at.get((x, y)), chebyshev((x, y), here))
-             for x in range(x0, x1 + 1)] for y in range(y0, y1 + 1)]
+    rows = _cells(character, at, params, window=(x0, y0, x1, y1))
     others = sorted((p for p in pieces if p.pk != character.pk),
                     key=lambda p: (chebyshev(p.cell, here), p.name))
     adjacent = frozenset(p.pk for p in others
                          if chebyshev(p.cell, here) == 1)
-    return BoardView(view, rows, radius, others, adjacent,
-                     attack_options(character, others, view.loadout, params),
+    options = attack_options(character, others, view.loadout, params)
+    for piece in pieces:
+        token_look(piece, character)
+    return BoardView(view, rows, radius, others, adjacent, options,
                      move_pad(character, at, params),
                      refusal(character, character.ew1, params.game_cost_pa))
+
+
+GAUGE_UNITS = 28  # the token's PV bar at full PV, in the token's SVG units
+
+
+def initials(name: str) -> str:
+    """A token's letters: the first of the first two words, or the first two of one word."""
+    words = name.split()
+    letters = "".join(w[0] for w in words[:2]) if len(words) > 1 else name[:2]
+    return letters.upper() if len(words) > 1 else letters
+
+
+def token_look(piece: Character, viewer: Character) -> None:
+    """How ``viewer``'s board draws ``piece`` (set on it, no query): ``token_side`` ("me",
+    "mine": the same owner, "ally": the viewer's faction, "foe": another player's character,
+    "creature", "thing": a door or an object), ``token_initials`` and ``token_gauge``, the PV
+    bar's width (0..GAUGE_UNITS) for the viewer's own pieces and its allies, None for the
+    others. Call after ``attack_options`` (which sets ``is_ally``)."""
+    if piece.pk == viewer.pk:
+        side = "me"
+    elif viewer.owner_id is not None and piece.owner_id == viewer.owner_id:
+        side = "mine"
+    elif getattr(piece, "is_ally", False):
+        side = "ally"
+    elif piece.is_player:
+        side = "foe"
+    else:
+        side = "creature" if piece.kind == Character.Kind.CREATURE else "thing"
+    piece.token_side = side
+    piece.token_initials = initials(piece.name)
+    sheet = piece.ew1
+    shown = side in ("me", "mine", "ally") and sheet.pv_max > 0
+    piece.token_gauge = (max(0, min(GAUGE_UNITS, round(GAUGE_UNITS * sheet.pv / sheet.pv_max)))
+                         if shown else None)
+
+
+def _cells(character: Character, at: dict, params, *, window: tuple[int, int, int, int]
+           ) -> list[list[Cell]]:
+    """The rows of cells in ``window``, each free one with its walk and its refusal (the order
+    ``action_move_to`` checks: state, the walk, PA). One breadth-first search over the window
+    (``paths_from``), no query."""
+    board, here = character.board, character.cell
+    assert board is not None  # board_view draws the cells of a character on its board only
+    area = MoveArea(width=board.width, height=board.height, window=window,
+                    blocked=blocked_cells(at, mover=here))
+    paths = paths_from(here, area)
+    state = cannot_act(character, character.ew1)
+    x0, y0, x1, y1 = window
+
+    def cell(x: int, y: int) -> Cell:
+        piece, distance = at.get((x, y)), chebyshev((x, y), here)
+        if piece is not None:
+            return Cell(x, y, piece, distance)
+        try:
+            plan = plan_move(here, (x, y), area, cost_per_cell=params.move_cost_pa,
+                             xp_per_cell=params.move_xp, paths=paths)
+        except RuleError as exc:
+            return Cell(x, y, None, distance, refusal=state or exc)
+        path = " ".join(f"{px},{py}" for px, py in plan.path)
+        return Cell(x, y, None, distance, path, plan.steps, plan.cost,
+                    state or pa_shortfall(character.ew1, plan.cost))
+
+    return [[cell(x, y) for x in range(x0, x1 + 1)] for y in range(y0, y1 + 1)]
 
 
 def attack_options(character: Character, others: list[Character], loadout,

@@ -4,6 +4,7 @@ master. Source: 000_afeb9d2c9ccd2b72.txt, "Obtention des sorts"; docs/rules, "Ma
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
@@ -136,23 +137,33 @@ def spell_offer_answer(*, user, character_id: int, offer_id: int, spell_id: int 
     return offer
 
 
-def scroll_pick_up(*, character: Character, now: datetime) -> KnownSpell | None:
-    """Called after a move: the scroll on the character's cell, if any, is learned and leaves
-    the board. With a full spellbook, or a spell already known, the scroll stays."""
+def scroll_pick_up(*, character: Character, now: datetime,
+                   path: Sequence[tuple[int, int]] | None = None) -> list[KnownSpell]:
+    """Called after a move: each scroll on the cells the character walked over (``path``, in
+    order; its own cell when None) is learned and leaves the board, in the order walked. With
+    a full spellbook, or a spell already known, the scroll stays. One query to find them,
+    whatever the path's length."""
     if character.board_id is None:
-        return None
-    x, y = character.cell
-    scroll = (Scroll.objects.select_for_update().select_related("spell")
-              .filter(board_id=character.board_id, x=x, y=y).first())
-    if scroll is None:
-        return None
-    try:
-        with transaction.atomic():
-            known = spell_grant(character=character, spell=scroll.spell,
-                                source=KnownSpell.Source.SCROLL, now=now)
-    except (SpellbookFull, SpellAlreadyKnown, SpellUnknown):
-        return None
-    scroll.delete()
-    return known
+        return []
+    cells = list(path) if path is not None else [character.cell]
+    on = Q()
+    for x, y in cells:
+        on |= Q(x=x, y=y)
+    found = {(s.x, s.y): s for s in Scroll.objects.select_for_update().select_related("spell")
+             .filter(on, board_id=character.board_id)}
+    learned = []
+    for cell in cells:
+        scroll = found.get(cell)
+        if scroll is None:
+            continue
+        try:
+            with transaction.atomic():
+                known = spell_grant(character=character, spell=scroll.spell,
+                                    source=KnownSpell.Source.SCROLL, now=now)
+        except (SpellbookFull, SpellAlreadyKnown, SpellUnknown):
+            continue
+        scroll.delete()
+        learned.append(known)
+    return learned
 
 

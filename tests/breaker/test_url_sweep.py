@@ -111,6 +111,8 @@ def test_anonymous_gets_nothing_private(client, world, values, unchanged, route,
 
 # Which methods each non-API page takes; everything else must be 405.
 GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/board/",
+            # issue 21 item 7: a piece's action menu on the board
+            "characters/<int:character_id>/board/piece/",
             "characters/drafts/<int:draft_id>/", "campaigns/<int:campaign_id>/leaderboard/",
             "factions/", "factions/<int:faction_id>/", "healthz",
             # issue 17: the live pages' event stream (campaigns.live)

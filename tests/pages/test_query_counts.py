@@ -49,4 +49,17 @@ def test_board_queries(alice_client, crowded, django_assert_num_queries, extra):
     assert response.status_code == 200
     count = crowded.campaign.characters.count()
     assert html.count('data-testid="in-view-') == count - 1
-    assert html.count('<span class="piece">') == count
+    assert html.count('class="piece token') == count  # one token a piece
+    # The menu's URL and the move form's are built once, not once a cell.
+    assert html.count('action="' + reverse("combat:move_to", args=[crowded.pk])) == 1
+
+
+@pytest.mark.parametrize("extra", [{}, HTMX], ids=["page", "htmx"])
+def test_piece_menu_queries(alice_client, crowded, django_assert_num_queries, extra):
+    """The menu of a piece costs what the board costs, with 10 or 200 pieces in view."""
+    foe = crowded.campaign.characters.get(name="Foe")
+    with django_assert_num_queries(BOARD_QUERIES):
+        response = alice_client.get(reverse("combat:piece", args=[crowded.pk]),
+                                    {"target": foe.pk}, **extra)
+    assert response.status_code == 200
+    assert 'data-testid="piece-menu"' in response.content.decode()
