@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='campaign',
             name='enemy_state',
-            field=models.CharField(choices=[('exact', 'exact numbers'), ('described', 'described in words'), ('hidden', 'hidden')], default='described', help_text="In an encounter, what the players read of their enemies' health and conditions (their own characters and allies: always exact).", max_length=9, verbose_name="enemies' state shown to the players"),
+            field=models.CharField(choices=[('exact', 'exact numbers'), ('described', 'described in words'), ('hidden', 'hidden')], default='described', db_default='described', help_text="In an encounter, what the players read of their enemies' health and conditions (their own characters and allies: always exact).", max_length=9, verbose_name="enemies' state shown to the players"),
         ),
     ]

@@ -47,8 +47,8 @@
     clearPreview(table);
     var button = td.querySelector("button.cell-go");
     if (!button) {
-      var piece = td.querySelector("a.token");
-      if (piece && out) { out.textContent = piece.getAttribute("aria-label"); }
+      var piece = td.querySelector("a.token");  // its name is its hidden text (not aria-label)
+      if (piece && out) { out.textContent = piece.textContent.trim(); }
       return;
     }
     previewed = td;

@@ -5,7 +5,7 @@ PATHS = [
     "/api/characters/",
     "/api/characters/{character_id}/",
     "/api/characters/{character_id}/board/",
-    "/api/characters/{character_id}/move/",
+    "/api/characters/{character_id}/move/", "/api/characters/{character_id}/move-to/",
     "/api/characters/{character_id}/attack/",
     "/api/characters/{character_id}/game/",
     "/api/characters/{character_id}/suicide/",

@@ -160,7 +160,7 @@ def _campaign_change_form(campaign):
     board = campaign.board
     data = {k: v for k, v in model_to_dict(campaign, fields=["name", "description",
                                                            "rule_system"]).items()}
-    data.update({"game_master": "", "is_open": "on",
+    data.update({"game_master": "", "is_open": "on", "enemy_state": campaign.enemy_state,
                  "board-TOTAL_FORMS": "1", "board-INITIAL_FORMS": "1",
                  "board-MIN_NUM_FORMS": "0", "board-MAX_NUM_FORMS": "1",
                  "board-0-id": board.pk, "board-0-campaign": campaign.pk,

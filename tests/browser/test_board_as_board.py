@@ -16,7 +16,10 @@ pytestmark = pytest.mark.browser
 
 def shoot(page, tmp_path, name):
     folder = os.environ.get("PERCENTILE_SCREENSHOT_DIR") or str(tmp_path)
-    page.locator("#board").screenshot(path=os.path.join(folder, f"board-{name}.png"))
+    # The page, clipped to the board's box: the element itself may be swapped by a live refetch
+    # while the screenshot waits for it to be stable ("not attached to the DOM").
+    box = page.locator("#board").bounding_box()
+    page.screenshot(path=os.path.join(folder, f"board-{name}.png"), clip=box, full_page=True)
 
 
 def me(page):

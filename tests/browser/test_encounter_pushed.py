@@ -35,13 +35,14 @@ def test_the_gms_rest_reaches_the_players_open_page(chromium, live_server, alice
     enc.combatants_add(user=hb.gm, encounter_id=e.pk, entries=[
         enc.CombatantEntry(character_id=c.pk) for c in (hb.aria, hb.goblin)])
     HomebrewSheet.objects.filter(pk=hb.aria.pk).update(hp=1)
+    full = HomebrewSheet.objects.get(pk=hb.aria.pk).hp_max
     page = _open(chromium, live_server, "alice", f"/encounters/{e.pk}/")
-    expect(page.get_by_test_id("hp").first).to_have_text("1")
+    hp = page.locator("#encounter [data-testid=meter][data-key=hp] .meter-value").first
+    expect(hp).to_have_text(f"1/{full}")
     expect(page.locator("body")).to_have_attribute("data-push", "live")
 
     rest_grant(user=hb.gm, campaign=hb.campaign, kind="long")
-    full = HomebrewSheet.objects.get(pk=hb.aria.pk).hp_max
-    expect(page.get_by_test_id("hp").first).to_have_text(str(full), timeout=SWAP_MS)
+    expect(hp).to_have_text(f"{full}/{full}", timeout=SWAP_MS)
 
 
 def test_a_new_tacnet_reaches_the_gms_open_page(chromium, live_server, alice, bob):

@@ -24,7 +24,8 @@ STATS = re.compile(r"\b(?:FOR(?! UPDATE| SHARE| NO KEY)|DEF|TAI|INT|DEX|LUK)\b")
 # its creation drafts, level-up and inventory (templates/ew1/).
 EW1_TEMPLATES = ("templates/ew1/", "templates/combat/_board.html", "templates/combat/_pad.html",
                  "templates/combat/_rolls.html", "templates/combat/board.html",
-                 "templates/magic/")
+                 "templates/combat/_piece_menu.html", "templates/combat/_result.html",
+                 "templates/combat/_token.html", "templates/magic/")
 # Another system's own templates may use its words ("dodge" is a homebrew and an Eclipse
 # Phase reaction too).
 OTHER_SYSTEM_TEMPLATES = ("templates/homebrew/", "templates/eclipse/")
