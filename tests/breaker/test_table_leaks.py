@@ -29,9 +29,6 @@ def client_of(user) -> Client:
     return client
 
 
-_registry_templates = eclipse_world._registry_templates  # autouse: the Eclipse pages' templates
-
-
 @pytest.fixture
 def ep(db, alice, bob):
     return eclipse_world.build_world(alice, bob)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 from decimal import Decimal
+from pathlib import Path
 
 from config.demo import DEMO_PASSWORD
 
@@ -55,3 +57,11 @@ def expect_gauge(page, name, value):
         "([name, value]) => { const e = document.querySelector(`[data-testid='${name}']`);"
         " return e && Number(e.textContent.trim()) === value; }", arg=[name, float(value)])
     assert gauge(page, name) == value
+
+
+def artefacts_dir(tmp_path) -> Path:
+    """Where a journey keeps its screenshots: ``PERCENTILE_ARTEFACTS`` when set (CI keeps it as
+    the run's artefacts), else the test's own tmp_path."""
+    where = Path(os.environ.get("PERCENTILE_ARTEFACTS") or tmp_path)
+    where.mkdir(parents=True, exist_ok=True)
+    return where

@@ -12,7 +12,6 @@ Dice scripted for the live server's thread (random.SystemRandom patched): the d1
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import ClassVar
 
 import pytest
@@ -33,26 +32,8 @@ class ScriptedDice:
         return queue.pop(0) if queue else a
 
 
-@pytest.fixture
-def registry_templates():
-    """As tests/eclipse_play/conftest.py: the registry's sheet templates come with the sheet
-    pages (another branch)."""
-    from django.template import TemplateDoesNotExist
-    from django.template.loader import get_template
-
-    from campaigns import rule_systems
-
-    spec = rule_systems.get("eclipse_phase")
-    try:
-        get_template(spec.templates.log_entry)
-    except TemplateDoesNotExist:
-        rule_systems.register(replace(spec, templates=rule_systems.Templates()))
-    yield
-    rule_systems.register(spec)
-
-
 def test_the_gm_fires_full_auto_bob_dodges_and_every_log_shows_the_rolls(
-        chromium, live_server, alice, bob, monkeypatch, registry_templates):
+        chromium, live_server, alice, bob, monkeypatch):
     from playwright.sync_api import expect
 
     from eclipse.models import CarriedWeapon, Sleeve

@@ -7,42 +7,16 @@ range bands are rings around her. Screenshots (1280 and 390 px wide) go to
 
 from __future__ import annotations
 
-import os
 import re
-from dataclasses import replace
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.template.defaultfilters import floatformat
 
-from tests.browser.helpers import log_in, post
+from tests.browser.helpers import artefacts_dir, log_in, post
 from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def registry_templates():
-    """As tests/browser/test_eclipse_encounter_journey.py."""
-    from django.template import TemplateDoesNotExist
-    from django.template.loader import get_template
-
-    from campaigns import rule_systems
-
-    spec = rule_systems.get("eclipse_phase")
-    try:
-        get_template(spec.templates.log_entry)
-    except TemplateDoesNotExist:
-        rule_systems.register(replace(spec, templates=rule_systems.Templates()))
-    yield
-    rule_systems.register(spec)
-
-
-def _shots_dir(tmp_path) -> Path:
-    where = Path(os.environ.get("PERCENTILE_ARTEFACTS") or tmp_path)
-    where.mkdir(parents=True, exist_ok=True)
-    return where
 
 
 def _screen_point(page, x: float, y: float) -> tuple[float, float]:
@@ -61,7 +35,7 @@ def _shown(value) -> str:
 
 
 def test_the_gm_drags_alice_sees_it_then_moves_by_a_click_and_targets(
-        chromium, live_server, alice, bob, tmp_path, registry_templates):
+        chromium, live_server, alice, bob, tmp_path):
     from playwright.sync_api import expect
 
     from encounters import services as enc
@@ -151,7 +125,7 @@ def test_the_gm_drags_alice_sees_it_then_moves_by_a_click_and_targets(
     ap.get_by_test_id("attack-weapon").select_option(pistol.get_attribute("value"))
     expect(ap.locator("[data-testid=map-ring]")).to_have_count(4)
 
-    shots = _shots_dir(tmp_path)
+    shots = artefacts_dir(tmp_path)
     ap.locator(".map-card").screenshot(path=str(shots / "encounter-map-player.png"))
     gm.locator(".map-card").screenshot(path=str(shots / "encounter-map-gm.png"))
     ap.set_viewport_size({"width": 390, "height": 844})

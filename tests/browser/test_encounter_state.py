@@ -5,43 +5,17 @@ to ``PERCENTILE_ARTEFACTS`` (a directory) when set, else to the test's tmp_path.
 
 from __future__ import annotations
 
-import os
-from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
-from tests.browser.helpers import log_in
+from tests.browser.helpers import artefacts_dir, log_in
 from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def registry_templates():
-    """As tests/browser/test_eclipse_encounter_journey.py."""
-    from django.template import TemplateDoesNotExist
-    from django.template.loader import get_template
-
-    from campaigns import rule_systems
-
-    spec = rule_systems.get("eclipse_phase")
-    try:
-        get_template(spec.templates.log_entry)
-    except TemplateDoesNotExist:
-        rule_systems.register(replace(spec, templates=rule_systems.Templates()))
-    yield
-    rule_systems.register(spec)
-
-
-def _shots_dir(tmp_path) -> Path:
-    where = Path(os.environ.get("PERCENTILE_ARTEFACTS") or tmp_path)
-    where.mkdir(parents=True, exist_ok=True)
-    return where
-
-
 def test_the_roster_and_the_map_show_the_state_as_icons(chromium, live_server, alice, bob,
-                                                        tmp_path, registry_templates):
+                                                        tmp_path):
     from django.db import transaction
     from playwright.sync_api import expect
 
@@ -58,7 +32,7 @@ def test_the_roster_and_the_map_show_the_state_as_icons(chromium, live_server, a
     Sleeve.objects.filter(worn_by__character=ep.guard).update(damage=31, wounds=1)
     with transaction.atomic():
         enc.characters_changed([ep.ava.pk, ep.guard.pk])
-    shots = _shots_dir(tmp_path)
+    shots = artefacts_dir(tmp_path)
 
     pages = {}
     for name in ("gm", "alice"):

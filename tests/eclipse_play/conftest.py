@@ -8,8 +8,6 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from django.template.loader import get_template
-from django.template import TemplateDoesNotExist
 from django.utils import timezone
 
 from characters.models import Character
@@ -78,23 +76,6 @@ def build_world(alice, bob) -> SimpleNamespace:
 @pytest.fixture
 def ep(db, alice, bob):
     return build_world(alice, bob)
-
-
-@pytest.fixture(autouse=True)
-def _registry_templates():
-    """The sheet, gauges and log templates of the eclipse registry come with the sheet pages
-    (another branch): until then the encounter page shows none of them."""
-    from dataclasses import replace
-
-    from campaigns import rule_systems
-
-    spec = rule_systems.get("eclipse_phase")
-    try:
-        get_template(spec.templates.log_entry)
-    except TemplateDoesNotExist:
-        rule_systems.register(replace(spec, templates=rule_systems.Templates()))
-    yield
-    rule_systems.register(spec)
 
 
 def running(ep, *, surprised=()):
