@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import resource
 import signal
 import statistics
@@ -33,6 +34,8 @@ BARE_PER_ROUND = 10
 DELIVERY_TIMEOUT_S = 20
 OPEN_TIMEOUT_S = 30
 STORM_TIMEOUT_S = 60  # every stream reopened at once
+# The pages' reopen of a refused stream (static/js/live.js): first wait, cap, tries.
+REOPEN_S, REOPEN_MAX_S, REOPEN_TRIES = 5.0, 60.0, 8
 IDLE_S = 25
 
 
@@ -95,35 +98,58 @@ def _pct(values: list[float], q: int) -> float:
 
 
 class _Stream:
+    """One page's stream, as static/js/live.js and encounter-push.js hold it: an answer that is
+    not a stream (the server's 503 during a storm) is opened again after the pages' growing
+    random wait (REOPEN_MS doubled each time, REOPEN_TRIES at most); ``refused`` counts them."""
+
     def __init__(self) -> None:
         self.opened = asyncio.Event()
         self.seen: dict[int, float] = {}
         self.waiters: dict[int, asyncio.Event] = {}
         self.failed = False
+        self.refused = 0
         self.writer: asyncio.StreamWriter | None = None
 
     async def run(self, port: int, request: bytes) -> None:
-        try:
-            reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
-            self.writer.write(request)
-            await self.writer.drain()
-            status = await reader.readline()
-            if b" 200 " not in status:
-                raise ConnectionError(status)
-            while line := await reader.readline():
-                if line.startswith(b"event: stream-open"):
-                    self.opened.set()
-                elif line.startswith(b"data: {"):
-                    version = json.loads(line[6:]).get("version")
-                    self.seen[version] = time.perf_counter()
-                    if version in self.waiters:
-                        self.waiters[version].set()
-            raise ConnectionError("closed")
-        except (OSError, ConnectionError, ValueError):
-            self.failed = True
-            self.opened.set()
-            for waiter in self.waiters.values():
-                waiter.set()
+        while True:
+            try:
+                await self._once(port, request)
+            except _Refused:
+                if self.refused >= REOPEN_TRIES:
+                    break
+                wait = min(REOPEN_MAX_S, REOPEN_S * 2 ** self.refused)
+                self.refused += 1
+                await asyncio.sleep(wait / 2 + random.random() * wait / 2)
+                continue
+            except (OSError, ConnectionError, ValueError):
+                pass
+            break
+        self.failed = True
+        self.opened.set()
+        for waiter in self.waiters.values():
+            waiter.set()
+
+    async def _once(self, port: int, request: bytes) -> None:
+        reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
+        self.writer.write(request)
+        await self.writer.drain()
+        status = await reader.readline()
+        if b" 200 " not in status:
+            self.writer.close()
+            raise _Refused(status)
+        while line := await reader.readline():
+            if line.startswith(b"event: stream-open"):
+                self.opened.set()
+            elif line.startswith(b"data: {"):
+                version = json.loads(line[6:]).get("version")
+                self.seen[version] = time.perf_counter()
+                if version in self.waiters:
+                    self.waiters[version].set()
+        raise ConnectionError("closed")
+
+
+class _Refused(Exception):
+    """The server answered the opening with something else than a stream (503 while busy)."""
 
 
 async def _bare(port: int, cookie: str) -> float:
@@ -237,10 +263,12 @@ async def _storm_and_idle(port: int, cookie: str, request: bytes, streams: list[
                                STORM_TIMEOUT_S)
     took = time.perf_counter() - started
     reopened = sum(s.opened.is_set() and not s.failed for s in again)
+    refused = sum(s.refused for s in again)
     answered = [b for b in bare if isinstance(b, float)]
     print(f"  reconnect storm: {count} streams dropped, then reopened all at once: {reopened} "
-          f"held in {took:.1f} s; {len(answered)} of {len(bare)} bare requests answered "
-          f"meanwhile (p50 {(_pct(answered, 50) if answered else 0) * 1000:.0f} ms)",
+          f"held in {took:.1f} s ({refused} openings refused with 503 and reopened after the "
+          f"pages' wait); {len(answered)} of {len(bare)} bare requests answered meanwhile "
+          f"(p50 {(_pct(answered, 50) if answered else 0) * 1000:.0f} ms)",
           file=out, flush=True)
     await asyncio.sleep(IDLE_S)
     idle = sum(s.opened.is_set() and not s.failed for s in again)
