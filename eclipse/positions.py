@@ -21,9 +21,10 @@ Distances are exact (gamerules.encounter.space): 4 m is a walk, 4.01 m is not.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from eclipse.play_errors import BadChoice, PlayError
 from encounters.services import set_position

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Subquery

@@ -17,9 +17,9 @@ modules.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Iterable, Sequence
 
 from django.db import transaction
 from django.db.models import Q, Subquery

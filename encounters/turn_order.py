@@ -12,8 +12,9 @@ system's initiative and turns registered in encounters.hooks. Imports the openin
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
-from typing import Any, Iterable
+from typing import Any
 
 from django.db.models import prefetch_related_objects
 

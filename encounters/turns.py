@@ -16,9 +16,10 @@ none) among the encounter's modules.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Callable, Iterable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from campaigns import rule_systems
 from campaigns.journal import record_action

@@ -35,13 +35,13 @@ def every_kind(ep, seed=15):
     play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
                                     combatant_id=c[ep.guard.pk].pk,
                                     weapon_id=ep.w.guard_rifle.pk,
-                                    target_ids=[c[ep.ava.pk].pk, c[ep.bo.pk].pk], rng=rng,
+                                    fire=play.FireZone(target_ids=[c[ep.ava.pk].pk, c[ep.bo.pk].pk]), rng=rng,
                                     now=ep.now)
     play.encounter_turn_end(user=ep.gm, encounter_id=e.pk, now=ep.now)
     _next(ep, e)
     play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
                            weapon_id=ep.w.ava_grenade.pk,
-                           targets=[(c[ep.guard.pk].pk, 3), (c[ep.bo.pk].pk, 8)], rng=rng,
+                           aim=play.BlastAim(targets=[(c[ep.guard.pk].pk, 3), (c[ep.bo.pk].pk, 8)]), rng=rng,
                            now=ep.now)
     play.encounter_aim(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
                        kind="quick", now=ep.now)

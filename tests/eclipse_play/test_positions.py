@@ -183,8 +183,9 @@ def test_a_blast_centred_on_a_combatant_reaches_those_with_dv_left(ep):
     # 3d10 at most 30: DV left under 15 m. Guard at the centre, Bo 10 m from it, Ava 20 m.
     e, c = placed(ep, ("20", "0"), bo_at=("20", "10"))
     play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                           weapon_id=ep.w.ava_grenade.pk, targets=[],
-                           centre_id=c[ep.guard.pk].pk, rng=FakeRandom(5, 5, 5, 10, 10),
+                           weapon_id=ep.w.ava_grenade.pk,
+                           aim=play.BlastAim(targets=[], centre_id=c[ep.guard.pk].pk),
+                           rng=FakeRandom(5, 5, 5, 10, 10),
                            now=ep.now)
     [entry] = entries(e)
     lines = {t["target"]: t for t in entry.summary["targets"]}
@@ -198,8 +199,9 @@ def test_a_blast_beyond_the_extreme_range_is_refused(ep):
     e, c = placed(ep, ("40.01", "0"))
     with pytest.raises(FiringRefused):
         play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                               weapon_id=ep.w.ava_grenade.pk, targets=[],
-                               centre_id=c[ep.guard.pk].pk, rng=FakeRandom(), now=ep.now)
+                               weapon_id=ep.w.ava_grenade.pk,
+                               aim=play.BlastAim(targets=[], centre_id=c[ep.guard.pk].pk),
+                               rng=FakeRandom(), now=ep.now)
     assert CarriedWeapon.objects.get(pk=ep.w.ava_grenade.pk).loaded == 1
 
 
@@ -217,8 +219,9 @@ def test_the_suppressive_zone_aimed_at_a_combatant_decides_who_is_in_it(ep):
     _guards_turn(ep, e)
     play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
                                     combatant_id=c[ep.guard.pk].pk,
-                                    weapon_id=ep.w.guard_rifle.pk, target_ids=[],
-                                    aim_id=c[ep.ava.pk].pk, rng=FakeRandom(99, 50), now=ep.now)
+                                    weapon_id=ep.w.guard_rifle.pk,
+                                    fire=play.FireZone(target_ids=[], aim_id=c[ep.ava.pk].pk),
+                                    rng=FakeRandom(99, 50), now=ep.now)
     [entry] = entries(e)
     assert [t["target"] for t in entry.summary["targets"]] == ["Ava"]
 
@@ -231,8 +234,9 @@ def test_the_suppressive_zone_takes_bo_at_10_m_aside(ep):
     _guards_turn(ep, e)
     play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
                                     combatant_id=c[ep.guard.pk].pk,
-                                    weapon_id=ep.w.guard_rifle.pk, target_ids=[],
-                                    aim_id=c[ep.ava.pk].pk, in_cover_ids=(c[ep.bo.pk].pk,),
+                                    weapon_id=ep.w.guard_rifle.pk,
+                                    fire=play.FireZone(target_ids=[], in_cover_ids=(c[ep.bo.pk].pk,),
+                                                       aim_id=c[ep.ava.pk].pk),
                                     rng=FakeRandom(99, 50), now=ep.now)
     [entry] = entries(e)
     names = {t["target"]: t for t in entry.summary["targets"]}
