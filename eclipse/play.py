@@ -270,47 +270,24 @@ def declare(ctx: TurnContext, me: Loaded, target, choices: AttackChoices, *,
     table's declared ``spotter``. ``context``: what the attack loaded (eclipse.context; None:
     read here). Raises what plan_attack, firing and spotting raise."""
     c = choices
-    weapon_id, mode, shots, concentrate = c.weapon_id, c.mode, c.shots, c.concentrate
-    range_band, called_shot, beam, spotter = c.range_band, c.called_shot, c.beam, c.spotter
     params = params_of(ctx.encounter)
-    armed = _armed(me, weapon_id)
+    armed = _armed(me, c.weapon_id)
     weapon = armed.weapon
-    chosen = {str(k): int(v) for k, v in (c.situations or {}).items() if v}
-    aims = (_mine(ctx, AIM_QUICK, AIM_COMPLEX) if context is None
-            else context.borne(ctx.combatant, AIM_QUICK, AIM_COMPLEX))
-    running = (_mine(ctx, RUNNING) if context is None
-               else context.borne(ctx.combatant, RUNNING))
-    if aims and not weapon.melee and not any(k.startswith("aim_") for k in chosen):
-        chosen["aim_complex" if any(a.name == AIM_COMPLEX for a in aims) else "aim_quick"] = 1
+    chosen, aims, running = _situations(ctx, c, weapon, context)
     extra = _declared_modifiers(ctx, me, armed, running, second_weapon_id=c.second_weapon_id,
                                 params=params, context=context)
     blind_fire = not weapon.melee and bool(chosen.pop("blind", 0))
-    spotted_by = ""
+    spotter, spotted_by = c.spotter, ""
     if c.indirect:
         spotter, spotted_by = tacnet.spotting(ctx, target, spotter=spotter,
                                               spotter_id=c.spotter_id)
         extra += firing.indirect_fire_modifiers(weapon, spotter=spotter, params=params)
-    try:
-        band = RangeBand(range_band) if range_band and not weapon.melee else None
-        called = rules.CalledShot(called_shot) if called_shot else None
-    except ValueError:
-        raise BadChoice(value=range_band or called_shot) from None
-    beam_kind = Beam(beam) if beam in {b.value for b in Beam} else Beam.NONE
+    band, called = _band_and_called_shot(c, weapon)
     placed = positions.attack_range(ctx.combatant, target, weapon)  # None: the pick stays
     if placed is not None:
         band = placed.band
-    shot_orders: tuple[ShotOrder, ...] = (ShotOrder(),)
-    rounds, mode_used = 0, ""
-    if not weapon.melee:
-        v = volley(armed, mode, shots, concentrate=concentrate,
-                   targets=[target.pk, *(o.pk for o in others)], params=params)
-        shot_orders = tuple(ShotOrder(tuple(s.modifiers), s.extra_d10, int(str(s.target)))
-                            for s in v.shots)  # (the targets are combatant ids)
-        if beam:
-            _beam_check(armed, v, beam, params)
-        rounds, mode_used = v.rounds, v.mode.value
-        if spend_rounds:
-            CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=v.magazine.loaded)
+    shot_orders, rounds, mode_used = _shots(armed, c, [target.pk, *(o.pk for o in others)],
+                                            params=params, spend_rounds=spend_rounds)
     them = _loaded(target) if context is None else context.of(target)
     if them is None:
         raise NoSheet(name=target.name)
@@ -319,10 +296,11 @@ def declare(ctx: TurnContext, me: Loaded, target, choices: AttackChoices, *,
         range_band=band, situations=chosen, charge=c.charge, called_shot=called,
         one_handed=c.one_handed, extra=tuple(extra), shots=shot_orders, moxie=c.moxie,
         melee=weapon.melee, psi=weapon.damage_type is DamageType.PSI,
-        description=c.description.strip()[:300], subdue=c.subdue, beam=beam_kind,
+        description=c.description.strip()[:300], subdue=c.subdue,
+        beam=Beam(c.beam) if c.beam in {b.value for b in Beam} else Beam.NONE,
         blind_fire=blind_fire, indirect=c.indirect, spotter=spotter and c.indirect,
         spotter_name=spotted_by,
-        precise_effect=c.precise_effect.strip()[:300] if called_shot == "precise" else "",
+        precise_effect=c.precise_effect.strip()[:300] if c.called_shot == "precise" else "",
         others=tuple(o.pk for o in others),
         placement=None if placed is None else Placement(
             distance_m=placed.record()["distance_m"], range_from="positions",
@@ -337,6 +315,49 @@ def declare(ctx: TurnContext, me: Loaded, target, choices: AttackChoices, *,
     if aims and not weapon.melee and spend_rounds:
         _expire(aims, ctx.encounter.round)
     return order
+
+
+def _situations(ctx: TurnContext, c: AttackChoices, weapon,
+                context: AttackContext | None) -> tuple[dict[str, int], list[Any], list[Any]]:
+    """The table's rows chosen ({code: count}, an aim borne adding its row to a ranged attack
+    unless one is chosen), the aims and the running the attacker bears (effects)."""
+    chosen = {str(k): int(v) for k, v in (c.situations or {}).items() if v}
+    aims = (_mine(ctx, AIM_QUICK, AIM_COMPLEX) if context is None
+            else context.borne(ctx.combatant, AIM_QUICK, AIM_COMPLEX))
+    running = (_mine(ctx, RUNNING) if context is None
+               else context.borne(ctx.combatant, RUNNING))
+    if aims and not weapon.melee and not any(k.startswith("aim_") for k in chosen):
+        chosen["aim_complex" if any(a.name == AIM_COMPLEX for a in aims) else "aim_quick"] = 1
+    return chosen, aims, running
+
+
+def _band_and_called_shot(c: AttackChoices, weapon
+                          ) -> tuple[RangeBand | None, rules.CalledShot | None]:
+    """The chosen range band (none for melee) and called shot. Raises BadChoice."""
+    try:
+        band = RangeBand(c.range_band) if c.range_band and not weapon.melee else None
+        called = rules.CalledShot(c.called_shot) if c.called_shot else None
+    except ValueError:
+        raise BadChoice(value=c.range_band or c.called_shot) from None
+    return band, called
+
+
+def _shots(armed: Armed, c: AttackChoices, targets: list[int], *, params, spend_rounds: bool
+           ) -> tuple[tuple[ShotOrder, ...], int, str]:
+    """A ranged attack's shots at ``targets`` (combatant ids, the prompted one first), the
+    rounds it spends and its firing mode; the magazine written when ``spend_rounds``. A melee
+    attack: one shot, no round, no mode. Raises FiringRefused, ManoeuvreRefused, BadChoice."""
+    if armed.weapon.melee:
+        return (ShotOrder(),), 0, ""
+    v = volley(armed, c.mode, c.shots, concentrate=c.concentrate, targets=targets,
+               params=params)
+    shot_orders = tuple(ShotOrder(tuple(s.modifiers), s.extra_d10, int(str(s.target)))
+                        for s in v.shots)  # (the targets are combatant ids)
+    if c.beam:
+        _beam_check(armed, v, c.beam, params)
+    if spend_rounds:
+        CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=v.magazine.loaded)
+    return shot_orders, v.rounds, v.mode.value
 
 
 def _declared_modifiers(ctx: TurnContext, me: Loaded, armed: Armed, running: list[Any], *,
@@ -931,15 +952,27 @@ def encounter_stand_up(*, user, encounter_id: int, combatant_id: int,
     return _act(user, encounter_id, combatant_id, turn=turn, now=now, fn=act)
 
 
+@dataclass(frozen=True)
+class Destination:
+    """Where a move goes: the point (``x``, ``y``: metres as the form or the API give them;
+    None or "": the position stays), ``name`` the table's words for it (at most
+    ACTION_NAME_MAX characters kept), a run extended by a Freerunning or Freefall
+    ``extension`` test ("": none)."""
+
+    x: Any = None
+    y: Any = None
+    name: str = ""
+    extension: str = ""
+
+
 def encounter_move(*, user, encounter_id: int, combatant_id: int, pace: str,
-                   name: str = "", x: Any = None, y: Any = None, extension: str = "",
-                   turn: int | None = None, now: datetime | None = None,
-                   rng: RandomSource | None = None):
+                   to: Destination = Destination(), turn: int | None = None,
+                   now: datetime | None = None, rng: RandomSource | None = None):
     """Move (a quick action): walk 4 m or run 20 m; running gives -10 to every test until the
-    start of the combatant's next turn (manoeuvres.movement). With a destination (``x``,
-    ``y``) the combatant's position moves there, at most that far (eclipse.positions.move; a
-    run extended by a Freerunning or Freefall ``extension`` test). Raises BadChoice,
-    PositionRefused, PositionError."""
+    start of the combatant's next turn (manoeuvres.movement). With a destination (``to``'s
+    ``x``, ``y``) the combatant's position moves there, at most that far
+    (eclipse.positions.move; a run extended by a Freerunning or Freefall ``extension`` test).
+    Raises BadChoice, PositionRefused, PositionError."""
     try:
         chosen = Pace(pace)
     except ValueError:
@@ -949,13 +982,13 @@ def encounter_move(*, user, encounter_id: int, combatant_id: int, pace: str,
 
     def act(ctx: TurnContext):
         me = _begin(ctx, ActionKind.QUICK)
-        went = positions.move(ctx.combatant, me, chosen, params_of(ctx.encounter), x=x, y=y,
-                              extension=extension, rng=rng or random.SystemRandom())
+        went = positions.move(ctx.combatant, me, chosen, params_of(ctx.encounter), x=to.x,
+                              y=to.y, extension=to.extension, rng=rng or random.SystemRandom())
         moved = went.movement
         if chosen is Pace.RUN and not _mine(ctx, RUNNING):
             _effect(ctx, RUNNING)
         return _journal(ctx, KIND_MOVE, action="move", cost="quick", pace=chosen.value,
-                        metres=moved.metres, where=name.strip()[:ACTION_NAME_MAX],
+                        metres=moved.metres, where=to.name.strip()[:ACTION_NAME_MAX],
                         modifiers=_mods(moved.modifiers), **went.summary,
                         **environment.gravity(ctx.encounter).record(),
                         **({"extension": test_json(went.test)} if went.test else {}),

@@ -134,8 +134,9 @@ def stand_up(request, encounter_id: int):
 def move(request, encounter_id: int):
     return respond(request, encounter_id, lambda: play.encounter_move(
         **_common(request, encounter_id), pace=request.POST.get("pace", ""),
-        name=request.POST.get("name", ""), x=request.POST.get("x", ""),
-        y=request.POST.get("y", ""), extension=request.POST.get("extension", "")))
+        to=play.Destination(x=request.POST.get("x", ""), y=request.POST.get("y", ""),
+                            name=request.POST.get("name", ""),
+                            extension=request.POST.get("extension", ""))))
 
 
 @login_required

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import pairwise
 from typing import Any
 
 from eclipse.play_errors import BadChoice, PlayError
@@ -146,7 +147,7 @@ def burst_spacing(targets: Sequence[Any], given: Sequence[float] = ()) -> tuple[
     points = [t.point for t in targets]
     if any(p is None for p in points):
         return tuple(given)
-    return tuple(_m(space.distance(a, b)) for a, b in zip(points, points[1:]))
+    return tuple(_m(space.distance(a, b)) for a, b in pairwise(points))
 
 
 def blast_centre(attacker, centre: Any, weapon: Weapon) -> tuple[space.Point, dict[str, Any]]:

@@ -222,7 +222,7 @@ class Step:
     """An opened step: the locked ``encounter``, who acts (``user``) and when (``now``), the
     random source (``rng``), the combatant the step names when ``who`` checked one (``me``).
     ``combatants``: every combatant by id (removed ones too), read once, when first asked for
-    (at the opening unless ``load=False``)."""
+    (at the opening unless ``related=None``)."""
 
     encounter: Encounter
     user: Any
@@ -248,12 +248,12 @@ class Step:
 
 @contextlib.contextmanager
 def opened(encounter_id: int, user, *, who: str = GM, state: str | None = NOT_ENDED,
-           turn: int | None = None, combatant_id: int | None = None, load: bool = True,
-           related: tuple[str, ...] = (), now: datetime | None = None,
+           turn: int | None = None, combatant_id: int | None = None,
+           related: tuple[str, ...] | None = (), now: datetime | None = None,
            rng: RandomSource | None = None) -> Iterator[Step]:
     """Open a step on ``encounter_id`` in its own transaction: the encounter locked with its
     combatants read, in one query (:func:`lock_with_combatants`, ``related`` joined; with
-    ``load=False`` the encounter alone, the combatants read when first asked for),
+    ``related=None`` the encounter alone, the combatants read when first asked for),
     then, in this order, who may (``who``, see the module's docstring; ``combatant_id`` for
     ``PLAYER`` and ``PLAYER_OR_GM``, then ``Step.me``), the state (``state``: ``NOT_ENDED``,
     ``RUNNING`` or None), the turn (``turn``: the ``turn_serial`` the caller saw, None: any).
@@ -263,7 +263,7 @@ def opened(encounter_id: int, user, *, who: str = GM, state: str | None = NOT_EN
     EncounterConflict ("encounter_ended", "encounter_not_running", "turn_already_advanced")."""
     now, rng = now or timezone.now(), rng or random.SystemRandom()
     with transaction.atomic():
-        if load:
+        if related is not None:
             encounter, loaded = lock_with_combatants(encounter_id, related)
         else:
             encounter, loaded = lock_encounter(encounter_id), None

@@ -87,7 +87,7 @@ def next_turn(encounter: Encounter, combatants: dict[int, Combatant], *, user, n
     """The next turn; a new round of a system rolling each round rolls its order again, in
     this step (journaled as one "encounter_initiative" action)."""
     clock, members = clock_of(encounter, combatants)
-    effects, lasting = durations(encounter)
+    _effects, lasting = durations(encounter)
     reorder = reroll(encounter, combatants, rng)
     apply_step(encounter, combatants, rules.next_turn(clock, members, lasting,
                                                       encounter.skip_defeated, reorder=reorder),

@@ -105,7 +105,7 @@ def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
         Combatant.objects.bulk_update(playing, fields)
         encounter.state, encounter.order_mode = Encounter.State.RUNNING, OrderMode(mode)
         clock, members = clock_of(encounter, combatants)
-        effects, lasting = durations(encounter)
+        _effects, lasting = durations(encounter)
         apply_step(encounter, combatants,
                    rules.start(clock, members, lasting, encounter.skip_defeated), clock)
         if rolls:
@@ -123,7 +123,7 @@ def encounter_end(*, user, encounter_id: int) -> Encounter:
     """The GM ends the encounter: its pending prompts defaulted without a resolution, no turn.
     Raises EncounterConflict(code="encounter_ended")."""
     # the GM's step reads no combatant (a player of it gets 403, a stranger 404: read for them)
-    with opened(encounter_id, user, who=GM, state=NOT_ENDED, load=False) as step:
+    with opened(encounter_id, user, who=GM, state=NOT_ENDED, related=None) as step:
         encounter = step.encounter
         encounter.reactions.filter(status=prompts.Status.PENDING).update(
             status=prompts.Status.DEFAULTED, choice="")
@@ -199,7 +199,7 @@ def encounter_delay(*, user, encounter_id: int, combatant_id: int, after_id: int
             # A hidden combatant does not exist for the players: the same error as a wrong id.
             raise EncounterInvalid(code="no_such_combatant")
         clock, members = clock_of(encounter, combatants)
-        effects, lasting = durations(encounter)
+        _effects, lasting = durations(encounter)
         apply_step(encounter, combatants,
                    rules.delay(clock, members, after_id, lasting, encounter.skip_defeated), clock)
         return encounter
@@ -224,10 +224,10 @@ class TurnContext:
                          action_payload: dict | None = None, resolver: str = "",
                          rolls: Iterable[dict] = (), default: str = prompts.NO_REACTION,
                          joins: PendingReaction | None = None) -> PendingReaction:
-        return request_reaction(encounter=self.encounter, actor=self.combatant, target=target,
-                                action_payload=action_payload or {}, options=options,
-                                resolver=resolver, rolls=rolls, default=default,
-                                user=self.user, now=self.now, joins=joins)
+        return request_reaction(encounter=self.encounter, actor=self.combatant,
+                                ask=Ask(target, options, action_payload or {}, default),
+                                resolver=resolver, rolls=rolls, user=self.user, now=self.now,
+                                joins=joins)
 
 
     def request_reactions(self, asks: Sequence[Ask], *, resolver: str,

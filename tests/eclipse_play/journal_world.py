@@ -21,7 +21,7 @@ def every_kind(ep, seed=15):
     for who, x, y in ((ep.ava, 0, 0), (ep.guard, 12, 0), (ep.bo, 30, 40)):
         enc.combatant_place(user=ep.gm, encounter_id=e.pk, combatant_id=c[who.pk].pk, x=x, y=y)
     play.encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                        pace="walk", x=2, y=0, name="behind the crate", now=ep.now)
+                        pace="walk", to=play.Destination(x=2, y=0, name="behind the crate"), now=ep.now)
     step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
                                  target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
                                  mode="SA", shots=2, situations={"superior_position": 1},

@@ -123,10 +123,11 @@ def test_melee_needs_the_target_within_1_m_or_2_m_with_reach(ep):
         melee(ep, e, c, long_arm.pk)
 
 
-def walk(ep, e, c, pace, x, y, **kw):
+def walk(ep, e, c, pace, x, y, extension="", **kw):
     e.refresh_from_db()
     return play.encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                               pace=pace, x=x, y=y, turn=e.turn_serial, now=ep.now, **kw)
+                               pace=pace, to=play.Destination(x=x, y=y, extension=extension),
+                               turn=e.turn_serial, now=ep.now, **kw)
 
 
 def test_a_walk_of_exactly_4_m_moves_and_a_centimetre_more_is_refused(ep):

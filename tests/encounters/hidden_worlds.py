@@ -175,7 +175,7 @@ def eclipse_world(ep) -> SimpleNamespace:
     def ava_1(e):
         me = c["Ava"].pk
         play.encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=me, pace="walk",
-                            x=2, y=0, name="behind the crate", now=now)
+                            to=play.Destination(x=2, y=0, name="behind the crate"), now=now)
         step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=me,
                                      target_id=c["Guard"].pk, other_target_ids=[c["Bo"].pk],
                                      weapon_id=ep.w.ava_pistol.pk, mode="SA", rng=rng, now=now)
