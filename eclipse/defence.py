@@ -160,7 +160,7 @@ def resolve(context: AttackContext, actor: Combatant, target: Combatant, order: 
     attacker = _fighter(mine, moxie=context.moxie(a_id) if order.moxie else 0)
     defender = _fighter(theirs, moxie=context.moxie(t_id) if answer.moxie else 0)
     outcome = resolve_volley(attacker, defender, armed.weapon, order,
-                             order.shots_at(target.pk), defence, rng, params)
+                             shots=order.shots_at(target.pk), defence=defence, rng=rng, params=params)
     _keep(context, outcome, actor, target, weapon_id=armed.row.pk, attacker=attacker,
           defender=defender)
     if surprised and answer.quick and defence.kind is not rules.Defence.NONE \

@@ -557,7 +557,8 @@ def _in_the_zone(ctx: TurnContext, armed: Armed, aim, targets: list[Any], params
                                        params)  # with positions the zone says who
     if aimed is None:
         _zone, after = firing.suppressive_fire(armed.weapon, armed.magazine, ctx.combatant.pk,
-                                               (0.0, 0.0), (1.0, 0.0), params)
+                                               origin=(0.0, 0.0), heading=(1.0, 0.0),
+                                               params=params)
         return targets, after
     zone, after = aimed
     named = [t for t in targets if t.point is None]  # the table's, for the unplaced

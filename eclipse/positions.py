@@ -203,8 +203,8 @@ def suppressive_zone(attacker, aim, weapon: Weapon, magazine, params: EclipsePha
         return None
     ox, oy = attacker.point.as_floats()
     ax, ay = aim.point.as_floats()
-    return firing.suppressive_fire(weapon, magazine, attacker.pk, (ox, oy), (ax - ox, ay - oy),
-                                   params)
+    return firing.suppressive_fire(weapon, magazine, attacker.pk, origin=(ox, oy),
+                                   heading=(ax - ox, ay - oy), params=params)
 
 
 def in_zone(zone: firing.SuppressiveZone, combatants: Iterable[Any]) -> list[Any]:

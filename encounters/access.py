@@ -246,17 +246,26 @@ class Step:
         save(self.encounter)
 
 
+@dataclass(frozen=True)
+class Acting:
+    """What the caller of a step saw when it asked: the turn (``turn``: the encounter's
+    ``turn_serial`` then; None: any) and the combatant it acts for (``combatant_id``, for
+    ``PLAYER`` and ``PLAYER_OR_GM``)."""
+
+    turn: int | None = None
+    combatant_id: int | None = None
+
+
 @contextlib.contextmanager
 def opened(encounter_id: int, user, *, who: str = GM, state: str | None = NOT_ENDED,
-           turn: int | None = None, combatant_id: int | None = None,
-           related: tuple[str, ...] | None = (), now: datetime | None = None,
-           rng: RandomSource | None = None) -> Iterator[Step]:
+           acting: Acting = Acting(), related: tuple[str, ...] | None = (),
+           now: datetime | None = None, rng: RandomSource | None = None) -> Iterator[Step]:
     """Open a step on ``encounter_id`` in its own transaction: the encounter locked with its
     combatants read, in one query (:func:`lock_with_combatants`, ``related`` joined; with
     ``related=None`` the encounter alone, the combatants read when first asked for),
-    then, in this order, who may (``who``, see the module's docstring; ``combatant_id`` for
-    ``PLAYER`` and ``PLAYER_OR_GM``, then ``Step.me``), the state (``state``: ``NOT_ENDED``,
-    ``RUNNING`` or None), the turn (``turn``: the ``turn_serial`` the caller saw, None: any).
+    then, in this order, who may (``who``, see the module's docstring; ``acting.combatant_id``
+    for ``PLAYER`` and ``PLAYER_OR_GM``, then ``Step.me``), the state (``state``:
+    ``NOT_ENDED``, ``RUNNING`` or None), the turn (``acting.turn``, :class:`Acting`).
     ``now`` defaults to the current time, ``rng`` to the system's random source. Whatever the
     block raises rolls the whole step back. Raises EncounterNotFound, EncounterForbidden
     ("not_game_master", "not_your_combatant"), EncounterInvalid("no_such_combatant"),
@@ -268,12 +277,12 @@ def opened(encounter_id: int, user, *, who: str = GM, state: str | None = NOT_EN
         else:
             encounter, loaded = lock_encounter(encounter_id), None
         step = Step(encounter=encounter, user=user, now=now, rng=rng, loaded=loaded)
-        _check_who(step, who, turn, combatant_id)
+        _check_who(step, who, acting.turn, acting.combatant_id)
         if state == NOT_ENDED:
             require_not_ended(encounter)
         elif state == RUNNING:
             require_running(encounter)
-        require_turn(encounter, turn)
+        require_turn(encounter, acting.turn)
         yield step
 
 

@@ -26,7 +26,7 @@ from campaigns.journal import record_action
 from campaigns.models import Campaign
 from campaigns.permissions import oversees
 from encounters import hooks
-from encounters.access import (GM, NOT_ENDED, PLAYER, PLAYER_OR_GM, RUNNING, TURN_HOLDER,
+from encounters.access import (GM, NOT_ENDED, PLAYER, PLAYER_OR_GM, RUNNING, TURN_HOLDER, Acting,
                                combatant_in, is_gm, opened)
 from encounters.effects import durations
 from encounters.errors import (EncounterConflict, EncounterForbidden, EncounterInvalid,
@@ -143,8 +143,8 @@ def encounter_next_turn(*, user, encounter_id: int, turn: int | None,
     player of the combatant whose turn it is. Raises EncounterConflict ("turn_already_advanced",
     "reaction_pending", "encounter_not_running"), EncounterForbidden, NoLivingCombatant."""
     # the sheets the initiative reads, joined: a new round of a rolled order may roll it again
-    with opened(encounter_id, user, who=TURN_HOLDER, state=RUNNING, turn=turn, now=now,
-                rng=rng, related=hooks.sheet_joins()) as step:
+    with opened(encounter_id, user, who=TURN_HOLDER, state=RUNNING, acting=Acting(turn=turn),
+                now=now, rng=rng, related=hooks.sheet_joins()) as step:
         encounter, combatants = step.encounter, step.combatants
         serial = encounter.turn_serial
         require_no_reaction(encounter, combatants, step.now, step.rng, user)
@@ -161,7 +161,7 @@ def encounter_spend_action(*, user, encounter_id: int, turn: int | None, reason:
     ``encounter_action_spent``, ``reason`` in the summary). Raises EncounterForbidden
     ("not_game_master"), EncounterConflict ("action_already_taken", "turn_already_advanced",
     "reaction_pending", "encounter_not_running")."""
-    with opened(encounter_id, user, who=GM, state=RUNNING, turn=turn, now=now,
+    with opened(encounter_id, user, who=GM, state=RUNNING, acting=Acting(turn=turn), now=now,
                 rng=rng) as step:
         encounter, combatants = step.encounter, step.combatants
         require_no_reaction(encounter, combatants, step.now, step.rng, user)
@@ -185,8 +185,8 @@ def encounter_delay(*, user, encounter_id: int, combatant_id: int, after_id: int
     """``combatant_id``, whose turn it is and who has not acted, delays to act just after
     ``after_id`` (its player or the GM). Raises EncounterConflict ("not_your_turn",
     "delay_after_acting", "turn_already_advanced"), OrderError ("delay_target_passed"...)."""
-    with opened(encounter_id, user, who=PLAYER_OR_GM, combatant_id=combatant_id, state=RUNNING,
-                turn=turn, now=now, rng=rng) as step:
+    with opened(encounter_id, user, who=PLAYER_OR_GM, state=RUNNING,
+                acting=Acting(turn=turn, combatant_id=combatant_id), now=now, rng=rng) as step:
         encounter, combatants, me = step.encounter, step.combatants, step.me
         assert me is not None  # checked by the opening
         require_no_reaction(encounter, combatants, step.now, step.rng, user)
@@ -247,8 +247,8 @@ def encounter_act(*, user, encounter_id: int, combatant_id: int, act: Callable[[
     action and bump the version. Returns what ``act`` returns. Raises EncounterConflict
     ("not_your_turn", "action_already_taken", "reaction_pending", "turn_already_advanced"),
     EncounterForbidden(code="not_your_combatant"), and whatever ``act`` raises (nothing is kept)."""
-    with opened(encounter_id, user, who=PLAYER, combatant_id=combatant_id, state=RUNNING,
-                turn=turn, now=now, rng=rng) as step:
+    with opened(encounter_id, user, who=PLAYER, state=RUNNING,
+                acting=Acting(turn=turn, combatant_id=combatant_id), now=now, rng=rng) as step:
         encounter, combatants, me = step.encounter, step.combatants, step.me
         assert me is not None  # checked by the opening
         require_no_reaction(encounter, combatants, step.now, step.rng, user)

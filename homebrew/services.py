@@ -389,8 +389,8 @@ def attack_declare(*, user, actor_id: int, target_id: int, weapon_id: int, rng: 
                         difficulty=terms.difficulty, assists=tuple(terms.assists))
     allies = [context.fighter(p) for p in order.protectors if p in context.sheets
               and context.sheets[p].character.campaign_id == actor.campaign_id]
-    d = declare_attack(order, context.fighter(actor_id), context.fighter(target_id), allies,
-                       rng, params)
+    d = declare_attack(order, context.fighter(actor_id), context.fighter(target_id), allies=allies,
+                       rng=rng, params=params)
     if d.cost is not None:
         context.keep(d.attacker, round_key=terms.round_key,
                      injury=f"{weapon.name}: cast without MP" if d.attacker_injured else "")
@@ -529,7 +529,7 @@ def _answer(context: AttackContext, pending: PendingAttack, choice_text: str, *,
     if pending.result is None:
         raise NotFound()
     resolution = answer_attack(pending.result, choice, context.fighter(pending.target), fighter,
-                               rng, require_homebrew(campaign), round_key=pending.round_key)
+                               rng=rng, params=require_homebrew(campaign), round_key=pending.round_key)
     context.keep(resolution.target, round_key=pending.round_key,
                  injury=cause if resolution.permanent_injury else "")
     return resolution, reacting, them

@@ -498,7 +498,7 @@ def _one_shot(index: int, shot: ShotOrder, run: _Running, setting: _Setting) -> 
     return Shot(result, dmg, hit, keep, result.weapon_mishap)
 
 
-def resolve_volley(attacker: Fighter, defender: Fighter, weapon: Weapon, order: AttackOrder,  # noqa: PLR0917  eclipse/defence.py calls it positionally
+def resolve_volley(attacker: Fighter, defender: Fighter, weapon: Weapon, order: AttackOrder, *,
                    shots: Sequence[ShotOrder], defence: rules.DefenceChoice,
                    rng: RandomSource, params: EclipsePhaseParameters) -> VolleyOutcome:
     """Roll every shot of ``shots`` (the order's shots aimed at this target) against
