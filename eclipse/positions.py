@@ -31,7 +31,7 @@ from eclipse.play_errors import BadChoice, PlayError
 from encounters.services import set_position
 from gamerules.dice import RandomSource, bounds
 from gamerules.eclipse_phase import firing
-from gamerules.eclipse_phase.checks import SkillTest, skill_test
+from gamerules.eclipse_phase.checks import SkillTest, Strain, skill_test
 from gamerules.eclipse_phase.explosives import blast_dv
 from gamerules.eclipse_phase.gear import BlastKind, RangeBand, Weapon
 from gamerules.eclipse_phase.manoeuvres import Movement, Pace, movement
@@ -119,8 +119,9 @@ def move(combatant, me, pace: Pace, params: EclipsePhaseParameters, *, x: Any = 
             raise BadChoice(value=extension)
         running = movement(Pace.RUN, params).modifiers if pace is Pace.RUN else ()
         test = skill_test(me.character.skill(extension, params), rng, params, label=extension,
-                          modifiers=running, wounds=me.health.wounds, traumas=me.mind.traumas,
-                          pain_filter=me.character.pain_filter)
+                          modifiers=running,
+                          strain=Strain(wounds=me.health.wounds, traumas=me.mind.traumas,
+                                        pain_filter=me.character.pain_filter))
     moved = movement(pace, params, extension=test)
     summary: dict[str, Any] = {}
     where = space.point(x, y)

@@ -26,7 +26,7 @@ from typing import Any
 from gamerules.dice import RandomSource
 from gamerules.eclipse_phase import attack as rules
 from gamerules.eclipse_phase import firing
-from gamerules.eclipse_phase.checks import SkillTest, skill_test, spend_moxie
+from gamerules.eclipse_phase.checks import SkillTest, Strain, skill_test, spend_moxie
 from gamerules.eclipse_phase.errors import ManoeuvreRefused
 from gamerules.eclipse_phase.gear import FiringMode, RangeBand, Weapon
 from gamerules.eclipse_phase.health import (Condition, Health, HitResult, Incoming, can_act,
@@ -395,8 +395,8 @@ def blind_perception(attacker: Fighter, rng: RandomSource, params: EclipsePhaseP
                      ) -> SkillTest:
     """Blind fire's perception test, rolled before the attack."""
     return skill_test(attacker.character.skill("perception", params), rng, params,
-                      label="perception (blind fire)", wounds=attacker.health.wounds,
-                      traumas=attacker.traumas)
+                      label="perception (blind fire)",
+                      strain=Strain(wounds=attacker.health.wounds, traumas=attacker.traumas))
 
 
 def sweep_bonus(weapon: Weapon, order: AttackOrder, first: Shot | None,
