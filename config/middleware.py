@@ -162,7 +162,7 @@ class BoundedViews:
         stream, wait = self._wait_of(request)
         semaphores = [self._stream_threads, self._threads] if stream else [self._threads]
         deadline = time.monotonic() + wait
-        held = []
+        held: list[threading.BoundedSemaphore] = []
         for semaphore in semaphores:
             if not semaphore.acquire(timeout=max(0.0, deadline - time.monotonic())):
                 for other in held:
@@ -193,7 +193,7 @@ class BoundedViews:
         views, streams = self._semaphores()
         stream, wait = self._wait_of(request)
         deadline = time.monotonic() + wait
-        held = []
+        held: list[asyncio.Semaphore] = []
         for semaphore in ([streams, views] if stream else [views]):
             try:
                 await asyncio.wait_for(semaphore.acquire(),
