@@ -54,11 +54,24 @@
       event.detail.shouldSwap = false;
     }
   });
+  // A fetch the server refused (503 while it is busy: thousands of pages refetching at once)
+  // or that failed is made again after a growing random wait (RETRY_MS doubled, RETRIES in a
+  // row at most), rather than waiting for the safety poll a minute later.
+  var RETRY_MS = 2000, RETRIES = 5, retries = 0;
   document.body.addEventListener("htmx:afterRequest", function (event) {
     if (!ownFetch(event) || !fetching) { return; }
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
     // After htmx's settle timer, set before this event: the new fragment is bound by then.
     window.setTimeout(function () {
       fetching = false;
+      if ((status === 0 || status >= 500) && retries < RETRIES) {
+        var wait = RETRY_MS * Math.pow(2, retries);
+        retries += 1;
+        window.setTimeout(function () { refresh(always ? undefined : latest); },
+                          wait / 2 + Math.random() * wait / 2);
+        return;
+      }
+      if (status > 0 && status < 500) { retries = 0; }
       if (missed) { missed = false; refresh(always ? undefined : latest); }
     }, (htmx.config.defaultSettleDelay || 0) + 1);
   });
