@@ -80,3 +80,43 @@ def test_a_live_board_reopens_a_refused_stream(demo, chromium, live_server):
         _reopens(page, "live", answers)
     finally:
         context.close()
+
+
+def test_a_refused_refetch_is_made_again_before_the_safety_poll(chromium, live_server, alice,
+                                                                bob):
+    """After a step every open page refetches at once; one the server refuses (503 while busy)
+    is made again after a few seconds (encounter-push.js), not at the minute's safety poll."""
+    from playwright.sync_api import expect
+
+    from encounters import services as enc
+    from tests.eclipse_play.conftest import build_world
+
+    ep = build_world(alice, bob)
+    e = enc.encounter_create(user=ep.gm, campaign_id=ep.campaign.pk, name="Habitat breach")
+    enc.combatants_add(user=ep.gm, encounter_id=e.pk, entries=[
+        enc.CombatantEntry(character_id=c.pk) for c in (ep.guard, ep.ava)])
+    context = chromium.new_context(locale="en-GB")
+    context.set_default_timeout(15_000)
+    refused: list[str] = []
+
+    def busy_once(route):
+        if not refused:
+            refused.append(route.request.url)
+            route.fulfill(status=503, headers={"Retry-After": "5"}, body="busy")
+        else:
+            route.continue_()
+
+    try:
+        page = context.new_page()
+        log_in(page, live_server, "gm", PASSWORD)
+        page.goto(f"{live_server.url}/encounters/{e.pk}/control/")
+        page.wait_for_function("() => document.body.dataset.push === 'live'")
+        page.wait_for_timeout(1000)  # the refetch of the stream's opening (200 ms at most) is over
+        version = page.locator("#encounter").get_attribute("data-version")
+        page.route(lambda url: f"/encounters/{e.pk}/control/?v=" in url, busy_once)
+        enc.encounter_start(user=ep.gm, encounter_id=e.pk, mode="gm")  # pushed to the page
+        expect(page.locator("#encounter")).not_to_have_attribute(
+            "data-version", version, timeout=REOPENED_WITHIN_MS)
+        assert len(refused) == 1
+    finally:
+        context.close()
