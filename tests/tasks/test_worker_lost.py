@@ -69,13 +69,14 @@ def celery_worker(queue: str, log: Path, **env: str):
 
 
 def _waiting_for_the_encounter() -> set[int]:
-    """PostgreSQL backends (not ours) waiting for a lock in a query on the encounters (the
-    query's text is cut at 1 kB: its FOR UPDATE is not in it)."""
+    """PostgreSQL backends (not ours) of this test's database waiting for a lock in a query on
+    the encounters (the query's text is cut at 1 kB: its FOR UPDATE is not in it); another
+    xdist worker's tests use their own database on the same server."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_stat_clear_snapshot()")  # else frozen for the transaction
         cursor.execute(
             "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-            "AND pid <> pg_backend_pid() AND query ILIKE %s",
+            "AND pid <> pg_backend_pid() AND datname = current_database() AND query ILIKE %s",
             ["%encounters_encounter%"])
         return {row[0] for row in cursor.fetchall()}
 
