@@ -86,7 +86,8 @@ def _cache_set(key: str, html: str) -> None:
 
 
 def _view(request, encounter_id: int, page: str, **read) -> selectors.EncounterView:
-    """``read``: selectors.encounter_view's ``log_since``, ``with_log``, ``encounter``."""
+    """``read``: selectors.encounter_view's ``log_since``, ``with_log``, ``encounter``,
+    ``effects``."""
     try:
         view = selectors.encounter_view(user=request.user, encounter_id=encounter_id, **read)
     except EncounterNotFound:
@@ -209,12 +210,14 @@ def _changes(request, encounter_id: int, page: str, since, kept: handoff.Kept,
     the order (or the step read none). The log: its entries journaled since ``since`` (none
     read when the step journaled nothing; all of it when ``whole_log``: a step that rewrites
     an entry). The encounter is the object the step saved (``kept.encounter``: not read again
-    when unchanged since). Its ``encounter-answered`` event (HX-Trigger) names the version
+    when unchanged since), and so are its effects when the step wrote none (``kept.effects``).
+    Its ``encounter-answered`` event (HX-Trigger) names the version
     read before the step and the one the answer shows: a page that showed the former shows
     the latter once the parts are swapped, and the push of it refetches nothing
     (static/js/encounter-push.js)."""
     view = _view(request, encounter_id, page, log_since=None if whole_log else since,
-                 with_log=whole_log or journaled, encounter=kept.encounter)
+                 with_log=whole_log or journaled, encounter=kept.encounter,
+                 effects=kept.effects)
     new = [a for a in view.log if a.created_at >= since]
     old_current, old_version, old_rows = kept.before or (None, None, None)
     current, rows = view.encounter.current_id, {c.pk: _row(c) for c in view.combatants}

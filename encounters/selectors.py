@@ -305,8 +305,8 @@ _STORED = "encounter_stored_"
 
 
 def encounter_view(*, user, encounter_id: int, log_since: datetime | None = None,
-                   with_log: bool = True, encounter: Encounter | None = None
-                   ) -> EncounterView:
+                   with_log: bool = True, encounter: Encounter | None = None,
+                   effects: list[EncounterEffect] | None = None) -> EncounterView:
     """Everything a page shows. Raises EncounterNotFound for an encounter the user may not
     see (the GM's, or one where the user plays a combatant). Queries: encounter and campaign,
     combatants with characters (and their sheets), effects, pending reactions (none while the
@@ -315,7 +315,9 @@ def encounter_view(*, user, encounter_id: int, log_since: datetime | None = None
     entries journaled since then; ``with_log=False``: no log (a step's answer when the step
     journaled nothing). ``encounter``: the object a step just locked and saved, with its
     campaign (encounters.handoff): not read again when the combatants' read finds its stored
-    columns unchanged (read again otherwise, or without combatants)."""
+    columns unchanged (read again otherwise, or without combatants); ``effects``: its effects
+    not expired as that step read them under its lock and left them (encounters.handoff): not
+    read again either, under the same condition."""
     handed = encounter is not None and encounter.pk == encounter_id
     if not handed:
         encounter = (Encounter.objects.select_related("campaign").filter(pk=encounter_id)
@@ -355,7 +357,8 @@ def encounter_view(*, user, encounter_id: int, log_since: datetime | None = None
     by_id = {c.pk: c for c in combatants}
     mine = {c.pk for c in combatants if controls(user, encounter, c) and
             (gm or c.character is not None)}
-    effects = list(encounter.effects.filter(expired_round__isnull=True))
+    if not handed or effects is None:
+        effects = list(encounter.effects.filter(expired_round__isnull=True))
     for f in effects:  # their combatants are the encounter's, read above
         if f.anchor_id in everyone:
             f.anchor = everyone[f.anchor_id]
