@@ -136,7 +136,7 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
         return Encounter.objects.values_list("version", flat=True).get(pk=encounter_id)
 
     with wave.serving(redis_url=redis_url, database_url=database_url) as (base, server):
-        if not wave.started(base, server, out=out):
+        if not wave.ready(base, server, out=out):
             return False
         print(f"  gunicorn, 2 uvicorn workers (ASGI), on {base} (cache: "
               f"{'Redis' if redis_url else 'database'}); {rounds} rounds per page, each "

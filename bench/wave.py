@@ -197,7 +197,7 @@ def serving(*, redis_url: str | None, database_url: str | None, log_path: Path =
                 server.wait(timeout=10)
 
 
-def started(base: str, server, *, out, log_path: Path = LOG) -> bool:
+def ready(base: str, server, *, out, log_path: Path = LOG) -> bool:
     """Wait (up to 60 s) for the server's bare view to answer; False if it never does."""
     import requests
 
@@ -224,7 +224,7 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
 
 
 def _measure(base, server, encounter_id, sessions, rounds, *, out, cache_label) -> bool:  # noqa: PLR0915  one timed script
-    if not started(base, server, out=out):
+    if not ready(base, server, out=out):
         return False
     print(f"gunicorn, 2 uvicorn workers (ASGI), on {base} (cache: {cache_label}); one encounter "
           f"of 20 combatants; pages: 1 of the GM's control page, the rest shared between two "
