@@ -7,8 +7,17 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 
 from campaigns.messages import error_message
+from characters.models import Character
 
 register = template.Library()
+
+
+def _kind(p) -> str:
+    """``p.get_kind_display()`` without its per-call dictionary of every choice."""
+    try:
+        return str(Character.Kind(p.kind).label)
+    except ValueError:
+        return p.get_kind_display()
 
 
 def _text(value) -> str:
@@ -29,7 +38,7 @@ def _token(p) -> str:
     return format_html(
         '<svg class="token-svg" viewBox="-17 -17 34 34" aria-hidden="true" focusable="false">'
         '<circle class="token-body" r="14"/><text class="token-initials" y="4">{}</text>{}{}'
-        '</svg>\n', p.token_initials, gauge, mark_safe(shield))  # noqa: S308 (a constant)
+        '</svg>\n', p.token_initials, gauge, mark_safe(shield))
 
 
 @register.simple_tag
@@ -55,52 +64,60 @@ def board_cell(cell, c, piece_url):
     if p is None and not cell.refusal:
         walk = format_html(' data-path="{}" data-cost="{}" data-steps="{}"', cell.path,
                            _text(cell.cost), _text(cell.steps))
-    if p is not None and p.pk == c.pk:
+    inner = _piece(p, c, cell, piece_url) if p is not None else _walk(cell, x, y)
+    return format_html('\n          <td class="{}" data-x="{}" data-y="{}"{}>\n            {}\n'
+                       '          </td>\n        ', mark_safe(classes), mark_safe(x),
+                       mark_safe(y), walk, inner)
+
+
+def _piece(p, c, cell, piece_url: str) -> str:
+    """A piece's cell: ``c`` itself, or a link to the piece's action menu."""
+    x, y = _text(cell.x), _text(cell.y)
+    if p.pk == c.pk:
         label = gettext("You, %(name)s, at (%(x)s, %(y)s), %(pv)s of %(max)s PV") % {
             "name": conditional_escape(p.name), "x": x, "y": y, "pv": _text(p.ew1.pv),
             "max": _text(p.ew1.pv_max)}
-        inner = format_html(
+        return format_html(
             '<span class="piece token token-{}" data-cell-control tabindex="0" role="img" '
             'data-testid="token-me" aria-label="{}">{}</span>\n            \n            ',
-            p.token_side, mark_safe(label), _token(p))  # noqa: S308 (its values escaped)
-    elif p is not None:
-        away = ngettext("at (%(x)s, %(y)s), %(n)s cell away",
-                        "at (%(x)s, %(y)s), %(n)s cells away", cell.distance) % {
-            "n": _text(cell.distance), "x": x, "y": y}
-        if p.token_side == "mine":
-            whose = ", " + gettext("yours")
-        elif getattr(p, "is_ally", False):
-            whose = ", " + gettext("ally")
-        else:
-            whose = ""
-        pv = ("" if p.token_gauge is None
-              else f", {_text(p.ew1.pv)}/{_text(p.ew1.pv_max)} PV")
-        inner = format_html(
-            '<a class="piece token token-{side}" data-cell-control tabindex="-1" '
-            'href="{url}?target={pk}" hx-get="{url}?target={pk}" hx-target="#board-menu" '
-            'hx-swap="innerHTML" data-testid="token-{name}" data-piece="{pk}"\n'
-            '                 >{token}<span class="visually-hidden">{name} ({kind}{whose}), '
-            '{away}{pv}: {actions}</span></a>\n            ',
-            side=p.token_side, url=piece_url, pk=_text(p.pk), name=p.name,
-            token=_token(p), kind=p.get_kind_display(), whose=whose,
-            away=mark_safe(away), pv=mark_safe(pv),  # noqa: S308 (their values escaped)
-            actions=gettext("actions"))
+            p.token_side, mark_safe(label), _token(p))
+    away = ngettext("at (%(x)s, %(y)s), %(n)s cell away",
+                    "at (%(x)s, %(y)s), %(n)s cells away", cell.distance) % {
+        "n": _text(cell.distance), "x": x, "y": y}
+    if p.token_side == "mine":
+        whose = ", " + gettext("yours")
+    elif getattr(p, "is_ally", False):
+        whose = ", " + gettext("ally")
     else:
-        if cell.refusal:
-            why = error_message(cell.refusal)
-            refused = format_html(' aria-disabled="true" data-refusal="{}"', why)
-            label = format_html("({}, {}): {}", mark_safe(x), mark_safe(y), why)  # noqa: S308
-        else:
-            refused = ""
-            label = mark_safe(ngettext(  # noqa: S308 (its values escaped)
-                "Walk to (%(x)s, %(y)s): %(n)s cell, %(cost)s PA",
-                "Walk to (%(x)s, %(y)s): %(n)s cells, %(cost)s PA", cell.steps) % {
-                "n": _text(cell.steps), "x": x, "y": y, "cost": _text(cell.cost)})
-        inner = format_html(
-            '<button type="submit" form="board-move" name="to" value="{},{}" class="cell-go" '
-            'data-cell-control tabindex="-1"{}\n                 aria-label="{}"><span '
-            'class="cell-cost" aria-hidden="true"></span></button>', mark_safe(x),  # noqa: S308
-            mark_safe(y), refused, label)  # noqa: S308 (numbers)
-    return format_html('\n          <td class="{}" data-x="{}" data-y="{}"{}>\n            {}\n'
-                       '          </td>\n        ', mark_safe(classes), mark_safe(x),  # noqa: S308
-                       mark_safe(y), walk, inner)  # noqa: S308 (escaped above, or numbers)
+        whose = ""
+    pv = ("" if p.token_gauge is None
+          else f", {_text(p.ew1.pv)}/{_text(p.ew1.pv_max)} PV")
+    return format_html(
+        '<a class="piece token token-{side}" data-cell-control tabindex="-1" '
+        'href="{url}?target={pk}" hx-get="{url}?target={pk}" hx-target="#board-menu" '
+        'hx-swap="innerHTML" data-testid="token-{name}" data-piece="{pk}"\n'
+        '                 >{token}<span class="visually-hidden">{name} ({kind}{whose}), '
+        '{away}{pv}: {actions}</span></a>\n            ',
+        side=p.token_side, url=piece_url, pk=_text(p.pk), name=p.name,
+        token=_token(p), kind=_kind(p), whose=whose,
+        away=mark_safe(away), pv=mark_safe(pv),
+        actions=gettext("actions"))
+
+
+def _walk(cell, x: str, y: str) -> str:
+    """A free cell's button: the walk there, or why it would be refused."""
+    if cell.refusal:
+        why = error_message(cell.refusal)
+        refused = format_html(' aria-disabled="true" data-refusal="{}"', why)
+        label = format_html("({}, {}): {}", mark_safe(x), mark_safe(y), why)
+    else:
+        refused = ""
+        label = mark_safe(ngettext(
+            "Walk to (%(x)s, %(y)s): %(n)s cell, %(cost)s PA",
+            "Walk to (%(x)s, %(y)s): %(n)s cells, %(cost)s PA", cell.steps) % {
+            "n": _text(cell.steps), "x": x, "y": y, "cost": _text(cell.cost)})
+    return format_html(
+        '<button type="submit" form="board-move" name="to" value="{},{}" class="cell-go" '
+        'data-cell-control tabindex="-1"{}\n                 aria-label="{}"><span '
+        'class="cell-cost" aria-hidden="true"></span></button>', mark_safe(x),
+        mark_safe(y), refused, label)
