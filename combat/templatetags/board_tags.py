@@ -106,6 +106,7 @@ def _piece(p, c, cell, piece_url: str) -> str:
 
 def _walk(cell, x: str, y: str) -> str:
     """A free cell's button: the walk there, or why it would be refused."""
+    refused: str
     if cell.refusal:
         why = error_message(cell.refusal)
         refused = format_html(' aria-disabled="true" data-refusal="{}"', why)

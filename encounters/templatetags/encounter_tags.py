@@ -98,7 +98,7 @@ def glance_html(g):
     readers; described, the word alone. Built here rather than in a template: a row of the
     order shows one per combatant, and 50 rows of it cost more than the rest of the page
     (issue 21, item 9)."""
-    parts = [format_html('<span class="glance glance-{}" data-testid="glance" data-detail="{}" '
+    parts: list[str] = [format_html('<span class="glance glance-{}" data-testid="glance" data-detail="{}" '
                          'data-level="{}">', g.detail, g.detail, g.level)]
     if g.exact:
         for m in g.meters:
