@@ -25,7 +25,6 @@ import hashlib
 import json
 import logging
 import time
-from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib import messages
@@ -125,47 +124,29 @@ def _filled(request, body: str) -> SafeString:
     return mark_safe(body.replace(CSRF_HOLE, get_token(request)))  # noqa: S308 (our own HTML)
 
 
-@dataclass(frozen=True)
-class _Head:
-    """What the page around a cached body reads of its view (encounters/page.html)."""
-
-    encounter: Encounter
-    gm: bool
-
-
 def render_encounter(request, encounter_id: int, page: str,
                      viewer: selectors.Viewer | None = None, **extra):
-    """The page, or for htmx the fragment, its body from the cache when another page of the
-    same kind of viewer rendered this version. ``viewer``: already read by the caller. The
-    page reads the encounter with its campaign beside a cached body (its title and links),
-    and renders the body after all when a step came between the two reads."""
+    """The page, or for htmx the fragment (its body from the cache when another page of the
+    same kind of viewer rendered this version). ``viewer``: already read by the caller."""
+    if not request.htmx:
+        view = _view(request, encounter_id, page)
+        return render(request, "encounters/page.html", {
+            "view": view, "e": view.encounter, "page": page,
+            "body": _filled(request, _body(request, view, page)), **extra})
     if viewer is None:
         viewer = selectors.encounter_viewer(user=request.user, encounter_id=encounter_id)
     if viewer is None or (page == "control" and not viewer.gm):
         raise Http404(_("No such encounter."))
     key = _key(viewer, page)
+    head: selectors.Viewer | Encounter = viewer
     body = _cache_get(key) or _rendered_meanwhile(key)
-    view: selectors.EncounterView | _Head | None = None
-    if body is not None and not request.htmx:
-        encounter = (Encounter.objects.select_related("campaign").filter(pk=encounter_id)
-                     .first())
-        if encounter is not None and encounter.version == viewer.version:
-            view = _Head(encounter=encounter, gm=viewer.gm)
-        else:  # a step came meanwhile: this page shows the version it reads
-            body = None
     if body is None:
         view = _view(request, encounter_id, page)
-        body = _body(request, view, page)
+        body, head = _body(request, view, page), view.encounter
         # Kept only when it is what the key says (no step came between the two reads).
         if selectors.viewer_of(view, request.user) == viewer:
             _cache_set(key, body)
         _cache_delete(key + ":rendering")
-    if not request.htmx:
-        assert view is not None
-        return render(request, "encounters/page.html", {
-            "view": view, "e": view.encounter, "page": page,
-            "body": _filled(request, body), **extra})
-    head: selectors.Viewer | Encounter = viewer if view is None else view.encounter
     return render(request, "encounters/_encounter.html",
                   {"e": head, "page": page, "body": _filled(request, body), **extra})
 

@@ -3,8 +3,6 @@ changed), the forms (htmx and not), refusals shown in the reader's language, que
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from encounters import services
@@ -153,30 +151,17 @@ def test_page_queries_do_not_grow_with_combatants(client, db, extra, django_asse
     services.encounter_act(user=t.alice, encounter_id=e.pk, combatant_id=t.c["Hero"].pk,
                            act=strike_brenna, costs_action=False)
     login(client, t.gm)
-    client.get(f"/encounters/{e.pk}/version/")  # session warm
-    # session, user, the viewer (its version), then the body rendered: encounter,
-    # combatants, effects, reactions, log, its rolls, the characters to add
-    with django_assert_num_queries(10):
-        rendered = client.get(f"/encounters/{e.pk}/control/").content.decode()
-    # the same version again: session, user, the viewer, the encounter and its campaign
-    # around the body the first rendered (cached per version and kind of viewer)
-    with django_assert_num_queries(4):
-        cached = client.get(f"/encounters/{e.pk}/control/").content.decode()
-    assert _untokened(cached) == _untokened(rendered)
+    client.get(f"/encounters/{e.pk}/control/")
+    # session, user, encounter, combatants, effects, reactions, log, its rolls, the
+    # characters to add
+    with django_assert_num_queries(9):
+        assert client.get(f"/encounters/{e.pk}/control/").status_code == 200
     client.logout()
     login(client, t.bob)
-    client.get(f"/encounters/{e.pk}/version/")
-    with django_assert_num_queries(9):  # no characters to add
+    client.get(f"/encounters/{e.pk}/")
+    with django_assert_num_queries(8):  # no characters to add
         html = client.get(f"/encounters/{e.pk}/").content.decode()
     assert html.count('data-testid="reaction"') == 1 and html.count('class="log-enc_test_strike"') == 2
-    with django_assert_num_queries(4):
-        assert client.get(f"/encounters/{e.pk}/").content.decode().count(
-            'data-testid="reaction"') == 1
-
-
-def _untokened(html: str) -> str:
-    """The page without its CSRF tokens (each is masked anew)."""
-    return re.sub(r"\b[A-Za-z0-9]{64}\b", "TOKEN", html)
 
 
 def strike_brenna(ctx):

@@ -7,7 +7,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.core.cache import cache
 
 from campaigns import live
 from encounters import push, services
@@ -137,18 +136,15 @@ def test_the_pages_with_positions_keep_their_query_counts(client, db, extra,
         services.combatant_place(user=t.gm, encounter_id=e.pk, combatant_id=c.pk, x=i * 3, y=i)
     login(client, t.gm)
     client.get(f"/encounters/{e.pk}/control/")
-    cache.clear()  # the body rendered, not read from the per-version cache (encounters.pages)
-    # session, user, the viewer, encounter, combatants, effects, log, the characters to add
-    # (no reaction pending: no query for them; the log is empty: no rolls to prefetch); as
-    # without positions
-    with django_assert_num_queries(8):
+    # session, user, encounter, combatants, effects, log, the characters to add (no reaction
+    # pending: no query for them; the log is empty: no rolls to prefetch); as without positions
+    with django_assert_num_queries(7):
         html = client.get(f"/encounters/{e.pk}/control/").content.decode()
     assert html.count('data-testid="map-token"') == 3 + extra
     client.logout()
     login(client, t.bob)
     client.get(f"/encounters/{e.pk}/")
-    cache.clear()  # the body rendered, not read from the per-version cache (encounters.pages)
-    with django_assert_num_queries(7):  # no characters to add
+    with django_assert_num_queries(6):  # no characters to add
         assert client.get(f"/encounters/{e.pk}/").status_code == 200
 
 

@@ -118,8 +118,7 @@ def test_a_hidden_enemy_never_appears(client, hb, surface):
 @pytest.mark.parametrize("n", [2, 20])
 def test_queries_do_not_grow_with_the_combatants(client, hb, n, django_assert_num_queries):
     """No query for the state: the sheets come with the combatants. The GM's control page
-    (8: the viewer, then the body rendered; no log yet), Alice's page (8) and her API read (6),
-    the same at 2 and 20 combatants; each page again from the per-version cache (4)."""
+    (7: no log yet), Alice's page (7) and her API read (6), the same at 2 and 20 combatants."""
     goblins = [factories.HomebrewCreatureSheetFactory(character__campaign=hb.campaign,
                                                       character__name=f"Goblin {i}").character
                for i in range(n - 2)]
@@ -130,19 +129,13 @@ def test_queries_do_not_grow_with_the_combatants(client, hb, n, django_assert_nu
     for i, x in enumerate(made):
         enc.combatant_place(user=hb.gm, encounter_id=e.pk, combatant_id=x.pk, x=i, y=0)
     enc.enemy_state_set(user=hb.gm, campaign_id=hb.campaign.pk, value="exact")
-    _as(client, hb.gm).get(f"/encounters/{e.pk}/version/")  # session warm
-    with django_assert_num_queries(8):
-        html = client.get(f"/encounters/{e.pk}/control/").content.decode()
-    assert html.count('data-testid="glance"') == n
-    with django_assert_num_queries(4):
+    _as(client, hb.gm).get(f"/encounters/{e.pk}/control/")
+    with django_assert_num_queries(7):
         html = client.get(f"/encounters/{e.pk}/control/").content.decode()
     assert html.count('data-testid="glance"') == n
     client.logout()
-    _as(client, hb.alice).get(f"/encounters/{e.pk}/version/")
-    with django_assert_num_queries(8):
-        html = client.get(f"/encounters/{e.pk}/").content.decode()
-    assert html.count('data-testid="glance"') == n
-    with django_assert_num_queries(4):
+    _as(client, hb.alice).get(f"/encounters/{e.pk}/")
+    with django_assert_num_queries(7):
         html = client.get(f"/encounters/{e.pk}/").content.decode()
     assert html.count('data-testid="glance"') == n
     with django_assert_num_queries(6):
