@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from encounters.models import Combatant, Encounter, EncounterEffect

@@ -106,7 +106,7 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
         system_turns(encounter.campaign.rule_system, made)
         Combatant.objects.bulk_create(made)
         if encounter.state == Encounter.State.RUNNING:
-            clock, members = clock_of(encounter, combatants)
+            clock, _members = clock_of(encounter, combatants)
             start = len(clock.order)
             for i, c in enumerate(made):
                 c.rank = start + i
@@ -180,7 +180,7 @@ def combatant_remove(*, user, encounter_id: int, combatant_id: int,
         if encounter.state == Encounter.State.RUNNING:
             require_no_reaction(encounter, combatants, step.now, step.rng, user)
             clock, members = clock_of(encounter, combatants)
-            effects, lasting = durations(encounter)
+            _effects, lasting = durations(encounter)
             reorder = reroll(encounter, combatants, step.rng)
             moved = rules.remove(clock, members, me.pk, lasting, encounter.skip_defeated,
                                  reorder=reorder)

@@ -7,6 +7,8 @@ holds a rule.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -49,13 +51,13 @@ class WeaponTemplate(models.Model):
     description = models.TextField(_("description"), blank=True)
 
     class Meta:
-        ordering = ["name", "id"]
+        ordering: ClassVar[list[str]] = ["name", "id"]
         verbose_name = _("weapon or spell")
         verbose_name_plural = _("weapons and spells")
-        constraints = [models.UniqueConstraint(
+        constraints = (models.UniqueConstraint(
             fields=["campaign", "name"], name="homebrew_weapon_unique_name",
             violation_error_message=_("A weapon or spell with this name already exists in this "
-                                      "campaign."))]
+                                      "campaign.")),)
 
     def __str__(self) -> str:
         return f"{self.name} ({self.die})"
@@ -138,7 +140,7 @@ class PermanentInjury(models.Model):
     created_at = models.DateTimeField(_("when"))
 
     class Meta:
-        ordering = ["created_at", "id"]
+        ordering: ClassVar[list[str]] = ["created_at", "id"]
         verbose_name = _("permanent injury")
         verbose_name_plural = _("permanent injuries")
 
@@ -183,7 +185,7 @@ class DeclaredAttack(models.Model):
     outcome = models.JSONField(default=dict, blank=True)
 
     class Meta:
-        ordering = ["-created_at", "-id"]
+        ordering: ClassVar[list[str]] = ["-created_at", "-id"]
         verbose_name = _("declared attack")
         verbose_name_plural = _("declared attacks")
 

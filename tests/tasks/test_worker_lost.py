@@ -115,7 +115,7 @@ def due_attack(alice, bob):
     c = {x.character_id: x for x in e.combatants.all()}
     step = play.encounter_attack(
         user=alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-        target_id=c[hb.bran.pk].pk, weapon_id=hb.sword.pk, description="A thrust",
+        target_id=c[hb.bran.pk].pk, choices=play.AttackChoices(weapon_id=hb.sword.pk, description="A thrust"),
         rng=FakeRandom(40, 5), now=timezone.now() - timedelta(minutes=1))
     assert step.reaction is not None and step.reaction.deadline < timezone.now()
     return hb, e, step.reaction
