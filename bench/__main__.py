@@ -6,11 +6,13 @@ and for the load run (bench.load) BENCH_LOAD_SLICE, BENCH_LOAD_ROUNDS, BENCH_POR
 ``python -m bench load`` runs the load run alone; ``python -m bench wave`` the refetch wave
 (bench.wave: 50 and 200 pages of one encounter after a step, the step's answer; BENCH_WAVE_ROUNDS),
 ``python -m bench streams`` the open streams (bench.streams: BENCH_STREAMS, BENCH_STREAM_PORT),
-``python -m bench odds`` the heaviest Eclipse Phase odds request (bench.odds: BENCH_ODDS_ROUNDS).
+``python -m bench odds`` the heaviest Eclipse Phase odds request (bench.odds: BENCH_ODDS_ROUNDS),
+``python -m bench pages`` the render cost of the encounter pages at 50 combatants and the board
+with 200 pieces in view (bench.pages: BENCH_PAGES_ROUNDS).
 Exits non-zero when the board page's query count depends on the number of characters in view,
 when the tick is more than 1.2 times the hand-written statement in a case, when a no-op tick
 writes a row, when the tick and the hand-written statement disagree, or when the odds request's
-p95 is over 20 ms.
+p95 is over 20 ms, or when an encounter page costs more than 3 bare views (the board 5).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from bench.db import configure_environment, throwaway_database
 
 
 def main() -> int:
-    parts = sys.argv[1:] or ["regeneration", "board", "load", "wave", "streams", "odds"]
+    parts = sys.argv[1:] or ["regeneration", "board", "load", "wave", "streams", "odds", "pages"]
     # The load run's server uses Redis when the environment has it (the bench process never).
     redis_url, database_url = os.environ.get("REDIS_URL"), os.environ.get("DATABASE_URL")
     configure_environment()
@@ -33,7 +35,7 @@ def main() -> int:
     import django
 
     django.setup()
-    from bench import board_queries, load, odds, regeneration, streams, wave
+    from bench import board_queries, load, odds, pages, regeneration, streams, wave
 
     sheets = int(os.environ.get("BENCH_SHEETS", "100000"))
     repeats = int(os.environ.get("BENCH_REPEATS", "7"))
@@ -41,7 +43,7 @@ def main() -> int:
     started = time.perf_counter()
     with throwaway_database() as label:
         print(f"Percentile benchmarks on {label}", file=out)
-        same = equal = loaded = waved = streamed = fast = True
+        same = equal = loaded = waved = streamed = fast = cheap = True
         if "regeneration" in parts:
             print(f"\nRegeneration tick, {sheets} Eternal War One II sheets:", file=out,
                   flush=True)
@@ -66,8 +68,12 @@ def main() -> int:
             print("\nEclipse Phase odds request (bench.odds, django.test.Client), against a bare "
                   "one-query view:", file=out, flush=True)
             fast = odds.run(out=out)
+        if "pages" in parts:
+            print("\nRender cost of the big pages on loopback (bench.pages), each against the bare "
+                  "one-query view:", file=out, flush=True)
+            cheap = pages.run(out=out, redis_url=redis_url, database_url=database_url)
     print(f"\nDone in {time.perf_counter() - started:.0f} s.", file=out)
-    return 0 if same and equal and loaded and waved and streamed and fast else 1
+    return 0 if same and equal and loaded and waved and streamed and fast and cheap else 1
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ Traffic goes to 127.0.0.1 only.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -157,16 +158,17 @@ def _add(into: dict[int, int], statuses: dict[int, int]) -> None:
         into[k] = into.get(k, 0) + v
 
 
-def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
-    """Start gunicorn, measure, print, stop it. False if a request failed."""
+@contextlib.contextmanager
+def serving(*, redis_url: str | None, database_url: str | None, log_path: Path = LOG):
+    """gunicorn with 2 uvicorn workers on the bench database (bench.settings), on a free
+    loopback port (or BENCH_PORT): yields (base URL, the process); stopped on exit, its
+    errors written to ``log_path``."""
     from django.conf import settings
     from django.core.management import call_command
 
-    rounds = int(os.environ.get("BENCH_WAVE_ROUNDS", "5"))
     port = int(os.environ.get("BENCH_PORT") or _free_port())
     if not redis_url:
         call_command("createcachetable", verbosity=0)  # the fragments' cache
-    encounter_id, sessions = build()
     env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     env.update(DJANGO_SETTINGS_MODULE="bench.settings", DATABASE_URL=_database_url(database_url),
                SECRET_KEY=settings.SECRET_KEY, DEBUG="false", API_USER_RATE="100000/minute")
@@ -174,9 +176,9 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
         env["REDIS_URL"] = redis_url
     else:
         env.pop("REDIS_URL", None)
-    LOG.parent.mkdir(parents=True, exist_ok=True)
+    log_path.parent.mkdir(parents=True, exist_ok=True)
     gunicorn = str(Path(sys.executable).parent / "gunicorn")
-    with open(LOG, "w") as log:  # gunicorn writes its errors here until it stops
+    with open(log_path, "w") as log:  # gunicorn writes its errors here until it stops
         server = subprocess.Popen(
             [gunicorn, "config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker",
              "--bind", f"127.0.0.1:{port}", "--workers", "2", "--timeout", "60",
@@ -185,8 +187,7 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
             start_new_session=True)
         try:
-            return _measure(f"http://127.0.0.1:{port}", server, encounter_id, sessions, rounds,
-                            out=out, cache_label="Redis" if redis_url else "database")
+            yield f"http://127.0.0.1:{port}", server
         finally:
             os.killpg(server.pid, signal.SIGTERM)
             try:
@@ -196,20 +197,35 @@ def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
                 server.wait(timeout=10)
 
 
-def _measure(base, server, encounter_id, sessions, rounds, *, out, cache_label) -> bool:  # noqa: PLR0915  one timed script
+def ready(base: str, server, *, out, log_path: Path = LOG) -> bool:
+    """Wait (up to 60 s) for the server's bare view to answer; False if it never does."""
     import requests
 
     deadline = time.monotonic() + 60
     while True:
         try:
             if requests.get(f"{base}/bench/bare", timeout=2).status_code == 200:
-                break
+                return True
         except requests.RequestException:
             pass
         if server.poll() is not None or time.monotonic() > deadline:
-            print(f"gunicorn did not start: {LOG.read_text()[-2000:]}", file=out)
+            print(f"gunicorn did not start: {log_path.read_text()[-2000:]}", file=out)
             return False
         time.sleep(0.3)
+
+
+def run(*, out, redis_url: str | None, database_url: str | None) -> bool:
+    """Start gunicorn, measure, print, stop it. False if a request failed."""
+    rounds = int(os.environ.get("BENCH_WAVE_ROUNDS", "5"))
+    encounter_id, sessions = build()
+    with serving(redis_url=redis_url, database_url=database_url) as (base, server):
+        return _measure(base, server, encounter_id, sessions, rounds, out=out,
+                        cache_label="Redis" if redis_url else "database")
+
+
+def _measure(base, server, encounter_id, sessions, rounds, *, out, cache_label) -> bool:  # noqa: PLR0915  one timed script
+    if not ready(base, server, out=out):
+        return False
     print(f"gunicorn, 2 uvicorn workers (ASGI), on {base} (cache: {cache_label}); one encounter "
           f"of 20 combatants; pages: 1 of the GM's control page, the rest shared between two "
           f"players (3 kinds of viewer); {rounds} rounds, interleaved", file=out, flush=True)

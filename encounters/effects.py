@@ -4,11 +4,13 @@ start or the end of one combatant's turn (gamerules.encounter.clock: ``Duration`
 by the turn's clock (encounters.turn_order.apply_step).
 
 Rule sources: gamerules/encounter/clock.py (durations, MOST_ROUNDS). Imports only the opening
-(encounters.access) among the encounter's modules.
+(encounters.access) and its hand-off to the answer (encounters.handoff) among the encounter's
+modules.
 """
 
 from __future__ import annotations
 
+from encounters import handoff
 from encounters.access import GM, NOT_ENDED, opened
 from encounters.models import Encounter, EncounterEffect
 from gamerules.encounter import clock as rules
@@ -16,8 +18,10 @@ from gamerules.encounter.errors import OrderError
 
 
 def durations(encounter: Encounter) -> tuple[list[EncounterEffect], list[rules.Duration]]:
-    """The encounter's effects not expired and the clock's view of them: one query."""
+    """The encounter's effects not expired and the clock's view of them: one query. The
+    list is handed to the step's answer (encounters.handoff)."""
     effects = list(encounter.effects.filter(expired_round__isnull=True))
+    handoff.effects_read(encounter, effects)  # a step's answer shows them (encounters.handoff)
     return effects, [rules.Duration(id=e.pk, anchor=e.anchor_id, edge=rules.Edge(e.edge),
                                     expires_round=e.expires_round) for e in effects]
 

@@ -2,7 +2,9 @@
 again: inside :func:`keeping`, ``access.lock_encounter`` and ``access.combatants_of`` note
 the encounter they locked (the last one: the object the step saved) and the combatants' stored
 columns as the step first read them, under the lock (what the answer compares with what it
-shows, to send only the rows that changed).
+shows, to send only the rows that changed); ``encounters.effects.durations`` notes the effects
+it read, which the answer shows as they are when the step wrote no effect (every statement the
+block sends is watched for the tables it writes).
 
 Nothing here is trusted blindly: the answer's one read of the combatants carries the
 encounter's stored columns too, and reads the encounter again when they differ from the handed
@@ -13,13 +15,17 @@ block.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from encounters.models import Combatant, Encounter
+    from encounters.models import Combatant, Encounter, EncounterEffect
+
+# The table a statement writes: INSERT INTO "t", UPDATE "t", DELETE FROM "t".
+_WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([^"\s(]+)', re.IGNORECASE)
 
 
 @dataclass
@@ -36,6 +42,18 @@ class Kept:
     # ``rows`` holds only the combatants the step read (an answer to a prompt reads its
     # actor and targets): the others' are the answer's own (the step changed none of them)
     partial: bool = False
+    effects_read: list[EncounterEffect] | None = field(default=None, repr=False)
+    wrote: set[str] = field(default_factory=set)  # the tables the block's statements wrote
+
+    @property
+    def effects(self) -> list[EncounterEffect] | None:
+        """The encounter's effects not expired as the step read them under its lock, when it
+        wrote no effect since (None: read them again)."""
+        from encounters.models import EncounterEffect
+
+        if self.effects_read is None or EncounterEffect._meta.db_table in self.wrote:
+            return None
+        return self.effects_read
 
     @property
     def before(self) -> tuple[int | None, int | None, dict[int, tuple]] | None:
@@ -51,12 +69,29 @@ _kept: ContextVar[Kept | None] = ContextVar("encounter_kept", default=None)
 
 @contextlib.contextmanager
 def keeping(encounter_id: int) -> Iterator[Kept]:
+    from django.db import connection
+
     kept = Kept(encounter_id=encounter_id)
+
+    def watch(execute, sql, params, many, context):
+        written = _WRITE.match(sql)
+        if written:
+            kept.wrote.add(written[1])
+        return execute(sql, params, many, context)
+
     token = _kept.set(kept)
     try:
-        yield kept
+        with connection.execute_wrapper(watch):
+            yield kept
     finally:
         _kept.reset(token)
+
+
+def effects_read(encounter: Encounter, effects: list[EncounterEffect]) -> None:
+    """Note the encounter's effects not expired as the step first read them."""
+    kept = _kept.get()
+    if kept is not None and kept.encounter_id == encounter.pk and kept.effects_read is None:
+        kept.effects_read = effects
 
 
 def locked(encounter: Encounter) -> None:

@@ -44,6 +44,7 @@ from characters.models import Character
 from encounters import handoff, selectors
 from encounters.errors import EncounterNotFound
 from encounters.models import Combatant, Encounter
+from encounters.templatetags.encounter_tags import row_urls
 from gamerules.errors import RuleError
 
 logger = logging.getLogger(__name__)
@@ -88,7 +89,8 @@ def _cache_set(key: str, html: str) -> None:
 
 
 def _view(request, encounter_id: int, page: str, **read) -> selectors.EncounterView:
-    """``read``: selectors.encounter_view's ``log_since``, ``with_log``, ``encounter``."""
+    """``read``: selectors.encounter_view's ``log_since``, ``with_log``, ``encounter``,
+    ``effects``."""
     try:
         view = selectors.encounter_view(user=request.user, encounter_id=encounter_id, **read)
     except EncounterNotFound:
@@ -110,7 +112,10 @@ def _context(view: selectors.EncounterView, page: str, setup: bool = True) -> di
         templates = [c for c in everyone if c.kind != Character.Kind.PLAYER]
     me = view.current if view.my_turn else None
     return {"view": view, "page": page, "me": me, "characters": characters,
-            "templates": templates}
+            "templates": templates,
+            "editing": page == "control" and view.encounter.state != Encounter.State.ENDED,
+            # each row's forms: reversed once, not per row (encounter_tags.row_url)
+            "row_urls": row_urls(view.encounter.pk) if page == "control" else None}
 
 
 def _body(request, view: selectors.EncounterView, page: str) -> str:
@@ -190,12 +195,14 @@ def _changes(request, encounter_id: int, page: str, *, since, kept: handoff.Kept
     the order (or the step read none). The log: its entries journaled since ``since`` (none
     read when the step journaled nothing; all of it when ``whole_log``: a step that rewrites
     an entry). The encounter is the object the step saved (``kept.encounter``: not read again
-    when unchanged since). Its ``encounter-answered`` event (HX-Trigger) names the version
+    when unchanged since), and so are its effects when the step wrote none (``kept.effects``).
+    Its ``encounter-answered`` event (HX-Trigger) names the version
     read before the step and the one the answer shows: a page that showed the former shows
     the latter once the parts are swapped, and the push of it refetches nothing
     (static/js/encounter-push.js)."""
     view = _view(request, encounter_id, page, log_since=None if whole_log else since,
-                 with_log=whole_log or journaled, encounter=kept.encounter)
+                 with_log=whole_log or journaled, encounter=kept.encounter,
+                 effects=kept.effects)
     new = [a for a in view.log if a.created_at >= since]
     old_current, old_version, old_rows = kept.before or (None, None, None)
     current, rows = view.encounter.current_id, {c.pk: _row(c) for c in view.combatants}

@@ -306,8 +306,8 @@ _STORED = "encounter_stored_"
 
 
 def encounter_view(*, user, encounter_id: int, log_since: datetime | None = None,
-                   with_log: bool = True, encounter: Encounter | None = None
-                   ) -> EncounterView:
+                   with_log: bool = True, encounter: Encounter | None = None,
+                   effects: list[EncounterEffect] | None = None) -> EncounterView:
     """Everything a page shows. Raises EncounterNotFound for an encounter the user may not
     see (the GM's, or one where the user plays a combatant). Queries: encounter and campaign,
     combatants with characters (and their sheets), effects, pending reactions (none while the
@@ -316,7 +316,9 @@ def encounter_view(*, user, encounter_id: int, log_since: datetime | None = None
     entries journaled since then; ``with_log=False``: no log (a step's answer when the step
     journaled nothing). ``encounter``: the object a step just locked and saved, with its
     campaign (encounters.handoff): not read again when the combatants' read finds its stored
-    columns unchanged (read again otherwise, or without combatants)."""
+    columns unchanged (read again otherwise, or without combatants); ``effects``: its effects
+    not expired as that step read them under its lock and left them (encounters.handoff): not
+    read again either, under the same condition."""
     handed = encounter is not None and encounter.pk == encounter_id
     if not handed:
         encounter = (Encounter.objects.select_related("campaign").filter(pk=encounter_id)
@@ -346,7 +348,7 @@ def encounter_view(*, user, encounter_id: int, log_since: datetime | None = None
     by_id = {c.pk: c for c in combatants}
     mine = {c.pk for c in combatants if controls(user, encounter, c) and
             (gm or c.character is not None)}
-    effects = _effects(encounter, everyone, by_id, gm)
+    effects = _effects(encounter, everyone, by_id, gm, effects if handed else None)
     reactions = _reactions(encounter, by_id, mine, gm, seen)
     log = _log(encounter, log_since, seen) if with_log else []
     return EncounterView(encounter=encounter, gm=gm, combatants=combatants, effects=effects,
@@ -371,10 +373,12 @@ def _combatants_query(encounter: Encounter, spec, stored: Sequence[str]):
 
 
 def _effects(encounter: Encounter, everyone: dict[int, Combatant], by_id: dict[int, Combatant],
-             gm: bool) -> list[EncounterEffect]:
-    """The lasting effects (one query), their combatants the ones read (``everyone``); for a
-    player, only those on combatants they see (``by_id``)."""
-    effects = list(encounter.effects.filter(expired_round__isnull=True))
+             gm: bool, handed: list[EncounterEffect] | None = None) -> list[EncounterEffect]:
+    """The lasting effects (one query; none with ``handed``, those a step read and left:
+    encounters.handoff), their combatants the ones read (``everyone``); for a player, only
+    those on combatants they see (``by_id``)."""
+    effects = (list(encounter.effects.filter(expired_round__isnull=True)) if handed is None
+               else handed)
     for f in effects:  # their combatants are the encounter's, read above
         if f.anchor_id in everyone:
             f.anchor = everyone[f.anchor_id]

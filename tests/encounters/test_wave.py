@@ -19,7 +19,9 @@ from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
-QUERIES_START = 15  # 16 before issue 20 (the lock reads the combatants)
+# 16 before issue 20 (the lock reads the combatants), 15 before the answer took the effects the
+# step read (encounters.handoff)
+QUERIES_START = 14
 
 
 def logged_in(user) -> Client:
@@ -151,9 +153,10 @@ def test_the_step_answer_is_out_of_band_in_fixed_queries(client, db, extra,
     shown = e.version
     # session, user; the step (in a savepoint here): encounter (locked) with its combatants
     # (one statement: issue 20), effects, the write; the answer: combatants (with the
-    # encounter's stored columns: the step's encounter is not read again), effects; the step
-    # journaled nothing: no log read; no reaction pending: no query for the prompts
-    with django_assert_num_queries(9):
+    # encounter's stored columns: the step's encounter is not read again); the effects as the
+    # step read them (it wrote none: encounters.handoff); the step journaled nothing: no log
+    # read; no reaction pending: no query for the prompts
+    with django_assert_num_queries(8) as queries:
         response = client.post(f"/encounters/{e.pk}/next/",
                                {"turn": e.turn_serial, "page": "play"}, **HTMX)
     html = response.content.decode()
@@ -167,6 +170,8 @@ def test_the_step_answer_is_out_of_band_in_fixed_queries(client, db, extra,
     assert t.reload().version == shown + 1
     assert json.loads(response["HX-Trigger"]) == {
         "encounter-answered": {"from": shown, "to": shown + 1}}
+    assert sum('FROM "encounters_encountereffect"' in q["sql"]
+               for q in queries.captured_queries) == 1  # the step's read, not the answer's
 
 
 def test_a_step_that_changes_the_order_sends_the_whole_order(client, table):
@@ -229,7 +234,7 @@ def test_a_journaling_step_answer_reads_its_entries_in_fixed_queries(
     client.get(f"/encounters/{t.encounter.pk}/control/?v=0", **HTMX)  # session warm
     # session, user; the step (its writes: ranks, the initiative's entry and its rolls in two
     # INSERTs, the encounter); the answer: combatants (with the encounter's stored columns:
-    # the step's encounter not read again), effects, the new entries and their rolls, the
+    # the step's encounter not read again), the new entries and their rolls, the
     # characters the GM may add (setup: the order came). The same with 3 and 20 combatants.
     with django_assert_num_queries(QUERIES_START) as queries:
         response = client.post(f"/encounters/{t.encounter.pk}/start/",
