@@ -480,3 +480,22 @@ def test_a_new_round_keeps_the_homebrew_order_and_rolls_nothing(hb):
     assert e.round == 2 and e.current_id == c[hb.aria.pk].pk
     assert list(e.combatants.order_by("rank").values_list("pk", flat=True)) == before
     assert not [a for a in entries(e) if a.kind == "encounter_initiative"]
+
+
+def test_the_player_page_draws_the_homebrew_odds(hb, client):
+    """Each odds line of the turn is drawn (campaigns.charts): a bar of the attack test summing
+    to 100 % (critical, plain success, failure) and the damage's histogram, with their
+    chances as text; in French too."""
+    import re
+
+    e, _c = running(hb)
+    client.force_login(hb.alice)
+    page = client.get(f"/encounters/{e.pk}/").content.decode()
+    lines = page.count('data-testid="odds-line"')
+    assert lines >= 4 and page.count('data-testid="odds-bar"') == lines
+    assert page.count('data-testid="odds-damage-chart"') >= 1
+    first = page.split('data-testid="odds-bar"')[1].split("</svg>")[0]
+    widths = [float(w) for w in re.findall(r'width="([\d.]+)"', first)]
+    assert abs(sum(widths) - 100) < 0.01
+    french = client.get(f"/encounters/{e.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "coup critique" in french and "aucun dégât" in french
