@@ -34,6 +34,7 @@ from encounters.access import (can_see, combatants_of, controls, encounter_chang
 from encounters.changes import (campaign_changed, characters_changed, encounter_touch,
                                 enemy_state_set)
 from encounters.effects import effect_add
+from encounters.pictures import combatant_portrait_set, encounter_background_set
 from encounters.positions import combatant_place, positions_clear, set_position
 from encounters.reactions import (Ask, answer_reaction, reactions_default_due, request_reaction,
                                   request_reactions)
@@ -53,7 +54,8 @@ __all__ = [
     # effects
     "effect_add",
     # positions
-    "combatant_place", "positions_clear", "set_position",
+    "combatant_place", "combatant_portrait_set", "encounter_background_set", "positions_clear",
+    "set_position",
     # reactions
     "Ask", "answer_reaction", "reactions_default_due", "request_reaction", "request_reactions",
     # roster

@@ -83,3 +83,18 @@ def chance_bar(chance):
         '<svg class="odds-chart odds-bar chance-bar" viewBox="0 0 100 6" '
         f'preserveAspectRatio="none" role="img" aria-label="{label}" data-testid="chance-bar">'
         f'<rect class="odds-defended" x="0" y="0" width="{width}" height="6"></rect></svg>')
+
+
+@register.filter
+def portrait_choices(tokens, gm):
+    """The map's tokens whose portrait this viewer may give (the GM: every one with a
+    character; a player: their own), for the portrait form (encounters.pictures)."""
+    return [t for t in tokens if t.character_id is not None and (gm or t.mine)]
+
+
+@register.simple_tag
+def portrait_kb():
+    """The largest portrait sent, in KB (settings.PORTRAIT_MAX_BYTES)."""
+    from django.conf import settings
+
+    return settings.PORTRAIT_MAX_BYTES // 1024
