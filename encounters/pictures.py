@@ -19,10 +19,10 @@ from encounters.models import Combatant, Encounter
 
 
 
-def _forget(field_file) -> None:
-    """Delete a replaced picture's file once the change is committed (not if it rolls back)."""
-    if field_file:
-        storage, name = field_file.storage, field_file.name
+def _forget(storage, name: str) -> None:
+    """Delete a replaced picture's file (``name`` in ``storage``) once the change is committed
+    (not if it rolls back)."""
+    if name:
         transaction.on_commit(lambda: storage.delete(name))
 
 
@@ -47,14 +47,14 @@ def combatant_portrait_set(*, user, encounter_id: int, combatant_id: int, upload
             character = me.character
             if character is None:
                 raise ImageRefused("portrait_needs_character", name=me.name)
-            old = character.portrait
+            old = character.portrait.name  # the FieldFile itself changes with save()
             if picture is None:
                 character.portrait = ""
             else:
                 character.portrait.save(picture.name, picture, save=False)
             Character.objects.filter(pk=character.pk).update(portrait=character.portrait.name)
-            if old and old.name != character.portrait.name:
-                _forget(old)
+            if old != character.portrait.name:
+                _forget(character.portrait.storage, old)
             step.save()
             return me
 
@@ -68,13 +68,13 @@ def encounter_background_set(*, user, encounter_id: int, upload: Any = None,
     picture = None if clear else background_file(upload, max_bytes=settings.BACKGROUND_MAX_BYTES)
     with opened(encounter_id, user, who=GM, state=None) as step:
         e = step.encounter
-        old = e.background
+        old = e.background.name
         if picture is None:
             e.background = ""
         else:
             e.background.save(picture.name, picture, save=False)
         Encounter.objects.filter(pk=e.pk).update(background=e.background.name)
-        if old and old.name != e.background.name:
-            _forget(old)
+        if old != e.background.name:
+            _forget(e.background.storage, old)
         step.save()
         return e
