@@ -54,6 +54,7 @@ MESSAGES: dict[str, str] = {
     "board_too_small": gettext_noop(
         "%(names)s would stand off a board of %(width)s x %(height)s: move them first."),
     # Uploaded pictures (campaigns.images): a portrait, an encounter's background.
+    "image_refused": gettext_noop("That picture cannot be used."),
     "image_too_big": gettext_noop("The picture is too big: %(size)s KB, at most %(limit)s KB."),
     "image_unreadable": gettext_noop("That file is not a picture this site can read."),
     "image_type": gettext_noop("Send a PNG, JPEG, GIF or WebP picture (not %(kind)s)."),

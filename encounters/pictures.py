@@ -15,6 +15,7 @@ from campaigns.images import background_file, portrait_file
 from characters.models import Character
 from encounters.access import GM, PLAYER_OR_GM, opened
 from encounters.changes import characters_changed
+from encounters.errors import EncounterInvalid
 from encounters.models import Combatant, Encounter
 
 
@@ -44,6 +45,8 @@ def combatant_portrait_set(*, user, encounter_id: int, combatant_id: int, upload
         with opened(encounter_id, user, who=PLAYER_OR_GM, combatant_id=combatant_id,
                     state=None) as step:
             me = step.me
+            if me is None:  # PLAYER_OR_GM sets it or raises
+                raise EncounterInvalid(code="no_such_combatant")
             character = me.character
             if character is None:
                 raise ImageRefused("portrait_needs_character", name=me.name)

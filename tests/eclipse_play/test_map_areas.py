@@ -28,7 +28,7 @@ def test_the_explosive_carries_its_area_and_the_hidden_one_is_no_centre(client, 
     html = client.get(reverse("encounters:play", args=[e.pk])).content.decode()
     form = html.split('data-testid="explode-form"')[1].split("</form>")[0]
     assert 'data-map-area="explode"' in html.split('data-testid="explode-form"')[1][:80]
-    option = re.search(r'<option value="%d"[^>]*>' % ep.w.ava_grenade.pk, form).group(0)
+    option = re.search(rf'<option value="{ep.w.ava_grenade.pk}"[^>]*>', form).group(0)
     # 3d10, top 30, -2 DV a metre: reached under 15 m (an open edge)
     assert 'data-area="blast"' in option and 'data-radius="15"' in option
     assert 'data-closed=""' in option
@@ -38,7 +38,7 @@ def test_the_explosive_carries_its_area_and_the_hidden_one_is_no_centre(client, 
 
 
 def test_the_suppressive_zone_carries_its_width_and_depth_for_the_gm(client, ep):
-    e, _c, sniper = _placed(ep)
+    e, _c, _sniper = _placed(ep)
     for user in (ep.alice, ep.bob):  # to the Guard's turn
         e.refresh_from_db()
         enc.encounter_next_turn(user=user, encounter_id=e.pk, turn=e.turn_serial)
@@ -47,7 +47,7 @@ def test_the_suppressive_zone_carries_its_width_and_depth_for_the_gm(client, ep)
     head = html.split('data-testid="suppressive-form"')[1][:600]
     assert 'data-map-area="zone"' in head and 'data-width="20"' in head
     form = html.split('data-testid="suppressive-form"')[1].split("</form>")[0]
-    assert re.search(r'<option value="%d" data-depth="500">' % ep.w.guard_rifle.pk, form)
+    assert re.search(rf'<option value="{ep.w.guard_rifle.pk}" data-depth="500">', form)
     assert "data-map-area-list" in form
     assert "Sniper" in html  # the GM sees the hidden one on the map
 

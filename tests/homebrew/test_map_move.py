@@ -28,7 +28,7 @@ def _placed(hb):
 
 
 def test_the_players_map_offers_the_move_with_its_cost(hb, client):
-    e, c = _placed(hb)
+    e, _c = _placed(hb)
     client.force_login(hb.alice)
     html = client.get(f"/encounters/{e.pk}/").content.decode()
     form = html.split('data-testid="map-move"')[1].split("</form>")[0]
