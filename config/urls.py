@@ -4,6 +4,7 @@ from django.http import Http404, HttpResponseRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
+from django.views.decorators.http import require_safe
 from django.views.static import serve
 
 from campaigns.rule_systems import url_patterns
@@ -16,6 +17,7 @@ def favicon(request):
     return HttpResponseRedirect(static("favicon.svg"))
 
 
+@require_safe
 def media(request, path: str):
     """The uploaded pictures (campaigns.images) when Django serves them (SERVE_MEDIA: with
     DEBUG, and in the tests); in production the web server does (docs/deploy.md)."""
