@@ -11,8 +11,10 @@ ORM query, no template) through the same handler.
 
 Two series, interleaved with the bare view round by round: **warm** (the pure tables the odds
 memoise are kept between requests, as in a running server where the form is redrawn on every
-change) and **cold** (gamerules.eclipse_phase.odds.clear_tables before each request: the first
-time a process meets these numbers). Each prints p50 and p95 and the ratios to the bare view's.
+change, and the attack's context kept for the encounter's version: eclipse.play_selectors.
+odds_context) and **cold** (gamerules.eclipse_phase.odds.clear_tables and eclipse.
+play_selectors.clear_odds_contexts before each request: the first time a process meets these
+numbers, every query run). Each prints p50 and p95 and the ratios to the bare view's.
 Bounded: BENCH_ODDS_ROUNDS rounds (default 60) per series.
 """
 
@@ -80,6 +82,7 @@ def _p95(values: list[float]) -> float:
 
 
 def _series(client, url, data, rounds: int, cold: bool) -> tuple[list[float], list[float], bool]:
+    from eclipse.play_selectors import clear_odds_contexts
     from gamerules.eclipse_phase.odds import clear_tables
 
     odds, bare = [], []
@@ -91,6 +94,7 @@ def _series(client, url, data, rounds: int, cold: bool) -> tuple[list[float], li
         ok = ok and r.status_code == 200
         if cold:
             clear_tables()
+            clear_odds_contexts()
         started = time.perf_counter()
         r = client.post(url, data, HTTP_HX_REQUEST="true")
         odds.append(time.perf_counter() - started)

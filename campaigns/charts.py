@@ -98,11 +98,13 @@ def histogram(distribution: Mapping[int, Fraction]) -> Histogram | None:
         return None
     low, high = min(shown), max(shown)
     step = WIDTH / (high - low + 1)  # the geometry in floats: the chances stay exact
-    top = float(max(shown.values()))
+    floats = {v: float(p) for v, p in shown.items()}  # each Fraction turned once
+    top = max(floats.values())
+    width = f"{step:.3f}"
     columns = []
     for value in sorted(shown):
-        p = shown[value]
-        h = float(p) / top * HEIGHT
-        columns.append(Column(value, p, f"{(value - low) * step:.3f}", f"{step:.3f}",
-                              f"{HEIGHT - h:.3f}", f"{h:.3f}", percent(p)))
+        f = floats[value]
+        h = f / top * HEIGHT
+        columns.append(Column(value, shown[value], f"{(value - low) * step:.3f}", width,
+                              f"{HEIGHT - h:.3f}", f"{h:.3f}", f"{f * 100:.1f}"))
     return Histogram(low, high, columns)

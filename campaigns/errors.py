@@ -53,6 +53,14 @@ MESSAGES: dict[str, str] = {
     "not_in_encounter": gettext_noop("%(name)s does not fight in this encounter."),
     "board_too_small": gettext_noop(
         "%(names)s would stand off a board of %(width)s x %(height)s: move them first."),
+    # Uploaded pictures (campaigns.images): a portrait, an encounter's background.
+    "image_refused": gettext_noop("That picture cannot be used."),
+    "image_too_big": gettext_noop("The picture is too big: %(size)s KB, at most %(limit)s KB."),
+    "image_unreadable": gettext_noop("That file is not a picture this site can read."),
+    "image_type": gettext_noop("Send a PNG, JPEG, GIF or WebP picture (not %(kind)s)."),
+    "image_missing": gettext_noop("Choose a picture to send."),
+    "portrait_needs_character": gettext_noop(
+        "%(name)s has no character to hold a portrait."),
     "service_unavailable": gettext_noop(
         "The database cannot be reached for a moment: nothing was changed, try again shortly."),
 }
@@ -118,3 +126,11 @@ class BoardTooSmall(CoreError):
     """A board resized under its pieces or scrolls (``names``, ``width``, ``height``)."""
 
     code = "board_too_small"
+
+
+class ImageRefused(CoreError):
+    """An uploaded picture refused (campaigns.images): too big (``size``, ``limit`` in KB),
+    unreadable, of another type (``kind``), or none sent."""
+
+    code = "image_refused"
+    status = 400

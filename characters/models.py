@@ -64,6 +64,10 @@ class Character(models.Model):
     kills = models.PositiveIntegerField(_("kills"), default=0)
     attacks = models.PositiveIntegerField(_("attacks"), default=0)
     dodges = models.PositiveIntegerField(_("dodges"), default=0)
+    # A square PNG thumbnail (campaigns.images.portrait_file), shown on the map's token
+    # instead of the initials; the GM or the player uploads it (characters.services).
+    portrait = models.ImageField(_("portrait"), upload_to="portraits/", blank=True,
+                                 db_default="", default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = CharacterQuerySet.as_manager()

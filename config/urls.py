@@ -1,8 +1,11 @@
+from django.conf import settings
 from django.contrib import admin
-from django.http import HttpResponseRedirect
+from django.http import Http404, HttpResponseRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
+from django.views.decorators.http import require_safe
+from django.views.static import serve
 
 from campaigns.rule_systems import url_patterns
 from config.health import healthz
@@ -14,10 +17,20 @@ def favicon(request):
     return HttpResponseRedirect(static("favicon.svg"))
 
 
+@require_safe
+def media(request, path: str):
+    """The uploaded pictures (campaigns.images) when Django serves them (SERVE_MEDIA: with
+    DEBUG, and in the tests); in production the web server does (docs/deploy.md)."""
+    if not settings.SERVE_MEDIA:
+        raise Http404()
+    return serve(request, path, document_root=settings.MEDIA_ROOT)
+
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("", RedirectView.as_view(pattern_name="characters:list", permanent=False), name="home"),
     path("favicon.ico", favicon),
+    path("media/<path:path>", media),
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("characters/", include("characters.urls")),

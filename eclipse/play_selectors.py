@@ -3,6 +3,9 @@ before it is made (gamerules.eclipse_phase.odds, exact with icepool)."""
 
 from __future__ import annotations
 
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -25,7 +28,7 @@ from eclipse.play import (AIM_COMPLEX, AIM_QUICK, RUNNING, AttackChoices, declar
 from eclipse.selectors import Armed, Loaded, loaded_view
 from encounters.errors import EncounterNotFound
 from encounters.models import Combatant, Encounter
-from encounters.services import can_see, combatants_of, controls, is_gm
+from encounters.services import can_see, controls, is_gm
 from gamerules.eclipse_phase import attack as rules
 from gamerules.eclipse_phase.gear import FiringMode, RangeBand
 from gamerules.eclipse_phase.odds import attack_odds
@@ -254,15 +257,63 @@ def odds_for(ctx, me: Loaded, target, choices: Mapping[str, Any], *,
     return lines
 
 
+# The contexts the odds read, kept per encounter version (``odds_context``).
+ODDS_CONTEXTS_KEPT = 64
+ODDS_CONTEXT_SECONDS = 60.0
+_odds_contexts: OrderedDict[tuple, tuple[float, AttackContext]] = OrderedDict()
+_odds_contexts_lock = threading.Lock()
+
+
+def odds_context(encounter: Encounter, me: Combatant, target: Combatant) -> AttackContext:
+    """What the odds of ``me`` attacking ``target`` read (eclipse.context.attack_context,
+    unlocked: four queries), kept in this process for the encounter's version: the form asks
+    again on every change of the player's choices, and nothing the context holds (the two
+    sheets, their sleeves, weapons and armour, their effects, the gravity) changes without
+    the encounter's version changing (every step bumps it; a sheet changed outside a step
+    bumps the versions of its encounters: encounters.services.characters_changed; the admin's
+    template edits, which do not, within ``ODDS_CONTEXT_SECONDS``). The key holds the
+    encounter's creation time too: an id reused by another database (the tests') is another
+    key. No query on a kept context; the odds only read it (nothing is written to it)."""
+    key = (encounter.pk, encounter.created_at, encounter.version, me.pk, me.character_id,
+           target.pk, target.character_id)
+    now = time.monotonic()
+    with _odds_contexts_lock:
+        kept = _odds_contexts.get(key)
+        if kept is not None and now - kept[0] <= ODDS_CONTEXT_SECONDS:
+            _odds_contexts.move_to_end(key)
+            return kept[1]
+    context = attack_context(encounter, me, [target], lock=False)
+    with _odds_contexts_lock:
+        _odds_contexts[key] = (now, context)
+        while len(_odds_contexts) > ODDS_CONTEXTS_KEPT:
+            _odds_contexts.popitem(last=False)
+    return context
+
+
+def clear_odds_contexts() -> None:
+    """Forget the kept contexts (the benchmark's cold series; tests)."""
+    with _odds_contexts_lock:
+        _odds_contexts.clear()
+
+
 def odds_encounter(*, user, encounter_id: int) -> tuple[Encounter, dict[int, Combatant]]:
     """The encounter (with its campaign) whose odds ``user`` asks for, and its combatants by
-    id (removed ones too): two queries. Raises EncounterNotFound for a missing encounter and
+    id (removed ones too): one query, the combatants joined to their encounter (two when it
+    has none: the encounter alone). Raises EncounterNotFound for a missing encounter and
     for one the user may not see (a stranger learns nothing), then NotEclipse for an encounter
     of another rule system's campaign (the odds are Eclipse Phase's)."""
-    encounter = Encounter.objects.select_related("campaign").filter(pk=encounter_id).first()
-    if encounter is None:
-        raise EncounterNotFound()
-    combatants = combatants_of(encounter)
+    rows = list(Combatant.objects.filter(encounter_id=encounter_id)
+                .select_related("encounter__campaign", "character"))
+    if rows:
+        encounter = rows[0].encounter
+        for c in rows:  # one encounter object for all (each row joined its own copy)
+            c.encounter = encounter
+        combatants = {c.pk: c for c in rows}
+    else:
+        found = Encounter.objects.select_related("campaign").filter(pk=encounter_id).first()
+        if found is None:
+            raise EncounterNotFound()
+        encounter, combatants = found, {}
     if not can_see(user, encounter, combatants.values()):
         raise EncounterNotFound()
     environment.require_eclipse(encounter)
@@ -282,7 +333,7 @@ def attack_odds_shown(*, user, encounter: Encounter, combatants: Mapping[int, Co
             or (target.hidden and not is_gm(user, encounter)):
         raise InvalidInput()
     ctx = SimpleNamespace(encounter=encounter, combatant=me, user=user)
-    context = attack_context(encounter, me, [target], lock=False)
+    context = odds_context(encounter, me, target)
     mine = context.of(me)
     if mine is None:
         raise NoSheet(name=me.name)

@@ -152,6 +152,8 @@ class Token:
     gauge: Gauge | None = None
     effects: tuple[str, ...] = ()
     glance: Any = None  # encounters.glance.Glance: the state this viewer reads, or None
+    portrait: str = ""  # its character's portrait's address (drawn instead of the initials)
+    character_id: int | None = None  # None: a GM's extra without a character (no portrait)
 
     @property
     def icons(self) -> list[tuple[float, Any]]:
@@ -179,6 +181,7 @@ class Ground:
     tokens: list[Token]
     unplaced: list[str] = field(default_factory=list)
     reach: list[tuple[float, float, str]] = field(default_factory=list)
+    background: str = ""  # the encounter's background picture's address, drawn under the grid
 
     @property
     def width(self) -> int:
@@ -209,8 +212,8 @@ class Ground:
 
 def build(combatants: Sequence[Any], *, current_id: int | None, mine: set[int],
           gauges: dict[int, Gauge] | None = None, effects: dict[int, list[str]] | None = None,
-          reach: Sequence[tuple[float, str]] = (), glances: dict[int, Any] | None = None
-          ) -> Ground | None:
+          reach: Sequence[tuple[float, str]] = (), glances: dict[int, Any] | None = None,
+          background: str = "") -> Ground | None:
     """The map of ``combatants`` (Combatants in play the viewer sees; removed ones are left
     out) or None when none is placed. ``reach``: the current combatant's moves as (metres,
     label), drawn as circles around it and kept inside the frame; ``gauges``, ``effects`` and
@@ -232,8 +235,15 @@ def build(combatants: Sequence[Any], *, current_id: int | None, mine: set[int],
                             side=PARTY if player else ENEMY, x=x, y=y, u=u, v=v,
                             current=c.pk == current_id, hidden=c.hidden, defeated=c.defeated,
                             mine=c.pk in mine, gauge=gauges.get(c.pk),
-                            effects=tuple(effects.get(c.pk, ())), glance=glances.get(c.pk)))
+                            effects=tuple(effects.get(c.pk, ())), glance=glances.get(c.pk),
+                            portrait=_portrait(c), character_id=c.character_id))
     circles = ([(m, round(m * f.scale, 2), label) for m, label in reach]
                if current is not None else [])
     return Ground(frame=f, tokens=tokens, unplaced=[c.name for c in shown if c.point is None],
-                  reach=circles)
+                  reach=circles, background=background)
+
+
+def _portrait(combatant: Any) -> str:
+    """The address of the combatant's character's portrait, "" without one."""
+    picture = getattr(combatant.character, "portrait", None) if combatant.character else None
+    return picture.url if picture else ""

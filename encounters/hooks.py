@@ -174,12 +174,14 @@ class MapPace:
 class MapMove:
     """The move a click on the map posts: ``url`` the system's move step, which reads
     ``combatant``, ``turn``, ``page``, ``x``, ``y`` (metres) and ``pace`` (one of ``paces``;
-    none: no limit the rules set, the GM judges) besides ``fields`` (fixed hidden values).
-    The step checks the distance again: the map only shows it."""
+    none: no limit the rules set, the GM judges) besides ``fields`` (fixed hidden values);
+    ``note`` what the move costs in words when no pace says it. The step checks the distance
+    again: the map only shows it."""
 
     url: str
     paces: tuple[MapPace, ...] = ()
     fields: tuple[tuple[str, str], ...] = ()
+    note: str = ""
 
 
 InitiativeFn = Callable[[Any, RandomSource], Initiative]

@@ -59,6 +59,9 @@ class Encounter(models.Model):
     reaction_deadline = models.DateTimeField(
         null=True, blank=True, help_text="The pending reaction's deadline (polls read it).")
     version = models.PositiveBigIntegerField(default=1)
+    # The map's background, drawn under the grid (campaigns.images.background_file; the GM's).
+    background = models.ImageField(_("background"), upload_to="backgrounds/", blank=True,
+                                   db_default="", default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

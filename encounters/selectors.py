@@ -143,7 +143,9 @@ class EncounterView:
         return ground_map.build(self.combatants, current_id=self.current_id, mine=self.mine,
                                 gauges=gauges, effects=effects, glances=self.glances,
                                 reach=[(p.metres, p.label) for p in self.current_move.paces]
-                                if self.current_move else ())
+                                if self.current_move else (),
+                                background=self.encounter.background.url
+                                if self.encounter.background else "")
 
     @cached_property
     def current_move(self) -> hooks.MapMove | None:

@@ -34,6 +34,7 @@ from encounters.access import (can_see, combatants_of, controls, encounter_chang
 from encounters.changes import (campaign_changed, characters_changed, encounter_touch,
                                 enemy_state_set)
 from encounters.effects import effect_add
+from encounters.pictures import combatant_portrait_set, encounter_background_set
 from encounters.positions import combatant_place, positions_clear, set_position
 from encounters.reactions import (Ask, answer_reaction, reactions_default_due, request_reaction,
                                   request_reactions)
@@ -45,10 +46,10 @@ from encounters.turns import (JOURNAL_KINDS, KIND_ACTION_SPENT, TurnContext, enc
                               encounter_next_turn, encounter_spend_action, encounter_start)
 
 __all__ = ["COPY_TRIES", "JOURNAL_KINDS", "KIND_ACTION_SPENT", "KIND_INITIATIVE", "MOST_AT_ONCE",
-           "MOST_TURNS", "Ask", "CombatantEntry", "TurnContext", "answer_reaction",
-           "campaign_changed", "can_see", "characters_changed", "combatant_place",
-           "combatant_readd", "combatant_remove", "combatant_update", "combatants_add",
-           "combatants_of", "controls", "effect_add", "encounter_act", "encounter_changed",
+           "MOST_TURNS", "Ask", "CombatantEntry", "TurnContext", "answer_reaction", "campaign_changed",
+           "can_see", "characters_changed", "combatant_place", "combatant_portrait_set", "combatant_readd",
+           "combatant_remove", "combatant_update", "combatants_add", "combatants_of", "controls",
+           "effect_add", "encounter_act", "encounter_background_set", "encounter_changed",
            "encounter_create", "encounter_delay", "encounter_end", "encounter_next_turn",
            "encounter_set_order", "encounter_spend_action", "encounter_start", "encounter_touch",
            "enemy_state_set", "is_gm", "lock_encounter", "lock_with_combatants", "positions_clear",

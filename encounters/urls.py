@@ -22,6 +22,8 @@ urlpatterns = [
     path(f"{E}/effects/", views.effect, name="effect"),
     path(f"{E}/combatants/<int:combatant_id>/<str:what>/", views.combatant, name="combatant"),
     path(f"{E}/positions/clear/", views.positions_clear, name="positions_clear"),
+    path(f"{E}/portrait/", views.portrait, name="portrait"),
+    path(f"{E}/background/", views.background, name="background"),
     path(f"{E}/positions/<int:combatant_id>/", views.place, name="place"),
     path(f"{E}/reactions/<int:reaction_id>/answer/", views.answer, name="answer"),
 ]

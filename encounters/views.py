@@ -304,6 +304,33 @@ def place(request, encounter_id: int, combatant_id: int):
 
 @login_required
 @require_POST
+def portrait(request, encounter_id: int):
+    """A combatant's portrait (its character's): the GM's or its player's; ``clear`` removes
+    it. A plain form posting a file (multipart), answered by a redirect to the page."""
+    return _step(request, encounter_id, lambda: services.combatant_portrait_set(
+        user=request.user, encounter_id=encounter_id, combatant_id=_combatant_id(request),
+        upload=request.FILES.get("picture"), clear=request.POST.get("clear") == "1"),
+        done=_("Portrait saved."))
+
+
+@login_required
+@require_POST
+def background(request, encounter_id: int):
+    """The map's background, the GM's; ``clear`` removes it."""
+    return _step(request, encounter_id, lambda: services.encounter_background_set(
+        user=request.user, encounter_id=encounter_id, upload=request.FILES.get("picture"),
+        clear=request.POST.get("clear") == "1"), done=_("Background saved."))
+
+
+def _combatant_id(request) -> int:
+    value = whole_number(request.POST.get("combatant", ""), negative=False, digits=9)
+    if value is None:
+        raise InvalidInput()
+    return value
+
+
+@login_required
+@require_POST
 def positions_clear(request, encounter_id: int):
     return _step(request, encounter_id, lambda: services.positions_clear(
         user=request.user, encounter_id=encounter_id))

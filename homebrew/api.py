@@ -307,7 +307,8 @@ ENCOUNTER_STEPS = [
      "Change posture at the start of the turn (free; refused after acting)."),
     ("actions/", "homebrew_encounters_other", HomebrewEncounterOtherSerializer,
      lambda u, e, d: play.encounter_other(user=u, encounter_id=e, combatant_id=d["combatant"],
-                                          name=d["name"], move=d["move"],
+                                          name=d["name"],
+                                          move=play.Move() if d["move"] else None,
                                           costs_action=d["costs_action"], turn=d["turn"]),
      "A move (free unless the GM marks it) or another action the GM names (the action)."),
 ]

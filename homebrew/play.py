@@ -27,9 +27,10 @@ from django.utils import timezone
 
 from campaigns.journal import record_action, roll_row
 from encounters import hooks
-from encounters.services import TurnContext, encounter_act, is_gm
+from encounters.services import TurnContext, encounter_act, is_gm, set_position
 from gamerules import dice
 from gamerules.dice import RandomSource
+from gamerules.encounter import space
 from gamerules.homebrew.orders import pending_to_json
 from homebrew.encounter import RESOLVER
 from homebrew.errors import GameMasterOnly, HomebrewServiceError, PostureAfterActing
@@ -172,16 +173,29 @@ def encounter_posture(*, user, encounter_id: int, combatant_id: int, posture: st
                          act=act, costs_action=False, turn=turn, now=now)
 
 
+@dataclass(frozen=True)
+class Move:
+    """A move's terms: where to (``to``: (x, y) metres, the map's click; None: no destination,
+    the combatant stays where the map has it)."""
+
+    to: tuple[Any, Any] | None = None
+
+
 def encounter_other(*, user, encounter_id: int, combatant_id: int, name: str,
-                    move: bool = False, costs_action: bool | None = None,
+                    move: Move | None = None, costs_action: bool | None = None,
                     turn: int | None = None, now: datetime | None = None):
-    """A move (``move``) or another action the GM names (``name``), journaled in the encounter.
+    """A move (``move``: its Move) or another action the GM names (``name``), journaled in the
+    encounter.
     Another action costs the turn's action; a move is free (a short move) unless the game
     master marks it as costing the action (``costs_action``, the GM's only: seed, "Actions":
-    "se déplacer au-delà d'une courte distance" is an action, and without a grid the GM
-    judges). Raises HomebrewServiceError ("action_needs_name"), GameMasterOnly."""
+    "se déplacer au-delà d'une courte distance" is an action, and the seed sets no distance:
+    the GM judges). A move with a destination (``move.to``: the map's click) puts the
+    combatant there, the distance from where it stood journaled (metres, to the centimetre;
+    no limit the rules set). Raises HomebrewServiceError ("action_needs_name"),
+    GameMasterOnly, PositionError (a bad destination, gamerules.encounter.space.point)."""
     now = now or timezone.now()
     label = (name or "").strip()[:ACTION_NAME_MAX]
+    where = space.point(*move.to) if move and move.to is not None else None  # before any lock
     if not label and not move:
         raise HomebrewServiceError("action_needs_name", code="action_needs_name")
     costs = not move if costs_action is None else costs_action
@@ -190,11 +204,19 @@ def encounter_other(*, user, encounter_id: int, combatant_id: int, name: str,
         if move and costs_action is not None and not is_gm(ctx.user, ctx.encounter):
             raise GameMasterOnly()
         me = ctx.combatant
+        went: dict[str, Any] = {}
+        if where is not None:
+            start = me.point
+            set_position(me, where)
+            went = {"to": [float(where.x), float(where.y)]}
+            if start is not None:
+                went |= {"from": [float(start.x), float(start.y)],
+                         "distance_m": float(round(space.distance(start, where), 2))}
         return record_action(
             campaign=ctx.encounter.campaign, kind=KIND_MOVE if move else KIND_OTHER, now=now,
             user=ctx.user, actor=me.character,
             summary={"encounter": ctx.encounter.pk, "round": ctx.encounter.round,
-                     "name": label, "costs_action": costs, "combatant": me.name})
+                     "name": label, "costs_action": costs, "combatant": me.name, **went})
 
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
                          act=act, costs_action=costs, turn=turn, now=now)
@@ -213,6 +235,19 @@ def initiative(combatant, rng: RandomSource) -> hooks.Initiative:
                                             actor=combatant.character),))
 
 
+def map_move(view, me):
+    """The encounter map's move (encounters.hooks.MapMove) for ``me``: the move step
+    (``encounter_other`` with ``move``), anywhere (the seed sets no distance, the GM judges:
+    free, unless the GM marks a long one as the action), its cost said in words."""
+    from django.urls import reverse
+    from django.utils.translation import gettext as _
+
+    return hooks.MapMove(url=reverse("homebrew:encounter_other", args=[view.encounter.pk]),
+                         fields=(("move", "1"),), note=_(
+                             "A move is free; the game master may count a long one as your "
+                             "action."))
+
+
 def token_gauge(sheet):
     """The map token's bar (encounters.ground.Gauge): HP of the maximum, as the roster's
     gauges show it (below 0 the bar is empty)."""
@@ -229,5 +264,6 @@ def register() -> None:
     # What the homebrew play journals in an encounter's log (the posture: homebrew.services
     # with the encounter's context).
     hooks.register_journal_kinds("homebrew", (KIND_ATTACK, KIND_POSTURE, KIND_MOVE, KIND_OTHER))
+    hooks.register_map_move("homebrew", map_move)
     hooks.register_templates("homebrew", hooks.EncounterTemplates(
         actions="homebrew/_turn.html", reaction="homebrew/_reaction.html"))

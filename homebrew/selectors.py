@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from django.db.models import Prefetch, Q
+from django.utils.translation import gettext
 
+from campaigns import charts
 from campaigns.errors import NotFound, SheetMissing
 from campaigns.permissions import allowed
 from characters.models import Character
@@ -82,6 +85,27 @@ class OddsLine:
     @property
     def mean(self) -> float:
         return round(float(self.odds.mean_damage), 2)
+
+    @property
+    def bar(self) -> list[charts.Segment]:
+        """The attack test drawn (campaigns.charts): a critical success, a plain success, a
+        failure (keys "critical", "hit", "miss"), summing to 1."""
+        o = self.odds
+        return charts.stacked_bar([
+            ("critical", gettext("critical hit"), o.critical_success),
+            ("hit", gettext("hit, not critical"), o.hit - o.critical_success),
+            ("miss", gettext("missed"), 1 - o.hit)])
+
+    @property
+    def damage_chart(self) -> charts.Histogram | None:
+        """The damage the target takes when it takes some (1 and more: the chance of none,
+        ``no_damage``, would flatten the rest), the reaction included."""
+        return charts.histogram({d: p for d, p in self.odds.damage.items() if d > 0})
+
+    @property
+    def no_damage(self) -> str:
+        """The chance of no damage (a miss, a dodge, a full parry), in percent."""
+        return charts.percent(self.odds.damage.get(0, Fraction(0)))
 
 
 def attack_odds_lines(*, actor: HomebrewSheet, target: HomebrewSheet, weapon: WeaponTemplate,

@@ -229,4 +229,5 @@ def encounter_other(request, encounter_id: int):
     return respond(request, encounter_id, lambda: play.encounter_other(
         user=request.user, encounter_id=encounter_id,
         combatant_id=_required(request, "combatant"), name=request.POST.get("name", ""),
-        move=move, costs_action=costs, turn=_post_int(request, "turn")))
+        move=play.Move(to=(request.POST.get("x"), request.POST.get("y"))) if move else None,
+        costs_action=costs, turn=_post_int(request, "turn")))

@@ -203,6 +203,14 @@ USE_TZ = True
 STATIC_URL = "static/"
 # `manage.py collectstatic` fills it; the web processes refuse to start without its manifest.
 STATIC_ROOT = env.path("STATIC_ROOT", default=VAR_DIR / "staticfiles")
+# Uploaded pictures (portraits, encounter backgrounds; campaigns.images): stored under
+# MEDIA_ROOT, served at MEDIA_URL by the web server in production (docs/deploy.md, "Uploaded
+# pictures"), by Django itself when SERVE_MEDIA is on (the default with DEBUG).
+MEDIA_ROOT = env.path("MEDIA_ROOT", default=VAR_DIR / "media")
+MEDIA_URL = "/media/"
+SERVE_MEDIA = env.bool("SERVE_MEDIA", default=DEBUG)
+PORTRAIT_MAX_BYTES = env.int("PORTRAIT_MAX_BYTES", default=2 * 1024 * 1024)
+BACKGROUND_MAX_BYTES = env.int("BACKGROUND_MAX_BYTES", default=5 * 1024 * 1024)
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -40,3 +40,7 @@ STORAGES = {
 }
 LANGUAGE_CODE = "en"
 JOURNAL_STRICT = True  # an undeclared journal kind raises (campaigns.journal)
+
+# Uploaded pictures of the tests in their own folder, served by Django (the live server's pages).
+MEDIA_ROOT = VAR_DIR / "test-media"  # noqa: F405
+SERVE_MEDIA = True

@@ -35,3 +35,11 @@ def eclipse_environment(view):
     return {"gravity": environment.gravity(view.encounter),
             "ambush": environment.ambush_seen(setting.ambush if setting is not None else {},
                                               view.seen)}
+
+
+@register.filter
+def ep_area(weapon, params):
+    """gamerules.eclipse_phase.explosives.Area of ``weapon`` (the map's preview), or None."""
+    from gamerules.eclipse_phase.explosives import area_of
+
+    return area_of(weapon, params)

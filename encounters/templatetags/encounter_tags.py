@@ -158,3 +158,18 @@ def row_url(context, combatant, what):
     if urls is None:
         urls = row_urls(combatant.encounter_id)
     return urls[what].replace(ROW_SENTINEL, str(combatant.pk))
+
+
+@register.filter
+def portrait_choices(tokens, gm):
+    """The map's tokens whose portrait this viewer may give (the GM: every one with a
+    character; a player: their own), for the portrait form (encounters.pictures)."""
+    return [t for t in tokens if t.character_id is not None and (gm or t.mine)]
+
+
+@register.simple_tag
+def portrait_kb():
+    """The largest portrait sent, in KB (settings.PORTRAIT_MAX_BYTES)."""
+    from django.conf import settings
+
+    return settings.PORTRAIT_MAX_BYTES // 1024

@@ -22,7 +22,7 @@ import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from gamerules.dice import DiceRoll, RandomSource, roll
+from gamerules.dice import DiceRoll, RandomSource, bounds, roll
 from gamerules.eclipse_phase.errors import ManoeuvreRefused
 from gamerules.eclipse_phase.gear import BlastKind, RangeBand, Trigger, Weapon
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
@@ -31,6 +31,37 @@ from gamerules.eclipse_phase.params import EclipsePhaseParameters
 def blast_dv(dv: int, distance_m: float, params: EclipsePhaseParameters) -> int:
     """A blast's DV at ``distance_m`` from the centre: -2 per full metre, never below 0."""
     return max(0, dv - params.blast_dv_per_m * math.floor(distance_m))
+
+
+@dataclass(frozen=True)
+class Area:
+    """What an explosive covers, for the map's preview: ``kind`` (BlastKind's value);
+    ``radius_m`` a blast's reach from its centre (a plain blast: the first whole metre where
+    the weapon's highest roll has no DV left, that metre itself not reached, ``closed``
+    False; None when the campaign takes no DV a metre: every distance; a uniform blast: its
+    radius, reached, ``closed`` True); a cone 0 (its targets follow from the range bands of
+    the weapon, ``Weapon.ranges``, not from an area)."""
+
+    kind: str
+    radius_m: int | None
+    closed: bool
+
+
+def area_of(weapon: Weapon, params: EclipsePhaseParameters) -> Area | None:
+    """The area ``weapon`` covers (None: it does not explode). A plain blast of highest DV
+    ``top`` reaches every distance d with ``top - blast_dv_per_m * floor(d) > 0``: d under
+    ceil(top / blast_dv_per_m) metres (2d10+4, top 24, -2 a metre: under 12 m), as
+    eclipse.positions.blast_targets decides who is reached."""
+    if weapon.blast is None:
+        return None
+    if weapon.blast is BlastKind.BLAST:
+        if params.blast_dv_per_m == 0:
+            return Area(weapon.blast.value, None, True)
+        top = bounds(weapon.dv)[1]
+        return Area(weapon.blast.value, max(0, math.ceil(top / params.blast_dv_per_m)), False)
+    if weapon.blast is BlastKind.CONE:
+        return Area(weapon.blast.value, 0, True)
+    return Area(weapon.blast.value, weapon.blast_radius_m, True)
 
 
 def uniform_dv(dv: int, distance_m: float, radius_m: int) -> int:

@@ -11,7 +11,13 @@
    - a click on a token (or Enter on it) chooses it in the attack form's target select
      (select[data-map-target]); the targeted token is marked;
    - the selected weapon's range bands are drawn as rings around the acting token (an option's
-     data-ranges: metres, comma separated, data-bands their names; data-reach for melee).
+     data-ranges: metres, comma separated, data-bands their names; data-reach for melee);
+   - an area attack's template is drawn before firing while its form is open or changed
+     (form[data-map-area]: "explode", a blast's circle around the centre chosen, or a cone
+     towards it; "zone", the suppressive fire's band ahead of the acting token towards the
+     combatant aimed at), and the tokens inside are named in the form's output: only tokens
+     on this map, which holds only what the viewer may see (encounters.visibility). The
+     numbers come from the server (eclipse.templatetags ep_area: the rules' reach).
 
    No inline script or style (the CSP): transforms are SVG attributes. */
 (function () {
@@ -186,6 +192,116 @@
     });
   }
 
+  // --- an area attack's template ---------------------------------------------------------
+  var CONE_HALF_DEG = 30;  // the cone's drawing only: the rule counts its targets by range band
+  var activeArea = null;  // the area form last opened or changed
+
+  function metresOf(token) {
+    return {x: parseFloat(token.dataset.x), y: parseFloat(token.dataset.y)};
+  }
+
+  function tokenOf(svg, pk) {
+    return pk ? svg.querySelector('.token[data-combatant="' + pk + '"]') : null;
+  }
+
+  function actorOf(svg) {
+    return svg.querySelector(".token-current.token-mine") || svg.querySelector(".token-current");
+  }
+
+  function areaShape(svg, form) {
+    // {draw: function(layer), inside: function(metres) -> bool} or a message key
+    var f = frameOf(svg), actor = actorOf(svg);
+    var weapon = form.querySelector("select[data-map-area-weapon]");
+    var aim = tokenOf(svg, (form.querySelector("select[data-map-area-centre]") || {}).value);
+    if (!weapon || weapon.selectedIndex < 0 || !aim) { return "aim"; }
+    var option = weapon.options[weapon.selectedIndex], c = metresOf(aim);
+    if (form.dataset.mapArea === "explode" && option.dataset.area !== "cone") {
+      var radius = option.dataset.radius === "" ? null : parseFloat(option.dataset.radius);
+      var closed = option.dataset.closed === "1";
+      return {exclude: null, inside: function (m) {
+        if (radius === null) { return true; }
+        var d = Math.hypot(m.x - c.x, m.y - c.y);
+        return closed ? d <= radius + 1e-9 : d < radius;
+      }, draw: function (layer) {
+        var at = toUnits(f, c.x, c.y);
+        if (radius === null) {
+          el("rect", {x: 0, y: 0, width: svg.viewBox.baseVal.width, height: svg.viewBox.baseVal.height,
+                      "data-testid": "map-area-shape"}, layer);
+          return;
+        }
+        el("circle", {cx: at.u, cy: at.v, r: radius * f.scale, "data-testid": "map-area-shape"}, layer);
+        el("text", {x: at.u + 3, y: at.v - radius * f.scale - 3}, layer).textContent = radius + " m";
+      }};
+    }
+    if (!actor) { return "aim"; }
+    var o = metresOf(actor), hx = c.x - o.x, hy = c.y - o.y, norm = Math.hypot(hx, hy);
+    if (!(norm > 0)) { return "aim"; }
+    var ux = hx / norm, uy = hy / norm;
+    if (form.dataset.mapArea === "zone") {
+      var width = parseFloat(form.dataset.width), depth = parseFloat(option.dataset.depth);
+      return {exclude: actor, inside: function (m) {  // firing.SuppressiveZone.covers
+        var dx = m.x - o.x, dy = m.y - o.y, ahead = dx * ux + dy * uy;
+        var aside = Math.abs(-dx * uy + dy * ux);
+        return ahead > 0 && ahead <= depth && aside <= width / 2;
+      }, draw: function (layer) {
+        var nx = -uy * width / 2, ny = ux * width / 2;
+        var pts = [[o.x + nx, o.y + ny], [o.x - nx, o.y - ny],
+                   [o.x - nx + ux * depth, o.y - ny + uy * depth], [o.x + nx + ux * depth, o.y + ny + uy * depth]];
+        el("polygon", {points: pts.map(function (p) { var q = toUnits(f, p[0], p[1]); return q.u + "," + q.v; }).join(" "),
+                       "data-testid": "map-area-shape"}, layer);
+      }};
+    }
+    var ranges = (option.dataset.ranges || "").split(",").map(parseFloat).filter(function (r) { return r > 0; });
+    var far = ranges.length ? ranges[ranges.length - 1] : norm, half = CONE_HALF_DEG * Math.PI / 180;
+    return {exclude: actor, message: "cone", inside: function (m) {
+      var dx = m.x - o.x, dy = m.y - o.y, d = Math.hypot(dx, dy);
+      return d > 0 && d <= far && (dx * ux + dy * uy) / d >= Math.cos(half) - 1e-9;
+    }, draw: function (layer) {
+      var a = toUnits(f, o.x, o.y), r = far * f.scale, ang = Math.atan2(-uy, ux);
+      var p1 = {u: a.u + r * Math.cos(ang - half), v: a.v + r * Math.sin(ang - half)};
+      var p2 = {u: a.u + r * Math.cos(ang + half), v: a.v + r * Math.sin(ang + half)};
+      el("path", {d: "M" + a.u + " " + a.v + " L" + p1.u + " " + p1.v + " A" + r + " " + r + " 0 0 1 " +
+                  p2.u + " " + p2.v + " Z", "data-testid": "map-area-shape"}, layer);
+      ranges.slice(0, -1).forEach(function (m) {
+        var rr = m * f.scale;
+        el("path", {"class": "area-arc", d: "M" + (a.u + rr * Math.cos(ang - half)) + " " + (a.v + rr * Math.sin(ang - half)) +
+                    " A" + rr + " " + rr + " 0 0 1 " + (a.u + rr * Math.cos(ang + half)) + " " + (a.v + rr * Math.sin(ang + half))}, layer);
+      });
+    }};
+  }
+
+  function areas(svg) {
+    var layer = svg.querySelector(".map-area");
+    if (!layer) { return; }
+    while (layer.firstChild) { layer.removeChild(layer.firstChild); }
+    document.querySelectorAll("form[data-map-area] output[data-map-area-list]").forEach(function (o) {
+      o.textContent = "";
+    });
+    var form = activeArea;
+    if (!form || !document.body.contains(form)) { return; }
+    var details = form.querySelector("details");
+    if (details && !details.open) { return; }
+    var out = form.querySelector("output[data-map-area-list]"), shape = areaShape(svg, form);
+    if (typeof shape === "string") {
+      if (out) { out.textContent = form.dataset.msgAim || ""; }
+      return;
+    }
+    shape.draw(layer);
+    var names = [];
+    svg.querySelectorAll(".token").forEach(function (t) {
+      if (t !== shape.exclude && shape.inside(metresOf(t))) { names.push(t.dataset.name); }
+    });
+    if (out) {
+      var text = names.length ? form.dataset.msgIn.replace("{names}", names.join(", ")) : form.dataset.msgNone;
+      out.textContent = shape.message === "cone" ? text + " " + form.dataset.msgCone : text;
+    }
+  }
+
+  function areaChanged(form) {
+    activeArea = form;
+    document.querySelectorAll("svg.map").forEach(areas);
+  }
+
   // --- wiring ---------------------------------------------------------------------------
   function init(root) {
     var scope = root && root.querySelectorAll ? root : document;
@@ -206,6 +322,7 @@
       svg.addEventListener("click", function (e) { clickPoint(svg, e); });
       markTarget(svg);
       rings(svg);
+      areas(svg);
       if (refocus) {
         var again = document.getElementById(refocus);
         if (again && svg.contains(again)) { again.focus(); refocus = null; }
@@ -229,7 +346,16 @@
     if (e.target.matches("select[data-map-weapon]")) {
       document.querySelectorAll("svg.map").forEach(rings);
     }
+    var area = e.target.closest && e.target.closest("form[data-map-area]");
+    if (area) { areaChanged(area); }
   });
+
+  // a details element's toggle does not bubble: caught on the way down
+  document.addEventListener("toggle", function (e) {
+    var area = e.target.closest && e.target.closest("form[data-map-area]");
+    if (!area) { return; }
+    if (e.target.open) { areaChanged(area); } else if (activeArea === area) { areaChanged(null); }
+  }, true);
 
   htmx.onLoad(init);
 })();

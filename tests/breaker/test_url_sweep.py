@@ -20,6 +20,9 @@ PUBLIC = {"accounts/login/", "accounts/signup/", "accounts/logout/", "api/schema
           "accounts/reset/<uidb64>/<token>/", "accounts/reset/done/"}
 # Answer any method with a redirect (Django's RedirectView and set_language; the favicon).
 REDIRECTS = {"", "i18n/setlang/", "favicon.ico"}
+# Issue 21: the uploaded pictures (random names, no game data; nginx serves them in production):
+# anyone may fetch one, a name that is none is a 404.
+FILES = {"media/<path:path>"}
 
 
 def patterns(resolver=None, prefix=""):
@@ -102,6 +105,8 @@ def test_anonymous_gets_nothing_private(client, world, values, unchanged, route,
         assert response["WWW-Authenticate"].startswith("Basic")
     elif route in PUBLIC or route in REDIRECTS:
         assert response.status_code in (200, 302, 405), (url, response.status_code)
+    elif route in FILES:
+        assert response.status_code in (404, 405), (url, response.status_code)
     else:
         assert response.status_code == 302, (url, response.status_code)
         assert response["Location"].startswith("/accounts/login/")
@@ -127,7 +132,9 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             # issue 12: the Eclipse Phase sheet
             "eclipse/characters/<int:character_id>/",
             # issue 21: where one lands after login, the game master's screen
-            "campaigns/", "campaigns/<int:campaign_id>/gm/"}
+            "campaigns/", "campaigns/<int:campaign_id>/gm/",
+            # issue 21: the uploaded pictures
+            "media/<path:path>"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/", "accounts/signup/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",

@@ -117,6 +117,7 @@ def test_a_pain_filter_ignores_one_wound_on_the_attack(client, ep):
     html = _logged(client, ep.alice).post(odds_url, _attack(e, c, ep), **HTMX).content.decode()
     assert "attack 30" in html  # 60 - 10 (medium) - 20 (two wounds)
     Sleeve.objects.filter(owner_id=ep.ava.pk).update(implants=["pain_filter"])
+    enc.characters_changed([ep.ava.pk])  # as the admin's sleeve page does after its write
     html = client.post(odds_url, _attack(e, c, ep), **HTMX).content.decode()
     assert "attack 40" in html  # one wound's malus ignored
     assert CarriedWeapon.objects.get(pk=ep.w.ava_pistol.pk).loaded == 12

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import ActionRecord
-from eclipse.models import CarriedWeapon
+from eclipse.models import CarriedWeapon, Sleeve
 from encounters.models import PendingReaction
 from tests.eclipse_play.conftest import running
 
@@ -158,7 +158,7 @@ def test_the_odds_query_count_is_pinned(client, ep, extra, django_assert_num_que
 # the session, user, encounter, combatants, then the attack's context loaded once
 # (eclipse.context.attack_context, unlocked): the attacker's and the target's sheets with the
 # encounter's gravity, their weapons, their armour, their effects
-ODDS_QUERIES = 8
+ODDS_QUERIES = 7
 
 
 def test_the_form_offers_the_options_and_the_gm_picks_a_mishap_on_the_page(
@@ -254,3 +254,23 @@ def test_the_turn_reads_the_campaigns_numbers(client, ep):
     for seen in ("marcher 6 m", "courir 25 m (-15)", "Défense totale (complexe, +25)",
                  "Visée (+5)", "Explosion (-3 VD par mètre)"):
         assert seen in french, seen
+
+
+def test_the_odds_keep_their_context_for_the_encounter_version(client, ep,
+                                                               django_assert_num_queries):
+    """The second ask of the same version reads no sheet again (eclipse.play_selectors.
+    odds_context); a change of the target's sleeve bumps the version and is seen at once."""
+    from encounters import services as enc
+
+    Sleeve.objects.filter(owner_id=ep.ava.pk).update(wounds=0)
+    e, c = running(ep)
+    url = reverse("eclipse_play:odds", args=[e.pk])
+    logged = _logged(client, ep.alice)
+    first = logged.post(url, _attack(e, c, ep), **HTMX).content.decode()
+    with django_assert_num_queries(ODDS_QUERIES - 4):  # session, user, the combatants
+        again = client.post(url, _attack(e, c, ep), **HTMX).content.decode()
+    assert again == first
+    Sleeve.objects.filter(owner_id=ep.guard.pk).update(wounds=3, damage=30)
+    enc.characters_changed([ep.guard.pk])
+    after = client.post(url, _attack(e, c, ep), **HTMX).content.decode()
+    assert after != first and after.count('data-testid="odds-line"') >= 1

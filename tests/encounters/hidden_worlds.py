@@ -81,7 +81,7 @@ def homebrew_world(hb) -> SimpleNamespace:
         play.encounter_posture(user=hb.alice, encounter_id=e.pk, combatant_id=me,
                                posture="offensive", now=now)
         play.encounter_other(user=hb.alice, encounter_id=e.pk, combatant_id=me,
-                             name="to the ford", move=True, now=now)
+                             name="to the ford", move=play.Move(), now=now)
         step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=me,
                                      target_id=c["Goblin"].pk,
                                      choices=play.AttackChoices(weapon_id=hb.sword.pk),

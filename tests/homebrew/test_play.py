@@ -164,17 +164,17 @@ def test_the_sheet_api_cannot_change_a_fighting_characters_posture(hb):
 def test_a_move_is_free_unless_the_gm_marks_it_as_costing_the_action(hb):
     e, c = running(hb)
     me = c[hb.aria.pk].pk
-    play.encounter_other(user=hb.alice, encounter_id=e.pk, combatant_id=me, name="", move=True,
+    play.encounter_other(user=hb.alice, encounter_id=e.pk, combatant_id=me, name="", move=play.Move(),
                          now=hb.now)
     e.refresh_from_db()
     assert e.turn_actions == 0
     with pytest.raises(GameMasterOnly):
         play.encounter_other(user=hb.alice, encounter_id=e.pk, combatant_id=me, name="far",
-                             move=True, costs_action=True, now=hb.now)
+                             move=play.Move(), costs_action=True, now=hb.now)
     enc.encounter_next_turn(user=hb.gm, encounter_id=e.pk, turn=None)
     enc.encounter_next_turn(user=hb.gm, encounter_id=e.pk, turn=None)  # the goblin's turn
     play.encounter_other(user=hb.gm, encounter_id=e.pk, combatant_id=c[hb.goblin.pk].pk,
-                         name="across the ford", move=True, costs_action=True, now=hb.now)
+                         name="across the ford", move=play.Move(), costs_action=True, now=hb.now)
     e.refresh_from_db()
     assert e.turn_actions == 1
     assert [a.kind for a in entries(e)] == ["homebrew_move", "homebrew_move"]
@@ -184,7 +184,7 @@ def test_the_gm_marks_a_players_move_as_costing_the_action(hb):
     e, c = running(hb)
     me = c[hb.aria.pk].pk
     play.encounter_other(user=hb.alice, encounter_id=e.pk, combatant_id=me, name="over the wall",
-                         move=True, now=hb.now)
+                         move=play.Move(), now=hb.now)
     with pytest.raises(EncounterForbidden) as not_gm:
         enc.encounter_spend_action(user=hb.alice, encounter_id=e.pk, turn=None)
     assert not_gm.value.code == "not_game_master"
@@ -485,3 +485,22 @@ def test_a_new_round_keeps_the_homebrew_order_and_rolls_nothing(hb):
     assert e.round == 2 and e.current_id == c[hb.aria.pk].pk
     assert list(e.combatants.order_by("rank").values_list("pk", flat=True)) == before
     assert not [a for a in entries(e) if a.kind == "encounter_initiative"]
+
+
+def test_the_player_page_draws_the_homebrew_odds(hb, client):
+    """Each odds line of the turn is drawn (campaigns.charts): a bar of the attack test summing
+    to 100 % (critical, plain success, failure) and the damage's histogram, with their
+    chances as text; in French too."""
+    import re
+
+    e, _c = running(hb)
+    client.force_login(hb.alice)
+    page = client.get(f"/encounters/{e.pk}/").content.decode()
+    lines = page.count('data-testid="odds-line"')
+    assert lines >= 4 and page.count('data-testid="odds-bar"') == lines
+    assert page.count('data-testid="odds-damage-chart"') >= 1
+    first = page.split('data-testid="odds-bar"')[1].split("</svg>")[0]
+    widths = [float(w) for w in re.findall(r'width="([\d.]+)"', first)]
+    assert abs(sum(widths) - 100) < 0.01
+    french = client.get(f"/encounters/{e.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "coup critique" in french and "aucun dégât" in french

@@ -1,0 +1,160 @@
+"""The map's pictures (encounters.pictures, campaigns.images): a portrait by the GM or the
+combatant's player, thumbnailed to a 128 px square PNG and drawn on the token instead of the
+initials; an encounter background by the GM, drawn under the grid; refusals in words (too big,
+not a picture, another type, another player's combatant, no character); a hidden combatant's
+portrait never on a player's page; the old file removed; French."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import override_settings
+from PIL import Image
+
+from characters.models import Character
+from encounters import services as enc
+from encounters.models import Combatant, Encounter
+from tests.eclipse_play.conftest import build_world, running
+
+
+@pytest.fixture
+def ep(db, alice, bob):
+    return build_world(alice, bob)
+
+
+@pytest.fixture(autouse=True)
+def _media(tmp_path, settings):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.SERVE_MEDIA = True
+
+
+def _picture(kind="PNG", size=(300, 200), colour=(200, 30, 30), name="me.png"):
+    out = io.BytesIO()
+    Image.new("RGB", size, colour).save(out, format=kind)
+    return SimpleUploadedFile(name, out.getvalue(), content_type="image/png")
+
+
+def _placed(ep):
+    e, c = running(ep)
+    for pk, (x, y) in ((c[ep.ava.pk].pk, (0, 0)), (c[ep.bo.pk].pk, (3, -2)),
+                       (c[ep.guard.pk].pk, (8, 3))):
+        enc.combatant_place(user=ep.gm, encounter_id=e.pk, combatant_id=pk, x=x, y=y)
+    return e, c
+
+
+def test_the_player_sends_a_portrait_and_the_token_shows_it(client, ep):
+    e, c = _placed(ep)
+    client.force_login(ep.alice)
+    page = client.get(f"/encounters/{e.pk}/").content.decode()
+    form = page.split('data-testid="portrait-form"')[1].split("</form>")[0]
+    assert f'<option value="{c[ep.ava.pk].pk}">Ava</option>' in form
+    assert "Bo</option>" not in form and "Guard</option>" not in form  # not hers
+    response = client.post(f"/encounters/{e.pk}/portrait/", {
+        "combatant": c[ep.ava.pk].pk, "page": "play", "picture": _picture()})
+    assert response.status_code == 302
+    ava = Character.objects.get(pk=ep.ava.pk)
+    with Image.open(ava.portrait.path) as thumb:
+        assert thumb.size == (128, 128) and thumb.format == "PNG"
+    page = client.get(f"/encounters/{e.pk}/").content.decode()
+    assert page.count('data-testid="map-portrait"') == 1 and ava.portrait.url in page
+    assert client.get(ava.portrait.url).status_code == 200
+    client.force_login(ep.bob)  # every viewer of the map sees it
+    assert ava.portrait.url in client.get(f"/encounters/{e.pk}/").content.decode()
+
+
+def test_another_portrait_replaces_and_deletes_the_old_file(
+        client, ep, django_capture_on_commit_callbacks):
+    e, c = _placed(ep)
+    client.force_login(ep.gm)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/encounters/{e.pk}/portrait/", {
+            "combatant": c[ep.guard.pk].pk, "page": "control", "picture": _picture()})
+    first = Character.objects.get(pk=ep.guard.pk).portrait
+    assert first.storage.exists(first.name)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/encounters/{e.pk}/portrait/", {
+            "combatant": c[ep.guard.pk].pk, "page": "control",
+            "picture": _picture("JPEG", name="g.jpg")})
+    second = Character.objects.get(pk=ep.guard.pk).portrait
+    assert second.name != first.name and not first.storage.exists(first.name)
+    assert second.storage.exists(second.name)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/encounters/{e.pk}/portrait/", {
+            "combatant": c[ep.guard.pk].pk, "page": "control", "clear": "1"})
+    assert not Character.objects.get(pk=ep.guard.pk).portrait
+
+
+@pytest.mark.parametrize("upload, words", [
+    (SimpleUploadedFile("x.png", b"not a picture at all", content_type="image/png"),
+     "not a picture this site can read"),
+    (None, "Choose a picture to send."),
+])
+def test_a_bad_file_is_refused_in_words(client, ep, upload, words):
+    e, c = _placed(ep)
+    client.force_login(ep.alice)
+    data = {"combatant": c[ep.ava.pk].pk, "page": "play"}
+    if upload is not None:
+        data["picture"] = upload
+    response = client.post(f"/encounters/{e.pk}/portrait/", data, follow=True)
+    assert words in response.content.decode()
+    assert not Character.objects.get(pk=ep.ava.pk).portrait
+
+
+def test_another_type_and_a_big_file_are_refused(client, ep):
+    e, c = _placed(ep)
+    client.force_login(ep.alice)
+    bmp = _picture("BMP", name="me.bmp")
+    html = client.post(f"/encounters/{e.pk}/portrait/", {
+        "combatant": c[ep.ava.pk].pk, "page": "play", "picture": bmp},
+        follow=True).content.decode()
+    assert "Send a PNG, JPEG, GIF or WebP picture (not BMP)." in html
+    with override_settings(PORTRAIT_MAX_BYTES=1024):
+        html = client.post(f"/encounters/{e.pk}/portrait/", {
+            "combatant": c[ep.ava.pk].pk, "page": "play",
+            "picture": _picture(size=(900, 900), colour=(1, 2, 3))},
+            follow=True, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "L’image est trop grande" in html
+    assert not Character.objects.get(pk=ep.ava.pk).portrait
+
+
+def test_a_player_cannot_give_another_ones_portrait_nor_a_background(client, ep):
+    e, c = _placed(ep)
+    client.force_login(ep.alice)
+    client.post(f"/encounters/{e.pk}/portrait/", {
+        "combatant": c[ep.bo.pk].pk, "page": "play", "picture": _picture()})
+    assert not Character.objects.get(pk=ep.bo.pk).portrait
+    client.post(f"/encounters/{e.pk}/background/", {"page": "play", "picture": _picture()})
+    assert not Encounter.objects.get(pk=e.pk).background
+    client.logout()
+    assert client.post(f"/encounters/{e.pk}/portrait/", {
+        "combatant": "x", "page": "play"}).status_code in (302, 400, 404)
+
+
+def test_the_gm_sends_a_background_drawn_under_the_grid(client, ep):
+    e, _c = _placed(ep)
+    client.force_login(ep.gm)
+    client.post(f"/encounters/{e.pk}/background/", {
+        "page": "control", "picture": _picture(size=(3000, 1500))})
+    e.refresh_from_db()
+    with Image.open(e.background.path) as bg:
+        assert bg.size == (1600, 800) and bg.format == "JPEG"
+    client.force_login(ep.alice)
+    page = client.get(f"/encounters/{e.pk}/").content.decode()
+    assert 'data-testid="map-background"' in page and e.background.url in page
+    assert page.index('data-testid="map-background"') < page.index('class="map-grid"')
+    assert 'data-testid="background-form"' not in page  # the GM's only
+
+
+def test_a_hidden_combatants_portrait_never_reaches_a_player(client, ep):
+    e, c = _placed(ep)
+    client.force_login(ep.gm)
+    client.post(f"/encounters/{e.pk}/portrait/", {
+        "combatant": c[ep.guard.pk].pk, "page": "control", "picture": _picture()})
+    Combatant.objects.filter(pk=c[ep.guard.pk].pk).update(hidden=True)
+    enc.characters_changed([ep.guard.pk])
+    url = Character.objects.get(pk=ep.guard.pk).portrait.url
+    assert url in client.get(f"/encounters/{e.pk}/control/").content.decode()
+    client.force_login(ep.alice)
+    assert url not in client.get(f"/encounters/{e.pk}/").content.decode()
