@@ -47,6 +47,9 @@ class WeaponTemplate(models.Model):
                             default=AttackKind.PHYSICAL)
     mp_cost = models.PositiveSmallIntegerField(_("MP cost"), default=0)
     description = models.TextField(_("description"), blank=True)
+    offered_at_creation = models.BooleanField(
+        _("offered at creation"), default=False,
+        help_text=_("A player may pick it as starting gear when creating a character."))
 
     class Meta:
         ordering = ["name", "id"]
