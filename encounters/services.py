@@ -16,7 +16,8 @@ of the encounter's modules, each of which does one job (issue 20, item 3; the la
 - ``reactions``: prompts, answers, timeouts (``request_reaction``, ``answer_reaction``,
   ``reactions_default_due``).
 - ``roster``: who fights (``combatants_add``, ``combatant_remove``, ``combatant_readd``,
-  ``combatant_update``).
+  ``combatant_update``; a player's own character joining, ``encounter_join``, when the GM
+  lets players join, ``encounter_joining_set``).
 - ``turns``: the encounter's life and turns (``encounter_create``, ``encounter_start``,
   ``encounter_next_turn``, ``encounter_spend_action``, ``encounter_delay``, ``encounter_end``,
   ``encounter_act``).
@@ -38,7 +39,8 @@ from encounters.positions import combatant_place, positions_clear, set_position
 from encounters.reactions import (Ask, answer_reaction, reactions_default_due, request_reaction,
                                   request_reactions)
 from encounters.roster import (COPY_TRIES, MOST_AT_ONCE, CombatantEntry, combatant_readd,
-                               combatant_remove, combatant_update, combatants_add)
+                               combatant_remove, combatant_update, combatants_add,
+                               encounter_join, encounter_joining_set, plays_in)
 from encounters.turn_order import KIND_INITIATIVE, MOST_TURNS, encounter_set_order
 from encounters.turns import (JOURNAL_KINDS, KIND_ACTION_SPENT, TurnContext, encounter_act,
                               encounter_create, encounter_delay, encounter_end,
@@ -58,7 +60,7 @@ __all__ = [
     "Ask", "answer_reaction", "reactions_default_due", "request_reaction", "request_reactions",
     # roster
     "COPY_TRIES", "MOST_AT_ONCE", "CombatantEntry", "combatant_readd", "combatant_remove",
-    "combatant_update", "combatants_add",
+    "combatant_update", "combatants_add", "encounter_join", "encounter_joining_set", "plays_in",
     # turn_order
     "KIND_INITIATIVE", "MOST_TURNS", "encounter_set_order",
     # turns

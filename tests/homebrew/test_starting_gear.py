@@ -150,7 +150,6 @@ def test_the_api_takes_the_gear_and_refuses_with_a_code(offered):
 
 
 def test_the_admin_marks_a_template_offered(client, offered):
-    hb = offered
     staff = factories.user("staff", is_staff=True, is_superuser=True)
     client.force_login(staff)
     html = client.get(reverse("admin:homebrew_weapontemplate_changelist")).content.decode()
