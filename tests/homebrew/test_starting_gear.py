@@ -154,3 +154,14 @@ def test_the_admin_marks_a_template_offered(client, offered):
     client.force_login(staff)
     html = client.get(reverse("admin:homebrew_weapontemplate_changelist")).content.decode()
     assert "offered at creation" in html.lower()
+
+
+def test_a_creation_with_gear_costs_two_queries_more(client, offered, django_assert_num_queries):
+    """As tests/homebrew/test_pages.py's pinned creation (12), with the picks read once and
+    equipped in one insert, whatever their number."""
+    hb = offered
+    url = reverse("homebrew:create", args=[hb.campaign.pk])
+    _logged(client, hb.alice).get(url)
+    with django_assert_num_queries(14):
+        assert client.post(url, _post(gear=[str(hb.sword.pk), str(hb.fireball.pk)]),
+                           **HTMX).status_code == 200
