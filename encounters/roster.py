@@ -290,8 +290,9 @@ def encounter_join(*, user, encounter_id: int, character_id: int,
         for c in combatants.values():
             if c.character is not None and c.character.is_player and plays(user, c.character,
                                                                            campaign):
-                raise EncounterConflict(code="left_encounter" if c.removed else "already_joined",
-                                        name=c.name)
+                if c.removed:
+                    raise EncounterConflict(code="left_encounter", name=c.name)
+                raise EncounterConflict(code="already_joined", name=c.name)
         character.campaign = campaign
         position = max((c.position for c in combatants.values()), default=-1) + 1
         me = Combatant(encounter=encounter, character=character, name=character.name[:80],

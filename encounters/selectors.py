@@ -403,11 +403,10 @@ def encounters_of(*, user, campaign_id: int) -> tuple[bool, list[Encounter]]:
     if oversees(user, campaign):
         return True, list(qs)
     playing = Q(combatants__character__owner_id=user.pk, combatants__removed=False)
-    if campaign.characters.filter(owner_id=user.pk, kind=Character.Kind.PLAYER).exists():
-        rows = list(qs.filter(playing | (Q(players_may_join=True)
-                                         & ~Q(state=Encounter.State.ENDED))).distinct())
-        return False, rows
-    rows = list(qs.filter(playing).distinct())
+    own = Exists(Character.objects.filter(campaign_id=OuterRef("campaign_id"), owner_id=user.pk,
+                                          kind=Character.Kind.PLAYER))
+    open_to_me = Q(players_may_join=True) & ~Q(state=Encounter.State.ENDED) & Q(own)
+    rows = list(qs.filter(playing | open_to_me).distinct())
     if not rows and not campaign.characters.filter(owner_id=user.pk).exists():
         raise EncounterNotFound()
     return False, rows
