@@ -86,3 +86,21 @@ def test_a_player_creates_a_character_with_gear_and_joins_an_encounter(
     gm.screenshot(path=str(shots / "encounter-joined-gm.png"), full_page=True)
     for p in pages.values():
         p.context.close()
+
+
+def test_the_eclipse_skill_defaults_follow_the_aptitudes_typed(page, live_server, alice, tmp_path):
+    from playwright.sync_api import expect
+
+    from tests import factories
+
+    campaign = factories.EclipseCampaignFactory(name="EP journey")
+    log_in(page, live_server, "alice", PASSWORD)
+    page.goto(f"{live_server.url}/eclipse/campaigns/{campaign.pk}/new/?name=Nova")
+    expect(page.get_by_test_id("default-fray")).to_have_text("defaults to REF (15)")
+    expect(page.get_by_test_id("default-infosec")).to_have_text("cannot be used untrained")
+    page.get_by_test_id("field-REF").fill("22")
+    expect(page.get_by_test_id("default-fray")).to_have_text("defaults to REF (22)")
+    expect(page.get_by_test_id("default-freefall")).to_have_text("defaults to REF (22)")
+    expect(page.get_by_test_id("default-blades")).to_have_text("defaults to SOM (15)")
+    page.screenshot(path=str(artefacts_dir(tmp_path) / "eclipse-creation-skills.png"),
+                    full_page=True)
