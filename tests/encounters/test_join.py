@@ -303,3 +303,44 @@ def test_the_api_joins_and_refuses_with_codes(t):
     assert twice.status_code == 409 and twice.json()["code"] == "already_joined"
     assert Encounter.objects.get(pk=t.encounter.pk).combatants.filter(
         character=t.cyra).count() == 1
+
+
+def test_a_joiner_rolls_with_everyone_at_the_next_round_of_a_system_rolling_each_round(t):
+    from encounters import hooks
+    from tests.encounters.conftest import SYSTEM
+
+    hooks.register_initiative_each_round(SYSTEM)
+    try:
+        t.allow()
+        t.start(mode="rolled", rng=random.Random(3))
+        me = t.join(rng=random.Random(5))
+        for _ in range(4):  # round 1 to its end, the joiner last: round 2 rolls everyone
+            t.next()
+        assert t.reload().round == 2
+        entry = ActionRecord.objects.filter(kind="encounter_initiative").latest("id")
+        assert entry.summary["each_round"] is True and entry.summary["round"] == 2
+        assert me.pk in entry.summary["order"] and len(entry.summary["order"]) == 4
+    finally:
+        hooks.unregister_initiative_each_round(SYSTEM)
+
+
+@pytest.mark.parametrize("extra", [0, 10])
+def test_the_join_page_and_the_join_step_cost_as_many_queries_whatever_the_roster(
+        client, extra, django_assert_num_queries):
+    t = JoinTable()
+    if extra:
+        services.combatants_add(user=t.gm, encounter_id=t.encounter.pk,
+                                entries=[services.CombatantEntry(name="Goblin", count=extra)])
+    t.allow()
+    url = reverse("encounters:play", args=[t.encounter.pk])
+    _logged(client, t.carol).get(url)
+    # session, user; the player's page refused (the encounter, its combatants); the offer: the
+    # encounter open to joining, none of hers in it, her characters
+    with django_assert_num_queries(7):
+        assert client.get(url).status_code == 200
+    # session, user; the step: savepoint, the lock with the combatants, her characters in the
+    # campaign, the character, the insert, the version, release
+    with django_assert_num_queries(9):
+        response = client.post(reverse("encounters:join", args=[t.encounter.pk]),
+                               {"character": t.cyra.pk})
+    assert response.status_code == 302
