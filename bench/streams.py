@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import resource
 import signal
 import statistics
@@ -33,7 +34,12 @@ BARE_PER_ROUND = 10
 DELIVERY_TIMEOUT_S = 20
 OPEN_TIMEOUT_S = 30
 STORM_TIMEOUT_S = 60  # every stream reopened at once
+# The pages' reopen of a refused stream (static/js/live.js): first wait, cap, tries.
+REOPEN_S, REOPEN_MAX_S, REOPEN_TRIES = 5.0, 60.0, 8
 IDLE_S = 25
+JITTER_S = 0.2  # a page's random wait before its refetch (static/js/encounter-push.js)
+CURRENT_TIMEOUT_S = 90
+REFETCH_RETRY_S, REFETCH_RETRIES = 2.0, 5  # encounter-push.js's retry of a refused refetch
 
 
 def _build():
@@ -95,35 +101,58 @@ def _pct(values: list[float], q: int) -> float:
 
 
 class _Stream:
+    """One page's stream, as static/js/live.js and encounter-push.js hold it: an answer that is
+    not a stream (the server's 503 during a storm) is opened again after the pages' growing
+    random wait (REOPEN_MS doubled each time, REOPEN_TRIES at most); ``refused`` counts them."""
+
     def __init__(self) -> None:
         self.opened = asyncio.Event()
         self.seen: dict[int, float] = {}
         self.waiters: dict[int, asyncio.Event] = {}
         self.failed = False
+        self.refused = 0
         self.writer: asyncio.StreamWriter | None = None
 
     async def run(self, port: int, request: bytes) -> None:
-        try:
-            reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
-            self.writer.write(request)
-            await self.writer.drain()
-            status = await reader.readline()
-            if b" 200 " not in status:
-                raise ConnectionError(status)
-            while line := await reader.readline():
-                if line.startswith(b"event: stream-open"):
-                    self.opened.set()
-                elif line.startswith(b"data: {"):
-                    version = json.loads(line[6:]).get("version")
-                    self.seen[version] = time.perf_counter()
-                    if version in self.waiters:
-                        self.waiters[version].set()
-            raise ConnectionError("closed")
-        except (OSError, ConnectionError, ValueError):
-            self.failed = True
-            self.opened.set()
-            for waiter in self.waiters.values():
-                waiter.set()
+        while True:
+            try:
+                await self._once(port, request)
+            except _Refused:
+                if self.refused >= REOPEN_TRIES:
+                    break
+                wait = min(REOPEN_MAX_S, REOPEN_S * 2 ** self.refused)
+                self.refused += 1
+                await asyncio.sleep(wait / 2 + random.random() * wait / 2)
+                continue
+            except (OSError, ConnectionError, ValueError):
+                pass
+            break
+        self.failed = True
+        self.opened.set()
+        for waiter in self.waiters.values():
+            waiter.set()
+
+    async def _once(self, port: int, request: bytes) -> None:
+        reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
+        self.writer.write(request)
+        await self.writer.drain()
+        status = await reader.readline()
+        if b" 200 " not in status:
+            self.writer.close()
+            raise _Refused(status)
+        while line := await reader.readline():
+            if line.startswith(b"event: stream-open"):
+                self.opened.set()
+            elif line.startswith(b"data: {"):
+                version = json.loads(line[6:]).get("version")
+                self.seen[version] = time.perf_counter()
+                if version in self.waiters:
+                    self.waiters[version].set()
+        raise ConnectionError("closed")
+
+
+class _Refused(Exception):
+    """The server answered the opening with something else than a stream (503 while busy)."""
 
 
 async def _bare(port: int, cookie: str) -> float:
@@ -168,7 +197,7 @@ async def _measure(port: int, cookie: str, encounter: int, count: int, redis_url
           f"{(rss1 - rss0) / max(held, 1):.1f} KB per stream", file=out)
     print(f"  worker threads {threads0} -> {threads1}; PostgreSQL connections to the bench "
           f"database {connections0} -> {connections1}", file=out)
-    bare, deliveries = list(bare_before), []
+    bare = list(bare_before)
     errors = count - held
     if not redis_url:
         print("  no REDIS_URL: the two workers cannot share an event, delivery not measured",
@@ -177,31 +206,10 @@ async def _measure(port: int, cookie: str, encounter: int, count: int, redis_url
         import redis
 
         publisher = redis.Redis.from_url(redis_url)
-        for round_ in range(1, ROUNDS + 1):
-            bare += [await _bare(port, cookie) for _ in range(BARE_PER_ROUND)]
-            for s in streams:
-                s.waiters[round_] = asyncio.Event()
-            data = json.dumps({"topic": topic, "version": round_})
-            # What campaigns.live.announce publishes (django-eventstream's Redis message).
-            sent = time.perf_counter()
-            publisher.publish("events_channel", json.dumps(
-                {"channel": topic, "event_type": "change", "data": data, "pub_id": None}))
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.gather(
-                    *(s.waiters[round_].wait() for s in streams)), DELIVERY_TIMEOUT_S)
-            got = [s.seen[round_] - sent for s in streams if round_ in s.seen]
-            errors += len(streams) - len(got)
-            deliveries += got
-        b50, b95 = _pct(bare, 50), _pct(bare, 95)
-        d50, d95, dmax = _pct(deliveries, 50), _pct(deliveries, 95), max(deliveries or [0])
-        print(f"  one event to all {held} streams, {ROUNDS} rounds ({len(deliveries)} "
-              f"deliveries), interleaved with {len(bare)} bare requests:", file=out)
-        print(f"  {'':12} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}   {'p50 x':>6} {'p95 x':>6}",
-              file=out)
-        print(f"  {'bare':12} {b50 * 1000:8.1f} {b95 * 1000:8.1f} {max(bare) * 1000:8.1f}   "
-              f"{1:6.2f} {1:6.2f}", file=out)
-        print(f"  {'delivery':12} {d50 * 1000:8.1f} {d95 * 1000:8.1f} {dmax * 1000:8.1f}   "
-              f"{d50 / b50:6.2f} {d95 / b95:6.2f}", file=out)
+        errors += await _deliveries(port, cookie, streams, bare, publisher=publisher,
+                                    topic=topic, out=out)
+        errors += await _currency(port, cookie, encounter, streams, publisher=publisher,
+                                  topic=topic, out=out)
     errors += await _storm_and_idle(port, cookie, request, streams, tasks, master=master, out=out)
     server_errors = LOG.read_text().count("Traceback")
     print(f"  errors: {errors} (streams refused, dropped or missing an event), "
@@ -210,6 +218,97 @@ async def _measure(port: int, cookie: str, encounter: int, count: int, redis_url
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     return errors == 0 and server_errors == 0
+
+
+async def _deliveries(port: int, cookie: str, streams: list[_Stream], bare: list[float], *,
+                      publisher, topic: str, out) -> int:
+    """ROUNDS events to every stream, interleaved with bare requests (added to ``bare``): the
+    delivery's p50, p95 and max against the bare request's. Errors: deliveries missing."""
+    errors, held = 0, len(streams)
+    deliveries: list[float] = []
+    for round_ in range(1, ROUNDS + 1):
+        bare += [await _bare(port, cookie) for _ in range(BARE_PER_ROUND)]
+        for s in streams:
+            s.waiters[round_] = asyncio.Event()
+        data = json.dumps({"topic": topic, "version": round_})
+        # What campaigns.live.announce publishes (django-eventstream's Redis message).
+        sent = time.perf_counter()
+        publisher.publish("events_channel", json.dumps(
+            {"channel": topic, "event_type": "change", "data": data, "pub_id": None}))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(
+                *(s.waiters[round_].wait() for s in streams)), DELIVERY_TIMEOUT_S)
+        got = [s.seen[round_] - sent for s in streams if round_ in s.seen]
+        errors += len(streams) - len(got)
+        deliveries += got
+    b50, b95 = _pct(bare, 50), _pct(bare, 95)
+    d50, d95, dmax = _pct(deliveries, 50), _pct(deliveries, 95), max(deliveries or [0])
+    print(f"  one event to all {held} streams, {ROUNDS} rounds ({len(deliveries)} "
+          f"deliveries), interleaved with {len(bare)} bare requests:", file=out)
+    print(f"  {'':12} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}   {'p50 x':>6} {'p95 x':>6}",
+          file=out)
+    print(f"  {'bare':12} {b50 * 1000:8.1f} {b95 * 1000:8.1f} {max(bare) * 1000:8.1f}   "
+          f"{1:6.2f} {1:6.2f}", file=out)
+    print(f"  {'delivery':12} {d50 * 1000:8.1f} {d95 * 1000:8.1f} {dmax * 1000:8.1f}   "
+          f"{d50 / b50:6.2f} {d95 / b95:6.2f}", file=out)
+    return errors
+
+
+async def _refetch(port: int, cookie: str, path: str) -> int:
+    """One page's refetch of its fragment (htmx), as static/js/encounter-push.js makes it."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: sessionid={cookie}\r\n"
+                 "HX-Request: true\r\nConnection: close\r\n\r\n".encode())
+    await writer.drain()
+    body = await reader.read()
+    writer.close()
+    return int(body[9:12]) if body.startswith(b"HTTP/1.1 ") else 0
+
+
+async def _currency(port: int, cookie: str, encounter: int, streams: list[_Stream], *,
+                    publisher, topic: str, out) -> int:
+    """Every page current after a change: one event to every stream, and each page refetches
+    its fragment after its random wait (up to JITTER_S, as encounter-push.js), the bodies
+    served from the per-version cache (one kind of viewer here: the GM's players' page of an
+    encounter without combatants, the cheapest fragment); a refused refetch (503) is made again
+    as the page does. The time from the event until each page has its answer: p50, p95, max.
+    Errors: pages that never got theirs."""
+    version = ROUNDS + 1
+    done: list[float] = []
+    statuses: dict[int, int] = {}
+    path = f"/encounters/{encounter}/?v=0"
+
+    async def page(s: _Stream, sent: float) -> None:
+        await s.waiters[version].wait()
+        if s.failed:
+            return
+        await asyncio.sleep(random.random() * JITTER_S)
+        for retry in range(REFETCH_RETRIES + 1):
+            try:
+                status = await _refetch(port, cookie, path)
+            except OSError:
+                status = 0
+            statuses[status] = statuses.get(status, 0) + 1
+            if status == 200:
+                done.append(time.perf_counter() - sent)
+                return
+            wait = REFETCH_RETRY_S * 2 ** retry  # as encounter-push.js retries a refused fetch
+            await asyncio.sleep(wait / 2 + random.random() * wait / 2)
+
+    for s in streams:
+        s.waiters[version] = asyncio.Event()
+    sent = time.perf_counter()
+    pages = [asyncio.create_task(page(s, sent)) for s in streams]
+    publisher.publish("events_channel", json.dumps(
+        {"channel": topic, "event_type": "change",
+         "data": json.dumps({"topic": topic, "version": version}), "pub_id": None}))
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.gather(*pages), CURRENT_TIMEOUT_S)
+    print(f"  every page current: {len(done)} of {len(streams)} pages refetched their fragment "
+          f"after the event (answers {statuses}, retries included); from the event to the answer p50 "
+          f"{_pct(done, 50) * 1000:.0f} ms, p95 {_pct(done, 95) * 1000:.0f} ms, max "
+          f"{max(done or [0]) * 1000:.0f} ms (target: all within 2 s)", file=out, flush=True)
+    return len(streams) - len(done)
 
 
 async def _storm_and_idle(port: int, cookie: str, request: bytes, streams: list[_Stream],
@@ -237,10 +336,12 @@ async def _storm_and_idle(port: int, cookie: str, request: bytes, streams: list[
                                STORM_TIMEOUT_S)
     took = time.perf_counter() - started
     reopened = sum(s.opened.is_set() and not s.failed for s in again)
+    refused = sum(s.refused for s in again)
     answered = [b for b in bare if isinstance(b, float)]
     print(f"  reconnect storm: {count} streams dropped, then reopened all at once: {reopened} "
-          f"held in {took:.1f} s; {len(answered)} of {len(bare)} bare requests answered "
-          f"meanwhile (p50 {(_pct(answered, 50) if answered else 0) * 1000:.0f} ms)",
+          f"held in {took:.1f} s ({refused} openings refused with 503 and reopened after the "
+          f"pages' wait); {len(answered)} of {len(bare)} bare requests answered meanwhile "
+          f"(p50 {(_pct(answered, 50) if answered else 0) * 1000:.0f} ms)",
           file=out, flush=True)
     await asyncio.sleep(IDLE_S)
     idle = sum(s.opened.is_set() and not s.failed for s in again)

@@ -35,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import re
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextvars import ContextVar
@@ -261,6 +262,14 @@ def _sse(event: str, data: dict | None = None) -> str:
 
 
 SUBSCRIBE_WAIT_S = 2.0
+RECONNECT_MS = (1000, 6000)  # the browser's reconnect delay, drawn per stream (SSE "retry")
+
+
+def reconnect_delay_ms() -> int:
+    """How long (ms) the browser waits before reconnecting this stream once it drops: drawn in
+    RECONNECT_MS, so that the pages a restart drops at once do not come back at once. Not a
+    game roll: the module's random source, unrecorded."""
+    return random.randint(*RECONNECT_MS)  # nosec B311: spreads load, secures nothing
 
 
 async def _subscribed(manager) -> None:
@@ -284,8 +293,10 @@ async def _stream(names: list[str]) -> AsyncIterator[str]:
     manager.add_listener(listener)
     try:
         await _subscribed(manager)
-        # The padding makes proxies and old browsers pass the stream on at once.
-        yield ":" + " " * 2048 + "\n\n" + _sse("stream-open")
+        # The padding makes proxies and old browsers pass the stream on at once. The retry
+        # delay is each page's own, so that after a restart the pages' reconnects are spread.
+        yield (":" + " " * 2048 + "\n\n" + f"retry: {reconnect_delay_ms()}\n\n"
+               + _sse("stream-open"))
         while True:
             try:
                 await asyncio.wait_for(listener.aevent.wait(), timeout=KEEP_ALIVE_S)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
@@ -107,6 +108,12 @@ def outage_response(request, exc: BaseException | None) -> HttpResponse | None:
     return None
 
 
+def is_stream_opening(request) -> bool:
+    """Whether ``request`` opens an event stream (an EventSource sends ``Accept:
+    text/event-stream``): campaigns.live's stream view."""
+    return "text/event-stream" in request.headers.get("Accept", "")
+
+
 class BoundedViews:
     """At most ``SYNC_VIEWS_MAX`` requests in the views of one web process at once.
 
@@ -120,6 +127,12 @@ class BoundedViews:
     stream) gives its place back when the view returns it, not when the stream ends. Under WSGI
     the server's workers already bound the requests; the same bound applies, with a thread
     semaphore.
+
+    Event streams opening (:func:`is_stream_opening`) take at most ``SYNC_STREAM_OPENS_MAX``
+    of the places at once, and wait up to ``SYNC_STREAM_WAIT`` seconds for them: after a
+    restart every open page reconnects at once, and without this share the openings would fill
+    every place (pages and the API waiting behind them) and the ones past the wait would be
+    refused, which a browser's EventSource takes as final.
     """
 
     sync_capable = True
@@ -131,39 +144,70 @@ class BoundedViews:
         if self.is_async:
             markcoroutinefunction(self)
         self._threads = threading.BoundedSemaphore(settings.SYNC_VIEWS_MAX)
-        self._loops: dict[int, asyncio.Semaphore] = {}
+        self._stream_threads = threading.BoundedSemaphore(self._stream_places())
+        self._loops: dict[int, tuple[asyncio.Semaphore, asyncio.Semaphore]] = {}
+
+    @staticmethod
+    def _stream_places() -> int:
+        return max(1, min(settings.SYNC_STREAM_OPENS_MAX, settings.SYNC_VIEWS_MAX))
+
+    @staticmethod
+    def _wait_of(request) -> tuple[bool, float]:
+        stream = is_stream_opening(request)
+        return stream, settings.SYNC_STREAM_WAIT if stream else settings.SYNC_VIEWS_WAIT
 
     def __call__(self, request):
         if self.is_async:
             return self._acall(request)
-        if not self._threads.acquire(timeout=settings.SYNC_VIEWS_WAIT):
-            logger.warning("busy: no place for %s within %s s", request.path,
-                           settings.SYNC_VIEWS_WAIT)
-            return _busy()
+        stream, wait = self._wait_of(request)
+        semaphores = [self._stream_threads, self._threads] if stream else [self._threads]
+        deadline = time.monotonic() + wait
+        held: list[threading.BoundedSemaphore] = []
+        for semaphore in semaphores:
+            if not semaphore.acquire(timeout=max(0.0, deadline - time.monotonic())):
+                for other in held:
+                    other.release()
+                return self._refused(request, wait)
+            held.append(semaphore)
         try:
             return self.get_response(request)
         finally:
-            self._threads.release()
+            for semaphore in held:
+                semaphore.release()
 
-    def _semaphore(self) -> asyncio.Semaphore:
+    @staticmethod
+    def _refused(request, wait: float) -> HttpResponse:
+        logger.warning("busy: no place for %s within %s s", request.path, wait)
+        return _busy()
+
+    def _semaphores(self) -> tuple[asyncio.Semaphore, asyncio.Semaphore]:
+        """(the views' places, the stream openings' share) of the running event loop."""
         loop = id(asyncio.get_running_loop())
-        sem = self._loops.get(loop)
-        if sem is None:
-            sem = self._loops[loop] = asyncio.Semaphore(settings.SYNC_VIEWS_MAX)
-        return sem
+        pair = self._loops.get(loop)
+        if pair is None:
+            pair = self._loops[loop] = (asyncio.Semaphore(settings.SYNC_VIEWS_MAX),
+                                        asyncio.Semaphore(self._stream_places()))
+        return pair
 
     async def _acall(self, request):
-        sem = self._semaphore()
-        try:
-            await asyncio.wait_for(sem.acquire(), timeout=settings.SYNC_VIEWS_WAIT)
-        except TimeoutError:
-            logger.warning("busy: no place for %s within %s s", request.path,
-                           settings.SYNC_VIEWS_WAIT)
-            return _busy()
+        views, streams = self._semaphores()
+        stream, wait = self._wait_of(request)
+        deadline = time.monotonic() + wait
+        held: list[asyncio.Semaphore] = []
+        for semaphore in ([streams, views] if stream else [views]):
+            try:
+                await asyncio.wait_for(semaphore.acquire(),
+                                       timeout=max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                for other in held:
+                    other.release()
+                return self._refused(request, wait)
+            held.append(semaphore)
         try:
             return await self.get_response(request)
         finally:
-            sem.release()
+            for semaphore in held:
+                semaphore.release()
 
     def process_exception(self, request, exception):
         """A view's outage (``outage_response``), logged; anything else is left to Django

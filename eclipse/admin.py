@@ -66,7 +66,9 @@ class _CampaignForm(forms.ModelForm):
 class MorphTemplateForm(_CampaignForm):
     class Meta:
         model = MorphTemplate
-        fields = "__all__"
+        fields = ("name", "kind", "durability", "wound_threshold", "death_rating", "armour_energy",
+                  "armour_kinetic", "speed", "aptitude_bonus", "limbs", "initiative_bonus", "traits",
+                  "mesh_implants", "aptitude_max", "campaign", "description")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -77,32 +79,35 @@ class MorphTemplateForm(_CampaignForm):
 class WeaponTemplateForm(_CampaignForm):
     class Meta:
         model = WeaponTemplate
-        fields = "__all__"
+        fields = ("campaign", "name", "skill", "dv", "ap", "damage_type", "melee", "mode_ss", "mode_sa",
+                  "mode_bf", "mode_fa", "magazine", "range_short", "range_medium", "range_long",
+                  "range_extreme", "beam", "homing", "blast", "blast_radius_m", "trigger", "two_handed",
+                  "touch", "reach", "description")
 
 
 @admin.register(MorphTemplate)
 class MorphTemplateAdmin(admin.ModelAdmin):
     form = MorphTemplateForm
-    list_display = ["name", "kind", "durability", "speed", "armour_energy", "armour_kinetic",
-                    "campaign"]
-    list_filter = ["campaign", "kind"]
-    search_fields = ["name"]
+    list_display = ("name", "kind", "durability", "speed", "armour_energy", "armour_kinetic",
+                    "campaign")
+    list_filter = ("campaign", "kind")
+    search_fields = ("name",)
 
 
 @admin.register(WeaponTemplate)
 class WeaponTemplateAdmin(admin.ModelAdmin):
     form = WeaponTemplateForm
-    list_display = ["name", "dv", "ap", "damage_type", "modes_label", "magazine", "campaign"]
-    list_filter = ["campaign", "damage_type", "melee", "beam"]
-    search_fields = ["name"]
+    list_display = ("name", "dv", "ap", "damage_type", "modes_label", "magazine", "campaign")
+    list_filter = ("campaign", "damage_type", "melee", "beam")
+    search_fields = ("name",)
 
 
 @admin.register(ArmourTemplate)
 class ArmourTemplateAdmin(admin.ModelAdmin):
     form = _CampaignForm
-    list_display = ["name", "energy", "kinetic", "campaign"]
-    list_filter = ["campaign"]
-    search_fields = ["name"]
+    list_display = ("name", "energy", "kinetic", "campaign")
+    list_filter = ("campaign",)
+    search_fields = ("name",)
 
 
 def _of_campaign(field, model, campaign_id: int | None) -> None:
@@ -153,10 +158,10 @@ class SleeveInline(admin.StackedInline):
     formset = OfSheetFormSet
     fk_name = "owner"
     extra = 0
-    fields = ["name", "template", "kind", "durability", "wound_threshold", "death_rating",
+    fields = ("name", "template", "kind", "durability", "wound_threshold", "death_rating",
               "armour_energy", "armour_kinetic", "speed", "aptitude_bonus", "limbs",
               "initiative_bonus", "traits", "mesh_implants", "aptitude_max", "implants",
-              "damage", "wounds", "knocked_down", "stunned", "created_at"]
+              "damage", "wounds", "knocked_down", "stunned", "created_at")
     show_change_link = True  # its worn armour
 
 
@@ -165,7 +170,7 @@ class CarriedWeaponInline(admin.TabularInline):
     form = CarriedWeaponForm
     formset = OfSheetFormSet
     extra = 0
-    fields = ["template", "loaded", "spares", "state"]
+    fields = ("template", "loaded", "spares", "state")
 
 
 class WornArmourForm(forms.ModelForm):
@@ -198,7 +203,10 @@ class SleeveAdminForm(forms.ModelForm):
 
     class Meta:
         model = Sleeve
-        fields = "__all__"
+        fields = ("name", "kind", "durability", "wound_threshold", "death_rating", "armour_energy",
+                  "armour_kinetic", "speed", "aptitude_bonus", "limbs", "initiative_bonus", "traits",
+                  "mesh_implants", "aptitude_max", "owner", "template", "damage", "wounds", "knocked_down",
+                  "stunned", "created_at", "implants")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -216,9 +224,9 @@ class SleeveAdminForm(forms.ModelForm):
 @admin.register(Sleeve)
 class SleeveAdmin(admin.ModelAdmin):
     form = SleeveAdminForm
-    list_display = ["name", "owner", "kind", "damage", "wounds"]
-    list_select_related = ["owner__character"]
-    inlines = [WornArmourInline]
+    list_display = ("name", "owner", "kind", "damage", "wounds")
+    list_select_related = ("owner__character",)
+    inlines = (WornArmourInline,)
 
     def save_model(self, request, obj, form, change):
         if change:  # its ego's encounters show its damage and wounds (locked before the row)
@@ -259,11 +267,11 @@ class EclipseSheetForm(SheetForm):
 @admin.register(EclipseSheet)
 class EclipseSheetAdmin(admin.ModelAdmin):
     form = EclipseSheetForm
-    list_display = ["character", "sleeve", "moxie", "stress", "traumas"]
-    list_filter = ["character__campaign"]
-    list_select_related = ["character", "sleeve"]
-    search_fields = ["character__name"]
-    inlines = [SleeveInline, CarriedWeaponInline]
+    list_display = ("character", "sleeve", "moxie", "stress", "traumas")
+    list_filter = ("character__campaign",)
+    list_select_related = ("character", "sleeve")
+    search_fields = ("character__name",)
+    inlines = (SleeveInline, CarriedWeaponInline)
 
     def get_readonly_fields(self, request, obj=None):
         return ["character"] if obj is not None else []
@@ -282,10 +290,10 @@ class EclipseSheetInline(admin.StackedInline):
     model = EclipseSheet
     form = EclipseSheetForm
     formset = SheetFormSet
-    fields = [("cognition", "coordination", "intuition", "reflexes", "savvy", "somatics",
+    fields = (("cognition", "coordination", "intuition", "reflexes", "savvy", "somatics",
                "willpower"), "skills", "skill_aptitudes", ("moxie", "moxie_max"),
               ("lucidity", "trauma_threshold", "insanity_rating"), ("stress", "traumas"),
-              "derangements", "disorders", "insane", "mental_notes", "sleeve"]
+              "derangements", "disorders", "insane", "mental_notes", "sleeve")
     extra = 1
     max_num = 1
     can_delete = False
@@ -298,17 +306,17 @@ class EclipseCharacterAdmin(SystemCharacterAdmin):
     """An Eclipse Phase character: who plays it, and its ego."""
 
     rule_system = SYSTEM
-    fields = ["campaign", "kind", "owner", "name"]
+    fields = ("campaign", "kind", "owner", "name")
     kinds = (Character.Kind.PLAYER, Character.Kind.CREATURE)
-    inlines = [EclipseSheetInline]
+    inlines = (EclipseSheetInline,)
 
 
 class SquadMemberInline(admin.TabularInline):
     model = SquadMember
     extra = 0
     can_delete = False
-    fields = ["sheet", "joined_at"]
-    readonly_fields = ["sheet", "joined_at"]
+    fields = ("sheet", "joined_at")
+    readonly_fields = ("sheet", "joined_at")
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -317,10 +325,10 @@ class SquadMemberInline(admin.TabularInline):
 @admin.register(SquadNetwork)
 class SquadNetworkAdmin(admin.ModelAdmin):
     form = _CampaignForm
-    list_display = ["name", "campaign", "open_to_players"]
-    list_filter = ["campaign"]
-    list_select_related = ["campaign"]
-    inlines = [SquadMemberInline]
+    list_display = ("name", "campaign", "open_to_players")
+    list_filter = ("campaign",)
+    list_select_related = ("campaign",)
+    inlines = (SquadMemberInline,)
 
     def save_model(self, request, obj, form, change):
         campaign_changed(obj.campaign_id)  # the GM's encounter pages list its networks

@@ -134,8 +134,8 @@ def summary_json(outcome: VolleyOutcome, order: AttackOrder, *, weapon: str, tar
         "weapon_mishap": MISHAP_DEFAULT.value if outcome.mishap else None}
 
 
-def resolve(context: AttackContext, actor: Combatant, target: Combatant, order: AttackOrder,
-            choice: str, rng: RandomSource, *, surprised: bool = False
+def resolve(context: AttackContext, actor: Combatant, target: Combatant, order: AttackOrder, *,
+            choice: str, rng: RandomSource, surprised: bool = False
             ) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
     """Roll every shot of ``order`` aimed at ``target`` defending with ``choice``
     (gamerules.eclipse_phase.volley.resolve_volley) and keep in ``context`` what it changed:
@@ -160,8 +160,9 @@ def resolve(context: AttackContext, actor: Combatant, target: Combatant, order: 
     attacker = _fighter(mine, moxie=context.moxie(a_id) if order.moxie else 0)
     defender = _fighter(theirs, moxie=context.moxie(t_id) if answer.moxie else 0)
     outcome = resolve_volley(attacker, defender, armed.weapon, order,
-                             order.shots_at(target.pk), defence, rng, params)
-    _keep(context, outcome, actor, target, armed.row.pk, attacker, defender)
+                             shots=order.shots_at(target.pk), defence=defence, rng=rng, params=params)
+    _keep(context, outcome, actor, target, weapon_id=armed.row.pk, attacker=attacker,
+          defender=defender)
     if surprised and answer.quick and defence.kind is not rules.Defence.NONE \
             and not order.psi and not context.bears(target, QUICK_OWED):
         context.add_effect(target, target, QUICK_OWED, 1)
@@ -172,7 +173,7 @@ def resolve(context: AttackContext, actor: Combatant, target: Combatant, order: 
     return summary, tuple(roll_rows(outcome.rolls, actor, target))
 
 
-def _keep(context: AttackContext, outcome: VolleyOutcome, actor: Combatant, target: Combatant,
+def _keep(context: AttackContext, outcome: VolleyOutcome, actor: Combatant, target: Combatant, *,
           weapon_id: int, attacker: Fighter, defender: Fighter) -> None:
     """What the volley changed, kept in the context (in memory) for the one write."""
     a_id, t_id = actor.character_id or 0, target.character_id or 0
@@ -190,7 +191,7 @@ def _keep(context: AttackContext, outcome: VolleyOutcome, actor: Combatant, targ
 
 
 def resolve_others(context: AttackContext, actor: Combatant, order: AttackOrder,
-                   targets: dict[int, Combatant], rng: RandomSource,
+                   targets: dict[int, Combatant], *, rng: RandomSource,
                    choices: dict[int, str] | None = None
                    ) -> tuple[list[dict[str, Any]], tuple[dict[str, Any], ...], list[int]]:
     """The volley's other targets (``order.others``: combatant ids; ``targets`` those of the
@@ -208,26 +209,29 @@ def resolve_others(context: AttackContext, actor: Combatant, order: AttackOrder,
             continue
         surprised = t.surprised and context.encounter.round == 1
         choice = (choices or {}).get(pk) or (NONE if surprised else DODGE)
-        summary, more = resolve(context, actor, t, order, choice, rng, surprised=surprised)
+        summary, more = resolve(context, actor, t, order, choice=choice, rng=rng,
+                                surprised=surprised)
         lines.append(summary)
         rolls += more
         about += [pk] * len(more)
     return lines, tuple(rolls), about
 
 
-def resolve_volley_at(encounter, actor: Combatant, target: Combatant, order: AttackOrder,
-                      others: dict[int, Combatant], rng: RandomSource, *, choice: str = NONE,
-                      choices: dict[int, str] | None = None, surprised: bool = False
+def resolve_volley_at(encounter, actor: Combatant, target: Combatant, order: AttackOrder, *,
+                      others: dict[int, Combatant], rng: RandomSource, choice: str = NONE,
+                      choices: dict[int, str] | None = None
                       ) -> tuple[dict[str, Any], tuple[dict[str, Any], ...],
                                  tuple[int | None, ...]]:
-    """The whole volley: load and lock once (eclipse.context), roll at ``target`` then at the
-    others (a jam at the first stops it), write once. Returns (summary, rolls, roll_about)."""
+    """The whole volley: load and lock once (eclipse.context), roll at ``target`` (defending
+    with ``choice``) then at the others (a jam at the first stops it), write once. Returns
+    (summary, rolls, roll_about)."""
     context = attack_context(encounter, actor, [target, *others.values()],
                              flags=answer_flags(actor))
-    summary, rolls = resolve(context, actor, target, order, choice, rng, surprised=surprised)
+    summary, rolls = resolve(context, actor, target, order, choice=choice, rng=rng)
     about: tuple[int | None, ...] = ()
     if order.others and not summary.get("weapon_mishap"):  # a jam stops it
-        more, extra, whom = resolve_others(context, actor, order, others, rng, choices)
+        more, extra, whom = resolve_others(context, actor, order, others, rng=rng,
+                                           choices=choices)
         about = (target.pk,) * len(rolls) + tuple(whom)
         summary, rolls = {**summary, "others": more}, rolls + extra
     context.changes.write()
@@ -259,7 +263,7 @@ def reaction_resolver(ctx):
     order = order_from_json(ctx.reaction.payload)
     others = {o.target.pk: o.target for o in ctx.others}
     summary, rolls, about = resolve_volley_at(
-        ctx.encounter, ctx.actor, ctx.target, order, others, ctx.rng,
+        ctx.encounter, ctx.actor, ctx.target, order, others=others, rng=ctx.rng,
         choice=ctx.choice or NONE, choices={o.target.pk: o.choice for o in ctx.others})
     return hooks.ReactionOutcome(kind=KIND_ATTACK, summary=summary, rolls=rolls,
                                  roll_about=about)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
+from typing import ClassVar
 
 from django.db import models
 from django.db.models import F, Q
@@ -190,19 +191,19 @@ class MorphTemplate(MorphNumbers):
                                  related_name="eclipse_morphs")
     description = models.TextField(_("description"), blank=True)
 
-    def clean(self) -> None:
-        require(campaign=campaign_problem(related(self, "campaign"), SYSTEM))
-        super().clean()
-
     class Meta:
-        ordering = ["name", "id"]
+        ordering: ClassVar[list[str]] = ["name", "id"]
         verbose_name = _("morph template")
         verbose_name_plural = _("morph templates")
-        constraints = [models.UniqueConstraint(
+        constraints = (models.UniqueConstraint(
                            fields=["campaign", "name"], name="ep_morph_unique_name",
                            violation_error_message=_("A morph template with this name already "
                                                      "exists in this campaign.")),
-                       *MorphNumbers.checks("ep_morph")]
+                       *MorphNumbers.checks("ep_morph"))
+
+    def clean(self) -> None:
+        require(campaign=campaign_problem(related(self, "campaign"), SYSTEM))
+        super().clean()
 
 
 class WeaponTemplate(models.Model):
@@ -251,10 +252,10 @@ class WeaponTemplate(models.Model):
              ("mode_bf", gear.FiringMode.BF), ("mode_fa", gear.FiringMode.FA))
 
     class Meta:
-        ordering = ["name", "id"]
+        ordering: ClassVar[list[str]] = ["name", "id"]
         verbose_name = _("weapon template")
         verbose_name_plural = _("weapon templates")
-        constraints = [
+        constraints = (
             models.UniqueConstraint(
                 fields=["campaign", "name"], name="ep_weapon_unique_name",
                 violation_error_message=_("A weapon template with this name already exists in "
@@ -283,14 +284,14 @@ class WeaponTemplate(models.Model):
                 condition=Q(trigger__in=Trigger.values), name="ep_weapon_trigger_known",
                 violation_error_message=_("A trigger is airburst, impact, signal, timer or "
                                           "none.")),
-        ]
+        )
 
     def __str__(self) -> str:
         return f"{self.name} ({self.dv})"
 
     # Where the admin shows a refusal of the rules (gear.Weapon), by its key; "*": the form.
-    RULE_FIELDS = {"unknown_weapon_skill": "skill", "melee_no_modes": "melee",
-                   "magazine_blast_radius": "*"}
+    RULE_FIELDS: ClassVar[dict[str, str]] = {"unknown_weapon_skill": "skill",
+                                             "melee_no_modes": "melee", "magazine_blast_radius": "*"}
     # The rules' refusals that a field's validator or a database check below says already.
     SAID_ELSEWHERE = frozenset({"invalid_dv", "ranged_weapon_needs", "range_bands_grow"})
 
@@ -344,13 +345,13 @@ class ArmourTemplate(models.Model):
     description = models.TextField(_("description"), blank=True)
 
     class Meta:
-        ordering = ["name", "id"]
+        ordering: ClassVar[list[str]] = ["name", "id"]
         verbose_name = _("armour template")
         verbose_name_plural = _("armour templates")
-        constraints = [models.UniqueConstraint(
+        constraints = (models.UniqueConstraint(
             fields=["campaign", "name"], name="ep_armour_unique_name",
             violation_error_message=_("An armour template with this name already exists in "
-                                      "this campaign."))]
+                                      "this campaign.")),)
 
     def __str__(self) -> str:
         return f"{self.name} ({self.energy}/{self.kinetic})"
@@ -414,7 +415,7 @@ class EclipseSheet(models.Model):
     class Meta:
         verbose_name = _("Eclipse Phase sheet")
         verbose_name_plural = _("Eclipse Phase sheets")
-        constraints = [
+        constraints = (
             *(models.CheckConstraint(
                 condition=_between(name, APTITUDE_MIN, APTITUDE_MAX),
                 name=f"ep_sheet_{name}_range",
@@ -437,7 +438,7 @@ class EclipseSheet(models.Model):
                 condition=_null_or_least("insanity_rating", 1), name="ep_sheet_ir_least_1",
                 violation_error_message=_("The insanity rating is empty (computed) or at "
                                           "least 1.")),
-        ]
+        )
 
     def __str__(self) -> str:
         return str(self.character)
@@ -482,17 +483,17 @@ class Sleeve(MorphNumbers):
         help_text=_('Implants added to this body after it was made, e.g. ["pain_filter"]: '
                     'they stay with it.'))
 
+    class Meta:
+        ordering: ClassVar[list[str]] = ["-created_at", "-id"]
+        verbose_name = _("sleeve")
+        verbose_name_plural = _("sleeves")
+        constraints = MorphNumbers.checks("ep_sleeve")
+
     def clean(self) -> None:
         owner = related(self, "owner")
         campaign_id = owner.character.campaign_id if owner is not None else None
         require(template=same_campaign_problem(related(self, "template"), campaign_id))
         super().clean()
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        verbose_name = _("sleeve")
-        verbose_name_plural = _("sleeves")
-        constraints = MorphNumbers.checks("ep_sleeve")
 
 
 class CarriedWeapon(models.Model):
@@ -508,12 +509,12 @@ class CarriedWeapon(models.Model):
                              default=WeaponState.WORKING)
 
     class Meta:
-        ordering = ["id"]
+        ordering: ClassVar[list[str]] = ["id"]
         verbose_name = _("carried weapon")
         verbose_name_plural = _("carried weapons")
-        constraints = [models.CheckConstraint(
+        constraints = (models.CheckConstraint(
             condition=Q(state__in=WeaponState.values), name="ep_carried_state_known",
-            violation_error_message=_("A weapon is working, damaged, jammed or destroyed."))]
+            violation_error_message=_("A weapon is working, damaged, jammed or destroyed.")),)
 
     def __str__(self) -> str:
         return self.template.name
@@ -539,12 +540,12 @@ class WornArmour(models.Model):
     template = models.ForeignKey(ArmourTemplate, on_delete=models.PROTECT, related_name="worn")
 
     class Meta:
-        ordering = ["id"]
+        ordering: ClassVar[list[str]] = ["id"]
         verbose_name = _("worn armour")
         verbose_name_plural = _("worn armour")
-        constraints = [models.UniqueConstraint(
+        constraints = (models.UniqueConstraint(
             fields=["sleeve", "template"], name="ep_armour_worn_once",
-            violation_error_message=_("This armour is worn on this sleeve already."))]
+            violation_error_message=_("This armour is worn on this sleeve already.")),)
 
     def __str__(self) -> str:
         return self.template.name
@@ -569,13 +570,13 @@ class SquadNetwork(models.Model):
         help_text=_("Players may join and leave with their own characters."))
 
     class Meta:
-        ordering = ["name", "id"]
+        ordering: ClassVar[list[str]] = ["name", "id"]
         verbose_name = _("TACNet")
         verbose_name_plural = _("TACNets")
-        constraints = [models.UniqueConstraint(
+        constraints = (models.UniqueConstraint(
             fields=["campaign", "name"], name="ep_tacnet_unique_name",
             violation_error_message=_("A TACNet with this name already exists in this "
-                                      "campaign."))]
+                                      "campaign.")),)
 
     def __str__(self) -> str:
         return self.name
@@ -593,7 +594,7 @@ class SquadMember(models.Model):
     joined_at = models.DateTimeField(_("joined at"))
 
     class Meta:
-        ordering = ["joined_at", "id"]
+        ordering: ClassVar[list[str]] = ["joined_at", "id"]
         verbose_name = _("TACNet member")
         verbose_name_plural = _("TACNet members")
 
@@ -616,10 +617,10 @@ class Perceived(models.Model):
     created_at = models.DateTimeField(_("marked at"))
 
     class Meta:
-        ordering = ["id"]
+        ordering: ClassVar[list[str]] = ["id"]
         verbose_name = _("perceived opponent")
         verbose_name_plural = _("perceived opponents")
-        constraints = [
+        constraints = (
             models.UniqueConstraint(fields=["network", "encounter", "opponent", "by"],
                                     condition=Q(by__isnull=False),
                                     name="ep_perceived_once_by_member",
@@ -632,7 +633,7 @@ class Perceived(models.Model):
                                     violation_error_message=_(
                                         "This TACNet already perceives this opponent in this "
                                         "encounter.")),
-        ]
+        )
 
     def __str__(self) -> str:
         return str(self.opponent_id)
@@ -654,9 +655,9 @@ class EncounterSetting(models.Model):
     class Meta:
         verbose_name = _("Eclipse Phase encounter setting")
         verbose_name_plural = _("Eclipse Phase encounter settings")
-        constraints = [models.CheckConstraint(
+        constraints = (models.CheckConstraint(
             condition=_between("gravity", 0, 20), name="ep_setting_gravity_range",
-            violation_error_message=_("Gravity is 0 to 20 g."))]
+            violation_error_message=_("Gravity is 0 to 20 g.")),)
 
     def __str__(self) -> str:
         return f"{self.encounter} ({self.gravity} g)"

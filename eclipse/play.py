@@ -22,9 +22,10 @@ the choices are in docs/rules/eclipse-phase.md ("The encounter").
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Literal, Mapping, Sequence
+from typing import Any, Literal
 
 from django.db.models import Q
 from django.utils import timezone
@@ -191,7 +192,7 @@ def _armed(me: Loaded, weapon_id: int) -> Armed:
     return armed
 
 
-def volley(armed: Armed, mode: str, shots: int, concentrate: str, targets: list[int],
+def volley(armed: Armed, mode: str, shots: int, *, concentrate: str, targets: list[int],
            params) -> firing.Volley:
     """The volley of one complex action at ``targets`` (the first the prompted one): SA one
     shot each (a second target at -20), BF every burst at them all and FA the one attack at
@@ -234,7 +235,7 @@ class AttackChoices:
     ``called_shot``, a ``second_weapon_id`` in the off hand, ``one_handed``, a ``moxie``
     flip, ``description``, ``subdue``, ``beam`` ("sweep", "concentrate"), ``indirect`` fire
     with a declared ``spotter`` or a TACNet ``spotter_id``, a called shot's
-    ``precise_effect``."""
+    ``precise_effect``, the volley's other targets (``other_target_ids``, combatants)."""
 
     weapon_id: int
     mode: str = ""
@@ -254,6 +255,7 @@ class AttackChoices:
     spotter: bool = False
     precise_effect: str = ""
     spotter_id: int | None = None
+    other_target_ids: Sequence[int] = ()
 
 
 def declare(ctx: TurnContext, me: Loaded, target, choices: AttackChoices, *,
@@ -268,47 +270,24 @@ def declare(ctx: TurnContext, me: Loaded, target, choices: AttackChoices, *,
     table's declared ``spotter``. ``context``: what the attack loaded (eclipse.context; None:
     read here). Raises what plan_attack, firing and spotting raise."""
     c = choices
-    weapon_id, mode, shots, concentrate = c.weapon_id, c.mode, c.shots, c.concentrate
-    range_band, called_shot, beam, spotter = c.range_band, c.called_shot, c.beam, c.spotter
     params = params_of(ctx.encounter)
-    armed = _armed(me, weapon_id)
+    armed = _armed(me, c.weapon_id)
     weapon = armed.weapon
-    chosen = {str(k): int(v) for k, v in (c.situations or {}).items() if v}
-    aims = (_mine(ctx, AIM_QUICK, AIM_COMPLEX) if context is None
-            else context.borne(ctx.combatant, AIM_QUICK, AIM_COMPLEX))
-    running = (_mine(ctx, RUNNING) if context is None
-               else context.borne(ctx.combatant, RUNNING))
-    if aims and not weapon.melee and not any(k.startswith("aim_") for k in chosen):
-        chosen["aim_complex" if any(a.name == AIM_COMPLEX for a in aims) else "aim_quick"] = 1
-    extra = _declared_modifiers(ctx, me, armed, running, c.second_weapon_id, params,
-                                context=context)
+    chosen, aims, running = _situations(ctx, c, weapon, context)
+    extra = _declared_modifiers(ctx, me, armed, running, second_weapon_id=c.second_weapon_id,
+                                params=params, context=context)
     blind_fire = not weapon.melee and bool(chosen.pop("blind", 0))
-    spotted_by = ""
+    spotter, spotted_by = c.spotter, ""
     if c.indirect:
         spotter, spotted_by = tacnet.spotting(ctx, target, spotter=spotter,
                                               spotter_id=c.spotter_id)
         extra += firing.indirect_fire_modifiers(weapon, spotter=spotter, params=params)
-    try:
-        band = RangeBand(range_band) if range_band and not weapon.melee else None
-        called = rules.CalledShot(called_shot) if called_shot else None
-    except ValueError:
-        raise BadChoice(value=range_band or called_shot) from None
-    beam_kind = Beam(beam) if beam in {b.value for b in Beam} else Beam.NONE
+    band, called = _band_and_called_shot(c, weapon)
     placed = positions.attack_range(ctx.combatant, target, weapon)  # None: the pick stays
     if placed is not None:
         band = placed.band
-    shot_orders: tuple[ShotOrder, ...] = (ShotOrder(),)
-    rounds, mode_used = 0, ""
-    if not weapon.melee:
-        v = volley(armed, mode, shots, concentrate, [target.pk, *(o.pk for o in others)],
-                   params)
-        shot_orders = tuple(ShotOrder(tuple(s.modifiers), s.extra_d10, int(str(s.target)))
-                            for s in v.shots)  # (the targets are combatant ids)
-        if beam:
-            _beam_check(armed, v, beam, params)
-        rounds, mode_used = v.rounds, v.mode.value
-        if spend_rounds:
-            CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=v.magazine.loaded)
+    shot_orders, rounds, mode_used = _shots(armed, c, [target.pk, *(o.pk for o in others)],
+                                            params=params, spend_rounds=spend_rounds)
     them = _loaded(target) if context is None else context.of(target)
     if them is None:
         raise NoSheet(name=target.name)
@@ -317,10 +296,11 @@ def declare(ctx: TurnContext, me: Loaded, target, choices: AttackChoices, *,
         range_band=band, situations=chosen, charge=c.charge, called_shot=called,
         one_handed=c.one_handed, extra=tuple(extra), shots=shot_orders, moxie=c.moxie,
         melee=weapon.melee, psi=weapon.damage_type is DamageType.PSI,
-        description=c.description.strip()[:300], subdue=c.subdue, beam=beam_kind,
+        description=c.description.strip()[:300], subdue=c.subdue,
+        beam=Beam(c.beam) if c.beam in {b.value for b in Beam} else Beam.NONE,
         blind_fire=blind_fire, indirect=c.indirect, spotter=spotter and c.indirect,
         spotter_name=spotted_by,
-        precise_effect=c.precise_effect.strip()[:300] if called_shot == "precise" else "",
+        precise_effect=c.precise_effect.strip()[:300] if c.called_shot == "precise" else "",
         others=tuple(o.pk for o in others),
         placement=None if placed is None else Placement(
             distance_m=placed.record()["distance_m"], range_from="positions",
@@ -337,7 +317,50 @@ def declare(ctx: TurnContext, me: Loaded, target, choices: AttackChoices, *,
     return order
 
 
-def _declared_modifiers(ctx: TurnContext, me: Loaded, armed: Armed, running: list[Any],
+def _situations(ctx: TurnContext, c: AttackChoices, weapon,
+                context: AttackContext | None) -> tuple[dict[str, int], list[Any], list[Any]]:
+    """The table's rows chosen ({code: count}, an aim borne adding its row to a ranged attack
+    unless one is chosen), the aims and the running the attacker bears (effects)."""
+    chosen = {str(k): int(v) for k, v in (c.situations or {}).items() if v}
+    aims = (_mine(ctx, AIM_QUICK, AIM_COMPLEX) if context is None
+            else context.borne(ctx.combatant, AIM_QUICK, AIM_COMPLEX))
+    running = (_mine(ctx, RUNNING) if context is None
+               else context.borne(ctx.combatant, RUNNING))
+    if aims and not weapon.melee and not any(k.startswith("aim_") for k in chosen):
+        chosen["aim_complex" if any(a.name == AIM_COMPLEX for a in aims) else "aim_quick"] = 1
+    return chosen, aims, running
+
+
+def _band_and_called_shot(c: AttackChoices, weapon
+                          ) -> tuple[RangeBand | None, rules.CalledShot | None]:
+    """The chosen range band (none for melee) and called shot. Raises BadChoice."""
+    try:
+        band = RangeBand(c.range_band) if c.range_band and not weapon.melee else None
+        called = rules.CalledShot(c.called_shot) if c.called_shot else None
+    except ValueError:
+        raise BadChoice(value=c.range_band or c.called_shot) from None
+    return band, called
+
+
+def _shots(armed: Armed, c: AttackChoices, targets: list[int], *, params, spend_rounds: bool
+           ) -> tuple[tuple[ShotOrder, ...], int, str]:
+    """A ranged attack's shots at ``targets`` (combatant ids, the prompted one first), the
+    rounds it spends and its firing mode; the magazine written when ``spend_rounds``. A melee
+    attack: one shot, no round, no mode. Raises FiringRefused, ManoeuvreRefused, BadChoice."""
+    if armed.weapon.melee:
+        return (ShotOrder(),), 0, ""
+    v = volley(armed, c.mode, c.shots, concentrate=c.concentrate, targets=targets,
+               params=params)
+    shot_orders = tuple(ShotOrder(tuple(s.modifiers), s.extra_d10, int(str(s.target)))
+                        for s in v.shots)  # (the targets are combatant ids)
+    if c.beam:
+        _beam_check(armed, v, c.beam, params)
+    if spend_rounds:
+        CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=v.magazine.loaded)
+    return shot_orders, v.rounds, v.mode.value
+
+
+def _declared_modifiers(ctx: TurnContext, me: Loaded, armed: Armed, running: list[Any], *,
                         second_weapon_id: int | None, params,
                         context: AttackContext | None = None) -> list[Modifier]:
     """The attack's modifiers from the attacker's state: running, the encounter's high
@@ -356,6 +379,10 @@ def _declared_modifiers(ctx: TurnContext, me: Loaded, armed: Armed, running: lis
     return extra
 
 
+# A beam's sweep or concentration: two shots or bursts, at the one target.
+BEAM_SHOTS = 2
+
+
 def _beam_check(armed: Armed, v: firing.Volley, beam: str, params) -> None:
     """A sweep or a concentration needs a beam, SA or BF, and two shots or bursts at the one
     target. Raises ManoeuvreRefused, BadChoice."""
@@ -365,20 +392,19 @@ def _beam_check(armed: Armed, v: firing.Volley, beam: str, params) -> None:
         firing.check_concentration(armed.weapon, v.mode, True)
     else:
         raise BadChoice(value=beam)
-    if len(v.shots) != 2 or len({s.target for s in v.shots}) != 1:
+    if len(v.shots) != BEAM_SHOTS or len({s.target for s in v.shots}) != 1:
         raise BadChoice(value=beam)
 
 
 def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: int,
-                     choices: AttackChoices | None = None,
-                     other_target_ids: Sequence[int] = (), turn: int | None = None,
+                     choices: AttackChoices | None = None, turn: int | None = None,
                      rng: RandomSource | None = None, now: datetime | None = None,
                      **chosen: Any) -> AttackStep:
     """``combatant_id`` attacks ``target_id`` (a complex action) with a carried weapon: the
     rounds of the firing mode are spent, then the target is prompted to defend (dodge, a melee
     skill against melee, each with its own Moxie flip; surprised in round 1: only by spending
     a quick action), or, against psi, the attack is resolved at once. The volley's other
-    targets (``other_target_ids``) are prompted with it, each defending with its own answer,
+    targets (``choices.other_target_ids``) are prompted with it, each defending with its own answer,
     in the same entry. ``choices`` the attacker's (AttackChoices; or its fields given as
     keywords, ``chosen``). Raises TypeError for a keyword AttackChoices lacks, what
     encounter_act raises, PlayError, and the pure rules' refusals (ActionsSpent,
@@ -388,7 +414,7 @@ def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: i
 
     def act(ctx: TurnContext) -> AttackStep:
         target = _target(ctx, target_id)
-        others = tuple(_target(ctx, t) for t in dict.fromkeys(other_target_ids)
+        others = tuple(_target(ctx, t) for t in dict.fromkeys(picked.other_target_ids)
                        if t != target_id)
         context = attack_context(ctx.encounter, ctx.combatant, [target, *others],
                                  flags=attack_flags(ctx.combatant))
@@ -397,7 +423,7 @@ def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: i
         surprised = target.surprised and ctx.encounter.round == 1
         order = replace(order, surprised=surprised)
         if order.psi or order.defender_helpless:  # no defence to ask for
-            return _at_once(ctx, context, target, order, others, rng)
+            return _at_once(ctx, context, target, order, others=others, rng=rng)
         options = defence_options(order.melee, moxie=order.defender_moxie,
                                   surprised=surprised)
         payload = order_to_json(order)
@@ -410,23 +436,23 @@ def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: i
                          act=act, costs_action=False, turn=turn, now=now, rng=rng)
 
 
-def _at_once(ctx: TurnContext, context: AttackContext, target, order: AttackOrder,
+def _at_once(ctx: TurnContext, context: AttackContext, target, order: AttackOrder, *,
              others: tuple[Any, ...], rng: RandomSource) -> AttackStep:
     """An attack with no defence to ask for (psi, a helpless target): the volley rolled now
     with what the attack loaded, written once, journaled once."""
-    summary, rolls = resolve(context, ctx.combatant, target, order, NONE_KEY, rng,
+    summary, rolls = resolve(context, ctx.combatant, target, order, choice=NONE_KEY, rng=rng,
                              surprised=order.surprised)
     about: list[int] = []
     if others:
         from eclipse.defence import resolve_others
 
         more, extra, whom = resolve_others(context, ctx.combatant, order,
-                                           {o.pk: o for o in others}, rng)
+                                           {o.pk: o for o in others}, rng=rng)
         about = [target.pk] * len(rolls) + whom
         summary, rolls = {**summary, "others": more}, rolls + extra
     context.changes.write()
     payload = order_to_json(order)
-    action = _immediate(ctx, target, payload, summary, rolls, about)
+    action = _immediate(ctx, target, payload, summary=summary, rolls=rolls, about=about)
     return AttackStep(payload, None, action.pk, order=order)
 
 
@@ -450,7 +476,7 @@ def _others_asked(ctx: TurnContext, context: AttackContext, order: AttackOrder,
     return asks
 
 
-def _immediate(ctx: TurnContext, target, payload, summary, rolls, about=()):
+def _immediate(ctx: TurnContext, target, payload, *, summary, rolls, about=()):
     """The one journal entry of an attack with no defence to ask for, in the shape the
     encounter gives an answered prompt (``about``: whom each roll is about, for a volley)."""
     e = ctx.encounter
@@ -469,13 +495,23 @@ def _immediate(ctx: TurnContext, target, payload, summary, rolls, about=()):
 KIND_SUPPRESSIVE = "eclipse_suppressive"
 
 
+@dataclass(frozen=True)
+class FireZone:
+    """Where a suppressive fire goes. Without positions the attacker names who is in the zone
+    (``target_ids``, combatants) and who is in cover (``in_cover_ids``, spared), as the table
+    sees it; with positions the zone is drawn towards ``aim_id`` (a combatant) and says who
+    is in it (those named and unplaced with them)."""
+
+    target_ids: Sequence[int] = ()
+    in_cover_ids: tuple[int, ...] = ()
+    aim_id: int | None = None
+
+
 def encounter_suppressive_fire(*, user, encounter_id: int, combatant_id: int, weapon_id: int,
-                               target_ids: list[int], in_cover_ids: tuple[int, ...] = (),
-                               aim_id: int | None = None, turn: int | None = None,
+                               fire: FireZone, turn: int | None = None,
                                rng: RandomSource | None = None, now: datetime | None = None):
     """Suppressive fire (a complex action, FA, 20 rounds; refused with a smaller magazine or
-    fewer loaded: firing.suppressive_fire). Without positions the attacker names who is in the
-    zone (``target_ids``) and who is in cover (``in_cover_ids``, spared), as the table sees it.
+    fewer loaded: firing.suppressive_fire) into the zone of ``fire`` (FireZone).
     *Choice*: the free attacks ("sans modificateur": short range, no table row; the
     attacker's wounds count) are rolled when the fire opens, each target dodging (dodge/2),
     those in full defence spared (``suppressive_spares_full_defence``); ONE journal entry."""
@@ -483,44 +519,21 @@ def encounter_suppressive_fire(*, user, encounter_id: int, combatant_id: int, we
 
     def act(ctx: TurnContext):
         params = params_of(ctx.encounter)
-        targets = [_target(ctx, t) for t in dict.fromkeys(target_ids)]
-        aim = _target(ctx, aim_id) if aim_id else None
+        targets = [_target(ctx, t) for t in dict.fromkeys(fire.target_ids)]
+        aim = _target(ctx, fire.aim_id) if fire.aim_id else None
         if not targets and aim is None:
             raise NotATarget()
         me = _begin(ctx, ActionKind.COMPLEX)
         armed = _armed(me, weapon_id)
-        aimed = positions.suppressive_zone(ctx.combatant, aim, armed.weapon, armed.magazine,
-                                           params)  # with positions the zone says who
-        if aimed is not None:
-            zone, after = aimed
-            named = [t for t in targets if t.point is None]  # the table's, for the unplaced
-            targets = named + [t for t in positions.in_zone(zone, ctx.combatants.values())
-                               if not t.removed and t.character_id and t not in named]
-        else:
-            _zone, after = firing.suppressive_fire(armed.weapon, armed.magazine,
-                                                   ctx.combatant.pk, (0.0, 0.0), (1.0, 0.0),
-                                                   params)
+        targets, after = _in_the_zone(ctx, armed, aim, targets, params)
         CarriedWeapon.objects.filter(pk=armed.row.pk).update(loaded=after.loaded)
         context = attack_context(ctx.encounter, ctx.combatant, targets,
                                  flags=answer_flags(ctx.combatant))
-        defending = {t.pk for t in targets if context.bears(t, FULL_DEFENCE)}
         order = AttackOrder(weapon=armed.row.pk, weapon_name=armed.weapon.name, mode="FA",
                             rounds=params.suppressive_rounds, range_band=RangeBand.SHORT)
-        results: list[dict[str, Any]] = []
-        rolls: list[dict[str, Any]] = []
-        about: list[int] = []  # whom each roll is about (encounters.visibility)
-        for t in targets:
-            if t.pk in in_cover_ids or (t.pk in defending
-                                        and params.suppressive_spares_full_defence):
-                results.append({"target": t.name, "spared": "cover" if t.pk in in_cover_ids
-                                else "full_defence"})
-                continue
-            surprised = t.surprised and ctx.encounter.round == 1
-            summary, more = resolve(context, ctx.combatant, t, order, DODGE, rng,
-                                    surprised=surprised)
-            results.append({"target": t.name, **summary})
-            rolls += more
-            about += [t.pk] * len(more)
+        results, rolls, about = _free_attacks(ctx, context, order, targets,
+                                              in_cover_ids=fire.in_cover_ids, rng=rng,
+                                              params=params)
         context.changes.write()
         _expire(_mine(ctx, ZONE), ctx.encounter.round)  # a new fire replaces the old zone
         zone = _effect(ctx, ZONE)
@@ -534,6 +547,49 @@ def encounter_suppressive_fire(*, user, encounter_id: int, combatant_id: int, we
 
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
                          act=act, costs_action=False, turn=turn, now=now, rng=rng)
+
+
+def _in_the_zone(ctx: TurnContext, armed: Armed, aim, targets: list[Any], params):
+    """Who a suppressive fire reaches and the magazine after it: with positions the zone
+    aimed at ``aim`` says who (with those of ``targets`` not placed), without them
+    ``targets``, as named. Raises FiringRefused (firing.suppressive_fire)."""
+    aimed = positions.suppressive_zone(ctx.combatant, aim, armed.weapon, armed.magazine,
+                                       params)  # with positions the zone says who
+    if aimed is None:
+        _zone, after = firing.suppressive_fire(armed.weapon, armed.magazine, ctx.combatant.pk,
+                                               origin=(0.0, 0.0), heading=(1.0, 0.0),
+                                               params=params)
+        return targets, after
+    zone, after = aimed
+    named = [t for t in targets if t.point is None]  # the table's, for the unplaced
+    return named + [t for t in positions.in_zone(zone, ctx.combatants.values())
+                    if not t.removed and t.character_id and t not in named], after
+
+
+def _free_attacks(ctx: TurnContext, context: AttackContext, order: AttackOrder,
+                  targets: list[Any], *, in_cover_ids: tuple[int, ...], rng: RandomSource,
+                  params) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[int]]:
+    """A suppressive fire's free attack at each of ``targets``, each dodging, those in cover or
+    (``suppressive_spares_full_defence``) in full defence spared. Returns (one line per
+    target, rolls, whom each roll is about: encounters.visibility)."""
+    defending = {t.pk for t in targets if context.bears(t, FULL_DEFENCE)}
+    results: list[dict[str, Any]] = []
+    rolls: list[dict[str, Any]] = []
+    about: list[int] = []
+    for t in targets:
+        if t.pk in in_cover_ids or (t.pk in defending
+                                    and params.suppressive_spares_full_defence):
+            results.append({"target": t.name, "spared": "cover" if t.pk in in_cover_ids
+                            else "full_defence"})
+            continue
+        surprised = t.surprised and ctx.encounter.round == 1
+        summary, more = resolve(context, ctx.combatant, t, order, choice=DODGE, rng=rng,
+                                surprised=surprised)
+        results.append({"target": t.name, **summary})
+        rolls += more
+        about += [t.pk] * len(more)
+    return results, rolls, about
+
 
 ZONE = "Suppressive fire zone"
 
@@ -580,7 +636,7 @@ def encounter_zone_attack(*, user, encounter_id: int, zone_id: int, target_id: i
                                 range_band=RangeBand.SHORT)
             surprised = target.surprised and e.round == 1
             context = attack_context(e, attacker, [target], flags=answer_flags(attacker))
-            summary, rolls = resolve(context, attacker, target, order, DODGE, rng,
+            summary, rolls = resolve(context, attacker, target, order, choice=DODGE, rng=rng,
                                      surprised=surprised)
             context.changes.write()
             line.update(summary)
@@ -638,46 +694,40 @@ def attack_mishap_choose(*, user, action_id: int, state: str,
 KIND_EXPLOSION = "eclipse_explosion"
 
 
+@dataclass(frozen=True)
+class BlastAim:
+    """Where an explosive goes off: ``targets`` (combatant id, metres from the centre; for a
+    cone, from the weapon, with its ``range_band``), as the table places them without
+    positions; with positions, the blast centred on a combatant (``centre_id``) or a point
+    (``centre``: x, y in metres), a cone from the attacker."""
+
+    targets: Sequence[tuple[int, float]] = ()
+    range_band: str = ""
+    centre_id: int | None = None
+    centre: tuple[Any, Any] | None = None
+
+
 def encounter_explode(*, user, encounter_id: int, combatant_id: int, weapon_id: int,
-                      targets: list[tuple[int, float]], range_band: str = "",
-                      centre_id: int | None = None, centre: tuple[Any, Any] | None = None,
-                      turn: int | None = None, rng: RandomSource | None = None,
+                      aim: BlastAim, turn: int | None = None, rng: RandomSource | None = None,
                       now: datetime | None = None):
-    """An explosive goes off (a complex action; one round of its magazine when it has one):
-    ``targets`` (combatant, metres from the centre; for a cone, from the weapon, with its
-    ``range_band``), as the table places them without positions. The DV is rolled once
-    (explosives.explode: -2 per metre of a blast, the same in a uniform blast's radius, the
-    cone's d10), then each target takes it through its armour (health.take_hit). *Choice*:
-    no attack test (throwing and scatter are the table's call). ONE journal entry."""
+    """An explosive goes off (a complex action; one round of its magazine when it has one)
+    where ``aim`` (BlastAim) says. The DV is rolled once (explosives.explode: -2 per metre of
+    a blast, the same in a uniform blast's radius, the cone's d10), then each target takes it
+    through its armour (health.take_hit). *Choice*: no attack test (throwing and scatter are
+    the table's call). ONE journal entry."""
     rng, now = rng or random.SystemRandom(), now or timezone.now()
 
     def act(ctx: TurnContext):
         from campaigns.journal import roll_row
         from gamerules.eclipse_phase.explosives import explode
-        from gamerules.eclipse_phase.health import Condition
 
         params = params_of(ctx.encounter)
-        placed = [(_target(ctx, t), float(d)) for t, d in dict(targets).items()]
+        placed = [(_target(ctx, t), float(d)) for t, d in dict(aim.targets).items()]
         if any(d < 0 for _t, d in placed):
             raise NotATarget()
         me = _begin(ctx, ActionKind.COMPLEX)
         armed = _armed(me, weapon_id)
-        try:
-            band = RangeBand(range_band) if range_band else None
-        except ValueError:
-            raise BadChoice(value=range_band) from None
-        where: dict[str, Any] = {}
-        if armed.weapon.blast is BlastKind.CONE:  # from the attacker: positions when all have
-            cone = positions.cone_distances(ctx.combatant, [t for t, _d in placed], armed.weapon)
-            if cone is not None:
-                placed, band = cone
-                where = {"range_band": band.value, "range_from": "positions"}
-        elif centre_id or centre is not None:  # the blast's reach from positions
-            point, where = positions.blast_centre(
-                ctx.combatant, _centre(ctx, centre_id) if centre_id else centre,
-                armed.weapon)
-            placed = positions.blast_targets(point, armed.weapon, [
-                c for c in ctx.combatants.values() if not c.removed and c.character_id], params)
+        placed, band, where = _blast_reach(ctx, armed, aim, placed, params)
         if not placed:
             raise NotATarget()
         if armed.weapon.magazine:
@@ -692,25 +742,9 @@ def encounter_explode(*, user, encounter_id: int, combatant_id: int, weapon_id: 
         context = attack_context(ctx.encounter, ctx.combatant,
                                  [t for t, _d in placed if t.pk != ctx.combatant.pk],
                                  flags=(FULL_DEFENCE,))
-        by_pk = {t.pk: t for t, _d in placed}
-        fighters = {pk: Fighter(them.character, them.health, them.mind.traumas)
-                    for pk, t in by_pk.items()
-                    if (them := context.of(t)) is not None and them.sleeved}
-        lines = []
-        for blast in blast_hits(armed.weapon, [(int(str(w)), d, dv) for w, d, dv
-                                               in boom.by_target], fighters, rng, params):
-            target, hit = by_pk[blast.who], blast.hit
-            if hit.som_test is not None:
-                rolls.append(test_row(hit.som_test, target.character))
-                about.append(target.pk)
-            context.set_health(target.character_id or 0, hit.after)
-            if hit.condition is not Condition.ACTIVE:
-                context.defeat(target)
-            lines.append({"target": target.name, "distance_m": blast.distance, "dv": blast.dv,
-                          "armour_effective": hit.armour.effective, "damage": hit.damage,
-                          "new_wounds": hit.new_wounds, "som_test": test_json(hit.som_test),
-                          "knocked_down": hit.knocked_down, "stunned": hit.stunned,
-                          "condition": hit.condition.value})
+        lines, more, whom = _blast_damage(context, armed, boom, placed, rng=rng, params=params)
+        rolls += more
+        about += whom
         context.changes.write()
         return record_action(
             campaign=ctx.encounter.campaign, kind=KIND_EXPLOSION, now=now, user=ctx.user,
@@ -724,6 +758,61 @@ def encounter_explode(*, user, encounter_id: int, combatant_id: int, weapon_id: 
                          act=act, costs_action=False, turn=turn, now=now, rng=rng)
 
 
+def _blast_reach(ctx: TurnContext, armed: Armed, aim: BlastAim, placed: list[Any], params
+                 ) -> tuple[list[Any], RangeBand | None, dict[str, Any]]:
+    """Whom the blast reaches and how far: (combatant, metres) pairs, the cone's range band
+    and what the summary says of where it went. A cone from the attacker and a centred blast
+    read the positions when they have them; otherwise the table's ``placed``. Raises
+    BadChoice (an unknown range band)."""
+    try:
+        band = RangeBand(aim.range_band) if aim.range_band else None
+    except ValueError:
+        raise BadChoice(value=aim.range_band) from None
+    where: dict[str, Any] = {}
+    if armed.weapon.blast is BlastKind.CONE:  # from the attacker: positions when all have
+        cone = positions.cone_distances(ctx.combatant, [t for t, _d in placed], armed.weapon)
+        if cone is not None:
+            placed, band = cone
+            where = {"range_band": band.value, "range_from": "positions"}
+    elif aim.centre_id or aim.centre is not None:  # the blast's reach from positions
+        point, where = positions.blast_centre(
+            ctx.combatant, _centre(ctx, aim.centre_id) if aim.centre_id else aim.centre,
+            armed.weapon)
+        placed = positions.blast_targets(point, armed.weapon, [
+            c for c in ctx.combatants.values() if not c.removed and c.character_id], params)
+    return placed, band, where
+
+
+def _blast_damage(context: AttackContext, armed: Armed, boom, placed: list[Any], *,
+                  rng: RandomSource, params
+                  ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[int | None]]:
+    """The rolled DV (``boom``: explosives.explode's) through each target's armour, kept in
+    ``context`` (health, defeats) for the one write. Returns (one line per target, the SOM
+    tests' rolls, whom each is about)."""
+    from gamerules.eclipse_phase.health import Condition
+
+    by_pk = {t.pk: t for t, _d in placed}
+    fighters = {pk: Fighter(them.character, them.health, them.mind.traumas)
+                for pk, t in by_pk.items()
+                if (them := context.of(t)) is not None and them.sleeved}
+    lines, rolls, about = [], [], []
+    for blast in blast_hits(armed.weapon, [(int(str(w)), d, dv) for w, d, dv
+                                           in boom.by_target], fighters, rng, params):
+        target, hit = by_pk[blast.who], blast.hit
+        if hit.som_test is not None:
+            rolls.append(test_row(hit.som_test, target.character))
+            about.append(target.pk)
+        context.set_health(target.character_id or 0, hit.after)
+        if hit.condition is not Condition.ACTIVE:
+            context.defeat(target)
+        lines.append({"target": target.name, "distance_m": blast.distance, "dv": blast.dv,
+                      "armour_effective": hit.armour.effective, "damage": hit.damage,
+                      "new_wounds": hit.new_wounds, "som_test": test_json(hit.som_test),
+                      "knocked_down": hit.knocked_down, "stunned": hit.stunned,
+                      "condition": hit.condition.value})
+    return lines, rolls, about
+
+
 def _centre(ctx: TurnContext, centre_id: int):
     """The combatant a blast is centred on; a hidden one does not exist for the players (the
     same refusal as a wrong id: no centre)."""
@@ -735,7 +824,7 @@ def _centre(ctx: TurnContext, centre_id: int):
 
 # --- the other actions ----------------------------------------------------------------------
 
-def _act(user, encounter_id, combatant_id, turn, now, fn):
+def _act(user, encounter_id, combatant_id, *, turn, now, fn):
     return encounter_act(user=user, encounter_id=encounter_id, combatant_id=combatant_id,
                          act=fn, costs_action=False, turn=turn, now=now or timezone.now())
 
@@ -756,7 +845,7 @@ def encounter_full_defence(*, user, encounter_id: int, combatant_id: int,
             _effect(ctx, FULL_DEFENCE)
         return _journal(ctx, KIND_ACTION, action="full_defence", cost="complex",
                         bonus=params_of(ctx.encounter).full_defence_bonus)
-    return _act(user, encounter_id, combatant_id, turn, now, act)
+    return _act(user, encounter_id, combatant_id, turn=turn, now=now, fn=act)
 
 
 def encounter_brace(*, user, encounter_id: int, combatant_id: int,
@@ -770,7 +859,7 @@ def encounter_brace(*, user, encounter_id: int, combatant_id: int,
             _effect(ctx, BRACED)
         return _journal(ctx, KIND_ACTION, action="brace", cost="complex",
                         bonus=params_of(ctx.encounter).receive_charge_bonus)
-    return _act(user, encounter_id, combatant_id, turn, now, act)
+    return _act(user, encounter_id, combatant_id, turn=turn, now=now, fn=act)
 
 
 # The ways out of a hold, as the rule (manoeuvres.escape) types them.
@@ -845,7 +934,7 @@ def encounter_reload(*, user, encounter_id: int, combatant_id: int, weapon_id: i
                                                              spares=after.spares)
         return _journal(ctx, KIND_RELOAD, action="reload", cost="complex",
                         weapon=armed.weapon.name, loaded=after.loaded, spares=after.spares)
-    return _act(user, encounter_id, combatant_id, turn, now, act)
+    return _act(user, encounter_id, combatant_id, turn=turn, now=now, fn=act)
 
 
 def encounter_stand_up(*, user, encounter_id: int, combatant_id: int,
@@ -861,18 +950,30 @@ def encounter_stand_up(*, user, encounter_id: int, combatant_id: int,
         Sleeve.objects.filter(pk=me.sheet.sleeve_id or 0).update(
             knocked_down=after.knocked_down)
         return _journal(ctx, KIND_ACTION, action="stand_up", cost="quick")
-    return _act(user, encounter_id, combatant_id, turn, now, act)
+    return _act(user, encounter_id, combatant_id, turn=turn, now=now, fn=act)
+
+
+@dataclass(frozen=True)
+class Destination:
+    """Where a move goes: the point (``x``, ``y``: metres as the form or the API give them;
+    None or "": the position stays), ``name`` the table's words for it (at most
+    ACTION_NAME_MAX characters kept), a run extended by a Freerunning or Freefall
+    ``extension`` test ("": none)."""
+
+    x: Any = None
+    y: Any = None
+    name: str = ""
+    extension: str = ""
 
 
 def encounter_move(*, user, encounter_id: int, combatant_id: int, pace: str,
-                   name: str = "", x: Any = None, y: Any = None, extension: str = "",
-                   turn: int | None = None, now: datetime | None = None,
-                   rng: RandomSource | None = None):
+                   to: Destination = Destination(), turn: int | None = None,
+                   now: datetime | None = None, rng: RandomSource | None = None):
     """Move (a quick action): walk 4 m or run 20 m; running gives -10 to every test until the
-    start of the combatant's next turn (manoeuvres.movement). With a destination (``x``,
-    ``y``) the combatant's position moves there, at most that far (eclipse.positions.move; a
-    run extended by a Freerunning or Freefall ``extension`` test). Raises BadChoice,
-    PositionRefused, PositionError."""
+    start of the combatant's next turn (manoeuvres.movement). With a destination (``to``'s
+    ``x``, ``y``) the combatant's position moves there, at most that far
+    (eclipse.positions.move; a run extended by a Freerunning or Freefall ``extension`` test).
+    Raises BadChoice, PositionRefused, PositionError."""
     try:
         chosen = Pace(pace)
     except ValueError:
@@ -882,19 +983,19 @@ def encounter_move(*, user, encounter_id: int, combatant_id: int, pace: str,
 
     def act(ctx: TurnContext):
         me = _begin(ctx, ActionKind.QUICK)
-        went = positions.move(ctx.combatant, me, chosen, params_of(ctx.encounter), x=x, y=y,
-                              extension=extension, rng=rng or random.SystemRandom())
+        went = positions.move(ctx.combatant, me, chosen, params_of(ctx.encounter), x=to.x,
+                              y=to.y, extension=to.extension, rng=rng or random.SystemRandom())
         moved = went.movement
         if chosen is Pace.RUN and not _mine(ctx, RUNNING):
             _effect(ctx, RUNNING)
         return _journal(ctx, KIND_MOVE, action="move", cost="quick", pace=chosen.value,
-                        metres=moved.metres, where=name.strip()[:ACTION_NAME_MAX],
+                        metres=moved.metres, where=to.name.strip()[:ACTION_NAME_MAX],
                         modifiers=_mods(moved.modifiers), **went.summary,
                         **environment.gravity(ctx.encounter).record(),
                         **({"extension": test_json(went.test)} if went.test else {}),
                         rolls=[test_row(went.test, ctx.combatant.character)] if went.test
                         else ())
-    return _act(user, encounter_id, combatant_id, turn, now, act)
+    return _act(user, encounter_id, combatant_id, turn=turn, now=now, fn=act)
 
 
 def encounter_aim(*, user, encounter_id: int, combatant_id: int, kind: str,
@@ -912,7 +1013,7 @@ def encounter_aim(*, user, encounter_id: int, combatant_id: int, kind: str,
         _expire(_mine(ctx, AIM_QUICK, AIM_COMPLEX), ctx.encounter.round)
         _effect(ctx, AIM_QUICK if cost is ActionKind.QUICK else AIM_COMPLEX)
         return _journal(ctx, KIND_ACTION, action="aim", cost=cost.value)
-    return _act(user, encounter_id, combatant_id, turn, now, act)
+    return _act(user, encounter_id, combatant_id, turn=turn, now=now, fn=act)
 
 
 def encounter_other(*, user, encounter_id: int, combatant_id: int, name: str, kind: str,
@@ -930,7 +1031,7 @@ def encounter_other(*, user, encounter_id: int, combatant_id: int, name: str, ki
     def act(ctx: TurnContext):
         _begin(ctx, cost)
         return _journal(ctx, KIND_ACTION, action="other", name=label, cost=cost.value)
-    return _act(user, encounter_id, combatant_id, turn, now, act)
+    return _act(user, encounter_id, combatant_id, turn=turn, now=now, fn=act)
 
 
 def encounter_turn_end(*, user, encounter_id: int, now: datetime | None = None):

@@ -134,6 +134,12 @@ def _act(fn, **fields):
                               turn=d["turn"], **{k: d[v] for k, v in fields.items()})
 
 
+def _move(u, e, d):
+    return play.encounter_move(user=u, encounter_id=e, combatant_id=d["combatant"],
+                               turn=d["turn"], pace=d["pace"],
+                               to=play.Destination(name=d["name"]))
+
+
 ENCOUNTER_STEPS = [
     ("attack/", "eclipse_encounters_attack", EclipseAttackSerializer, _attack,
      "Attack (complex): the rounds are spent, the target is prompted (or psi resolved at "
@@ -147,7 +153,7 @@ ENCOUNTER_STEPS = [
     ("stand-up/", "eclipse_encounters_stand_up", EclipseActSerializer,
      _act(play.encounter_stand_up), "Stand up (quick)."),
     ("move/", "eclipse_encounters_move", EclipseMoveSerializer,
-     _act(play.encounter_move, pace="pace", name="name"), "Walk 4 m or run 20 m (quick)."),
+     _move, "Walk 4 m or run 20 m (quick)."),
     ("aim/", "eclipse_encounters_aim", EclipseAimSerializer,
      _act(play.encounter_aim, kind="kind"), "Aim: quick +10, complex +30."),
     ("actions/", "eclipse_encounters_other", EclipseOtherSerializer,

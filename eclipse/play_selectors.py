@@ -3,11 +3,12 @@ before it is made (gamerules.eclipse_phase.odds, exact with icepool)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 from types import SimpleNamespace
-from typing import Any, Mapping
+from typing import Any
 
 from django.utils.translation import gettext
 

@@ -134,8 +134,9 @@ def stand_up(request, encounter_id: int):
 def move(request, encounter_id: int):
     return respond(request, encounter_id, lambda: play.encounter_move(
         **_common(request, encounter_id), pace=request.POST.get("pace", ""),
-        name=request.POST.get("name", ""), x=request.POST.get("x", ""),
-        y=request.POST.get("y", ""), extension=request.POST.get("extension", "")))
+        to=play.Destination(x=request.POST.get("x", ""), y=request.POST.get("y", ""),
+                            name=request.POST.get("name", ""),
+                            extension=request.POST.get("extension", ""))))
 
 
 @login_required
@@ -200,8 +201,8 @@ def suppressive(request, encounter_id: int):
 
     return respond(request, encounter_id, lambda: play.encounter_suppressive_fire(
         **_common(request, encounter_id), weapon_id=_required(request, "weapon"),
-        target_ids=ids("zone"), in_cover_ids=tuple(ids("cover")),
-        aim_id=_int(request, "aim") or None))
+        fire=play.FireZone(target_ids=ids("zone"), in_cover_ids=tuple(ids("cover")),
+                           aim_id=_int(request, "aim") or None)))
 
 
 @login_required
@@ -217,8 +218,8 @@ def explode(request, encounter_id: int):
                 targets.append((who, float(metres)))
     return respond(request, encounter_id, lambda: play.encounter_explode(
         **_common(request, encounter_id), weapon_id=_required(request, "weapon"),
-        targets=targets, range_band=request.POST.get("range_band", ""),
-        centre_id=_int(request, "centre") or None))
+        aim=play.BlastAim(targets=targets, range_band=request.POST.get("range_band", ""),
+                          centre_id=_int(request, "centre") or None)))
 
 
 @login_required

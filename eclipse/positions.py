@@ -21,15 +21,17 @@ Distances are exact (gamerules.encounter.space): 4 m is a walk, 4.01 m is not.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Iterable, Sequence
+from itertools import pairwise
+from typing import Any
 
 from eclipse.play_errors import BadChoice, PlayError
 from encounters.services import set_position
 from gamerules.dice import RandomSource, bounds
 from gamerules.eclipse_phase import firing
-from gamerules.eclipse_phase.checks import SkillTest, skill_test
+from gamerules.eclipse_phase.checks import SkillTest, Strain, skill_test
 from gamerules.eclipse_phase.explosives import blast_dv
 from gamerules.eclipse_phase.gear import BlastKind, RangeBand, Weapon
 from gamerules.eclipse_phase.manoeuvres import Movement, Pace, movement
@@ -117,8 +119,9 @@ def move(combatant, me, pace: Pace, params: EclipsePhaseParameters, *, x: Any = 
             raise BadChoice(value=extension)
         running = movement(Pace.RUN, params).modifiers if pace is Pace.RUN else ()
         test = skill_test(me.character.skill(extension, params), rng, params, label=extension,
-                          modifiers=running, wounds=me.health.wounds, traumas=me.mind.traumas,
-                          pain_filter=me.character.pain_filter)
+                          modifiers=running,
+                          strain=Strain(wounds=me.health.wounds, traumas=me.mind.traumas,
+                                        pain_filter=me.character.pain_filter))
     moved = movement(pace, params, extension=test)
     summary: dict[str, Any] = {}
     where = space.point(x, y)
@@ -145,7 +148,7 @@ def burst_spacing(targets: Sequence[Any], given: Sequence[float] = ()) -> tuple[
     points = [t.point for t in targets]
     if any(p is None for p in points):
         return tuple(given)
-    return tuple(_m(space.distance(a, b)) for a, b in zip(points, points[1:]))
+    return tuple(_m(space.distance(a, b)) for a, b in pairwise(points))
 
 
 def blast_centre(attacker, centre: Any, weapon: Weapon) -> tuple[space.Point, dict[str, Any]]:
@@ -201,8 +204,8 @@ def suppressive_zone(attacker, aim, weapon: Weapon, magazine, params: EclipsePha
         return None
     ox, oy = attacker.point.as_floats()
     ax, ay = aim.point.as_floats()
-    return firing.suppressive_fire(weapon, magazine, attacker.pk, (ox, oy), (ax - ox, ay - oy),
-                                   params)
+    return firing.suppressive_fire(weapon, magazine, attacker.pk, origin=(ox, oy),
+                                   heading=(ax - ox, ay - oy), params=params)
 
 
 def in_zone(zone: firing.SuppressiveZone, combatants: Iterable[Any]) -> list[Any]:

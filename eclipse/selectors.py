@@ -10,8 +10,8 @@ the pure ``gamerules.eclipse_phase.sheet.Character`` (ego, morph, worn armour), 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 

@@ -11,8 +11,9 @@ that the user plays the character, or oversees the campaign for a non-player one
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -509,6 +510,6 @@ def moxie_refresh(*, user, character: Character | int, now: datetime | None = No
     return sheet
 
 
-__all__ = ["eclipse_character_create", "sheet_default", "sheets_copy", "resleeve",
-           "weapon_equip", "weapon_unequip", "armour_wear", "armour_remove", "heal",
-           "stress_recover", "stress_inflict", "derangement_name", "moxie_spend", "moxie_refresh"]
+__all__ = ["armour_remove", "armour_wear", "derangement_name", "eclipse_character_create", "heal",
+           "moxie_refresh", "moxie_spend", "resleeve", "sheet_default", "sheets_copy",
+           "stress_inflict", "stress_recover", "weapon_equip", "weapon_unequip"]

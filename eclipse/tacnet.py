@@ -409,6 +409,25 @@ def panel(*, view, user) -> Panel:
     in_network = {r.sheet_id: r.network_id for r in rows}
     seen = {n.pk for n in networks} if view.gm else {
         r.network_id for r in rows if r.sheet_id in mine}
+    out = _unnetworked(view, networks, fighting, mine, in_network)
+    if not seen:
+        return out
+    by_network = {n.pk: NetworkPanel(n) for n in networks if n.pk in seen}
+    _add_members(by_network, rows, view=view, fighting=fighting, mine=mine)
+    _add_sightings(by_network, rows, view=view)
+    if view.gm:
+        for n in by_network.values():
+            n.opponents = [c for c in view.combatants if not c.removed
+                           and in_network.get(c.character_id or 0) != n.network.pk]
+    out.networks = list(by_network.values())
+    return out
+
+
+def _unnetworked(view, networks: list[SquadNetwork], fighting: dict[int, Combatant],
+                 mine: set[int], in_network: dict[int, int]) -> Panel:
+    """The panel without its networks: the combatants with a sheet in no network (the GM's:
+    all of them; a player's: their own) and, for a player with one, the networks open to
+    players."""
     out = Panel(view.gm)
     free_mine = [c for cid, c in fighting.items() if cid in mine and cid not in in_network
                  and getattr(c.character, "eclipse", None) is not None]
@@ -418,19 +437,19 @@ def panel(*, view, user) -> Panel:
     elif free_mine:
         out.free = free_mine
         out.joinable = [n for n in networks if n.open_to_players]
-    if not seen:
-        return out
+    return out
+
+
+def _add_members(by_network: dict[int, NetworkPanel], rows: list[SquadMember], *, view,
+                 fighting: dict[int, Combatant], mine: set[int]) -> None:
+    """Each member of the networks of ``by_network`` on its panel with its gauges and weapons
+    (one query), those hidden in the encounter left off a player's."""
     weapons: dict[int, list[Ammo]] = {}
     for w in (CarriedWeapon.objects.filter(sheet_id__in=[r.sheet_id for r in rows
-                                                         if r.network_id in seen])
+                                                         if r.network_id in by_network])
               .select_related("template")):
         weapons.setdefault(w.sheet_id, []).append(
             Ammo(w.template.name, w.loaded, w.template.magazine, w.spares, w.state))
-    marks = list(Perceived.objects.filter(encounter=encounter, network_id__in=seen)
-                 .select_related("opponent"))
-    names = {r.pk: r.sheet.character.name for r in rows}
-    by_sheet = {r.pk: r.sheet_id for r in rows}
-    by_network = {n.pk: NetworkPanel(n) for n in networks if n.pk in seen}
     for r in rows:
         if r.network_id not in by_network or r.sheet_id in view.seen.characters:
             continue  # a member hidden in this encounter: not on a player's panel
@@ -441,6 +460,17 @@ def panel(*, view, user) -> Panel:
             sleeve.wounds if sleeve else 0, sleeve.damage if sleeve else 0,
             sleeve.durability if sleeve else 0, weapons.get(r.sheet_id, []),
             r.sheet_id in mine))
+
+
+def _add_sightings(by_network: dict[int, NetworkPanel], rows: list[SquadMember], *,
+                   view) -> None:
+    """The encounter's marks of the networks of ``by_network`` (one query), without those of
+    a hidden opponent; a mark by a member hidden in the encounter reads "by someone"."""
+    marks = list(Perceived.objects.filter(encounter=view.encounter,
+                                          network_id__in=list(by_network))
+                 .select_related("opponent"))
+    names = {r.pk: r.sheet.character.name for r in rows}
+    by_sheet = {r.pk: r.sheet_id for r in rows}
     hidden = view.seen  # what the viewer may not see of the encounter (encounters.visibility)
     for m in marks:
         if m.opponent_id in hidden.hidden:
@@ -452,12 +482,6 @@ def panel(*, view, user) -> Panel:
                 by = gettext("someone")  # a member hidden in this encounter perceived it
         by_network[m.network_id].sightings.append(Sighting(
             m.pk, m.opponent_id, m.opponent.name, by, m.note))
-    if view.gm:
-        for n in by_network.values():
-            n.opponents = [c for c in view.combatants if not c.removed
-                           and in_network.get(c.character_id or 0) != n.network.pk]
-    out.networks = list(by_network.values())
-    return out
 
 
 def panel_data(p: Panel) -> dict[str, Any]:

@@ -4,7 +4,7 @@ master's healing and stress recovery. Thin: each calls a service or a selector."
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required

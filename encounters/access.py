@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Subquery
@@ -221,7 +222,7 @@ class Step:
     """An opened step: the locked ``encounter``, who acts (``user``) and when (``now``), the
     random source (``rng``), the combatant the step names when ``who`` checked one (``me``).
     ``combatants``: every combatant by id (removed ones too), read once, when first asked for
-    (at the opening unless ``load=False``)."""
+    (at the opening unless ``related=None``)."""
 
     encounter: Encounter
     user: Any
@@ -245,34 +246,43 @@ class Step:
         save(self.encounter)
 
 
+@dataclass(frozen=True)
+class Acting:
+    """What the caller of a step saw when it asked: the turn (``turn``: the encounter's
+    ``turn_serial`` then; None: any) and the combatant it acts for (``combatant_id``, for
+    ``PLAYER`` and ``PLAYER_OR_GM``)."""
+
+    turn: int | None = None
+    combatant_id: int | None = None
+
+
 @contextlib.contextmanager
 def opened(encounter_id: int, user, *, who: str = GM, state: str | None = NOT_ENDED,
-           turn: int | None = None, combatant_id: int | None = None, load: bool = True,
-           related: tuple[str, ...] = (), now: datetime | None = None,
-           rng: RandomSource | None = None) -> Iterator[Step]:
+           acting: Acting = Acting(), related: tuple[str, ...] | None = (),
+           now: datetime | None = None, rng: RandomSource | None = None) -> Iterator[Step]:
     """Open a step on ``encounter_id`` in its own transaction: the encounter locked with its
     combatants read, in one query (:func:`lock_with_combatants`, ``related`` joined; with
-    ``load=False`` the encounter alone, the combatants read when first asked for),
-    then, in this order, who may (``who``, see the module's docstring; ``combatant_id`` for
-    ``PLAYER`` and ``PLAYER_OR_GM``, then ``Step.me``), the state (``state``: ``NOT_ENDED``,
-    ``RUNNING`` or None), the turn (``turn``: the ``turn_serial`` the caller saw, None: any).
+    ``related=None`` the encounter alone, the combatants read when first asked for),
+    then, in this order, who may (``who``, see the module's docstring; ``acting.combatant_id``
+    for ``PLAYER`` and ``PLAYER_OR_GM``, then ``Step.me``), the state (``state``:
+    ``NOT_ENDED``, ``RUNNING`` or None), the turn (``acting.turn``, :class:`Acting`).
     ``now`` defaults to the current time, ``rng`` to the system's random source. Whatever the
     block raises rolls the whole step back. Raises EncounterNotFound, EncounterForbidden
     ("not_game_master", "not_your_combatant"), EncounterInvalid("no_such_combatant"),
     EncounterConflict ("encounter_ended", "encounter_not_running", "turn_already_advanced")."""
     now, rng = now or timezone.now(), rng or random.SystemRandom()
     with transaction.atomic():
-        if load:
+        if related is not None:
             encounter, loaded = lock_with_combatants(encounter_id, related)
         else:
             encounter, loaded = lock_encounter(encounter_id), None
         step = Step(encounter=encounter, user=user, now=now, rng=rng, loaded=loaded)
-        _check_who(step, who, turn, combatant_id)
+        _check_who(step, who, acting.turn, acting.combatant_id)
         if state == NOT_ENDED:
             require_not_ended(encounter)
         elif state == RUNNING:
             require_running(encounter)
-        require_turn(encounter, turn)
+        require_turn(encounter, acting.turn)
         yield step
 
 

@@ -30,7 +30,9 @@ class EncounterForm(forms.ModelForm):
 
     class Meta:
         model = Encounter
-        fields = "__all__"
+        fields = ("campaign", "name", "state", "order_mode", "round", "turn_serial", "current",
+                  "current_phase", "turn_actions", "actions_per_turn", "skip_defeated",
+                  "reaction_timeout_seconds", "reaction_deadline", "version")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -63,7 +65,7 @@ class EncounterAdmin(admin.ModelAdmin):
     fields = ("campaign", "name", "actions_per_turn", "skip_defeated",
               "reaction_timeout_seconds", "players_may_join", "state", "round", "turn_serial", "version")
     readonly_fields = ("state", "round", "turn_serial", "version")
-    inlines = [CombatantInline]
+    inlines = (CombatantInline,)
 
     def save_model(self, request, obj, form, change):
         if change:  # locked and versioned on from the stored number: the open pages refresh
@@ -75,7 +77,7 @@ class EncounterAdmin(admin.ModelAdmin):
 class PendingReactionAdmin(admin.ModelAdmin):
     list_display = ("encounter", "actor", "target", "status", "choice", "deadline")
     list_filter = ("status",)
-    readonly_fields = [f.name for f in PendingReaction._meta.fields]
+    readonly_fields = tuple(f.name for f in PendingReaction._meta.fields)
 
     def has_add_permission(self, request):
         return False  # made by a system's action only (encounters.services.request_reaction)
@@ -86,7 +88,8 @@ class EncounterEffectForm(forms.ModelForm):
 
     class Meta:
         model = EncounterEffect
-        fields = "__all__"
+        fields = ("encounter", "name", "bearer", "anchor", "edge", "rounds", "created_round", "expires_round",
+                  "expired_round")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -15,7 +15,7 @@ Imports only the opening (encounters.access) among the encounter's modules.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from django.db.models import F
 

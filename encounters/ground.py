@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 WIDTH_PX = 480  # SVG units across (the CSS scales the drawing to the column's width)
 MIN_M = 10.0  # metres across and high, at least

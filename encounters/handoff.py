@@ -13,9 +13,10 @@ block.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from encounters.models import Combatant, Encounter

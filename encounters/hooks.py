@@ -57,10 +57,11 @@ These could become fields of campaigns.rule_systems.RuleSystemSpec (``initiative
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from gamerules.dice import RandomSource
 

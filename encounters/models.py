@@ -8,6 +8,8 @@ send it). The order and the clock's rules are gamerules.encounter's.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -64,7 +66,7 @@ class Encounter(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["-created_at", "-id"]
+        ordering: ClassVar[list[str]] = ["-created_at", "-id"]
         verbose_name = _("encounter")
         verbose_name_plural = _("encounters")
 
@@ -105,11 +107,11 @@ class Combatant(models.Model):
     y = models.DecimalField(_("y (m)"), max_digits=7, decimal_places=2, null=True, blank=True)
 
     class Meta:
-        ordering = ["rank", "position", "id"]
+        ordering: ClassVar[list[str]] = ["rank", "position", "id"]
         verbose_name = _("combatant")
         verbose_name_plural = _("combatants")
-        indexes = [models.Index(fields=["encounter", "rank"])]
-        constraints = [
+        indexes = (models.Index(fields=["encounter", "rank"]),)
+        constraints = (
             models.CheckConstraint(
                 condition=(models.Q(x__isnull=True, y__isnull=True)
                            | models.Q(x__isnull=False, y__isnull=False,
@@ -118,15 +120,15 @@ class Combatant(models.Model):
                 name="combatant_position_both_or_neither_bounded",
                 violation_error_message=_("A position has both x and y, each from -10,000 to "
                                           "10,000 m, or neither.")),
-        ]
+        )
+
+    def __str__(self) -> str:
+        return self.name
 
     @property
     def point(self):
         """Its gamerules.encounter.space.Point, None without a position."""
         return None if self.x is None or self.y is None else Point(self.x, self.y)
-
-    def __str__(self) -> str:
-        return self.name
 
     def clean(self) -> None:
         """A character of the encounter's campaign (a name alone needs no character)."""
@@ -151,7 +153,7 @@ class EncounterEffect(models.Model):
     expired_round = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
-        ordering = ["id"]
+        ordering: ClassVar[list[str]] = ["id"]
 
     def __str__(self) -> str:
         return self.name
@@ -202,8 +204,8 @@ class PendingReaction(models.Model):
                              related_name="joined")
 
     class Meta:
-        ordering = ["id"]
-        constraints = [
+        ordering: ClassVar[list[str]] = ["id"]
+        constraints = (
             models.UniqueConstraint(fields=["encounter"],
                                     condition=models.Q(status="pending", lead__isnull=True),
                                     name="one_pending_action_per_encounter",
@@ -212,7 +214,7 @@ class PendingReaction(models.Model):
             models.UniqueConstraint(fields=["lead", "target"], name="one_prompt_per_target",
                                     violation_error_message=_(
                                         "This target is already prompted for this action.")),
-        ]
+        )
 
     def __str__(self) -> str:
         return f"{self.target} reacting to {self.actor} ({self.status})"

@@ -59,9 +59,13 @@ def page_of(request) -> str:
     return page if page in PAGES else "play"
 
 
+# The longest list of the viewer's combatant ids a cache key spells out; a longer one is hashed.
+KEY_IDS_MAX = 60
+
+
 def _key(viewer: selectors.Viewer, page: str) -> str:
     mine = ",".join(map(str, viewer.mine))
-    if len(mine) > 60:
+    if len(mine) > KEY_IDS_MAX:
         mine = hashlib.sha256(mine.encode()).hexdigest()[:32]
     return (f"encounter-body:{viewer.encounter_id}:{viewer.version}:{page}:"
             f"{'gm' if viewer.gm else 'player'}:{mine}:{translation.get_language()}:"
@@ -116,7 +120,7 @@ def _body(request, view: selectors.EncounterView, page: str) -> str:
 
 
 def _filled(request, body: str) -> SafeString:
-    return mark_safe(body.replace(CSRF_HOLE, get_token(request)))  # noqa: S308 (our own HTML)
+    return mark_safe(body.replace(CSRF_HOLE, get_token(request)))  # our own HTML
 
 
 def render_encounter(request, encounter_id: int, page: str,
@@ -177,7 +181,7 @@ def _cache_delete(key: str) -> None:
         logger.warning("encounter body cache unreachable", exc_info=True)
 
 
-def _changes(request, encounter_id: int, page: str, since, kept: handoff.Kept,
+def _changes(request, encounter_id: int, page: str, *, since, kept: handoff.Kept,
              journaled: bool, whole_log: bool) -> HttpResponse:
     """The step's htmx answer: the parts it changes, swapped out of band. The order: the rows
     whose combatant changed (``kept.before``: the combatants' stored columns as the step read

@@ -17,9 +17,9 @@ modules.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Iterable, Sequence
 
 from django.db import transaction
 from django.db.models import Q, Subquery
@@ -54,17 +54,15 @@ def require_no_reaction(encounter: Encounter, combatants: dict[int, Combatant], 
     raise EncounterConflict(code="reaction_pending", name=target.name)
 
 
-def request_reaction(*, encounter: Encounter, actor: Combatant, target: Combatant,
-                     action_payload: dict, options: list[str], resolver: str = "",
-                     rolls: Iterable[dict] = (), default: str = prompts.NO_REACTION,
-                     user=None, now: datetime | None = None,
+def request_reaction(*, encounter: Encounter, actor: Combatant, ask: Ask, resolver: str = "",
+                     rolls: Iterable[dict] = (), user=None, now: datetime | None = None,
                      joins: PendingReaction | None = None) -> PendingReaction:
-    """Make the encounter wait for ``target``'s answer (call it from an ``encounter_act``
-    action: the encounter must be locked). ``options``: the reaction keys the target may pick
-    (the default, "none", is always one); ``resolver``: the kind registered with
+    """Make the encounter wait for ``ask.target``'s answer (call it from an ``encounter_act``
+    action: the encounter must be locked). ``ask.options``: the reaction keys the target may
+    pick (the default, "none", is always one); ``resolver``: the kind registered with
     encounters.hooks.register_resolver; ``rolls``: the action's rolls so far (journal.roll_row
-    dicts), journaled with the answer's; ``action_payload``: what the resolver needs (JSON).
-    The prompt defaults after the encounter's ``reaction_timeout_seconds``.
+    dicts), journaled with the answer's; ``ask.action_payload``: what the resolver needs
+    (JSON). The prompt defaults after the encounter's ``reaction_timeout_seconds``.
 
     Several targets of one action: prompt the first, then each other one with ``joins=`` the
     first prompt (its own ``options``, ``default`` and ``action_payload``; the lead's resolver
@@ -73,25 +71,25 @@ def request_reaction(*, encounter: Encounter, actor: Combatant, target: Combatan
     journal entry. Raises EncounterInvalid ("unknown_resolver", "already_prompted"),
     EncounterConflict(code="reaction_pending")."""
     now = now or timezone.now()
+    target = ask.target
     if joins is not None:
         if (joins.encounter_id != encounter.pk or joins.lead_id is not None
                 or joins.status != prompts.Status.PENDING):
             raise EncounterConflict(code="reaction_pending", name=target.name)
         if target.pk == joins.target_id or joins.joined.filter(target=target).exists():
             raise EncounterInvalid(code="already_prompted", name=target.name)
-        reaction = _joined(encounter, actor, Ask(target, options, action_payload, default),
-                           joins, user, now)
+        reaction = _joined(encounter, actor, ask, lead=joins, user=user, now=now)
         reaction.save(force_insert=True)
         return reaction
     if hooks.resolver_for(resolver) is None:
         raise EncounterInvalid(code="unknown_resolver", kind=resolver)
     if encounter.reaction_deadline is not None:
         raise EncounterConflict(code="reaction_pending", name=target.name)
-    p = prompts.prompt(options=tuple(options), now=now,
-                       timeout_seconds=encounter.reaction_timeout_seconds, default=default)
+    p = prompts.prompt(options=tuple(ask.options), now=now,
+                       timeout_seconds=encounter.reaction_timeout_seconds, default=ask.default)
     reaction = PendingReaction.objects.create(
         encounter=encounter, actor=actor, target=target, resolver=resolver,
-        payload=action_payload, options=list(p.options), default=p.default,
+        payload=ask.action_payload, options=list(p.options), default=p.default,
         rolls=[storable(r) for r in rolls], round=encounter.round, requested_by=user,
         requested_at=now, deadline=p.deadline)
     encounter.reaction_deadline = p.deadline
@@ -125,17 +123,15 @@ def request_reactions(*, encounter: Encounter, actor: Combatant, asks: Sequence[
         if ask.target.pk in asked:
             raise EncounterInvalid(code="already_prompted", name=ask.target.name)
         asked.add(ask.target.pk)
-    lead = request_reaction(encounter=encounter, actor=actor, target=first.target,
-                            action_payload=first.action_payload, options=first.options,
-                            resolver=resolver, rolls=rolls, default=first.default, user=user,
-                            now=now)
-    joined = [_joined(encounter, actor, ask, lead, user, now) for ask in rest]
+    lead = request_reaction(encounter=encounter, actor=actor, ask=first, resolver=resolver,
+                            rolls=rolls, user=user, now=now)
+    joined = [_joined(encounter, actor, ask, lead=lead, user=user, now=now) for ask in rest]
     if joined:
         PendingReaction.objects.bulk_create(joined)
     return [lead, *joined]
 
 
-def _joined(encounter: Encounter, actor: Combatant, ask: Ask, lead: PendingReaction, user,
+def _joined(encounter: Encounter, actor: Combatant, ask: Ask, *, lead: PendingReaction, user,
             now: datetime) -> PendingReaction:
     """The prompt (not saved) of ``ask`` joined to ``lead``: its own options, default and
     payload; the lead's resolver and deadline."""
@@ -178,7 +174,7 @@ def answer_reaction(*, user, reaction_id: int, choice: str, now: datetime | None
             reaction.save(update_fields=["status", "choice", "answered_by", "answered_at"])
             save(encounter)
         else:
-            _resolve(encounter, combatants, group, user, now, rng, complete=False)
+            _resolve(encounter, combatants, group, user=user, now=now, rng=rng, complete=False)
         return reaction
 
 
@@ -232,7 +228,7 @@ def reactions_default_due(*, now: datetime | None = None, encounter_id: int | No
         due = due.filter(pk=encounter_id)
     done = 0
     for eid in list(due.values_list("pk", flat=True)):
-        with opened(eid, None, who=ANYONE, state=None, load=False, now=now, rng=rng) as step:
+        with opened(eid, None, who=ANYONE, state=None, related=None, now=now, rng=rng) as step:
             encounter = step.encounter
             if encounter.reaction_deadline is None or now < encounter.reaction_deadline:
                 continue
@@ -263,7 +259,7 @@ def default_pending(encounter: Encounter, combatants: dict[int, Combatant], now:
                 "status", "choice", "answered_by", "answered_at"])
             save(encounter)
         else:
-            _resolve(encounter, combatants, group, None, now, rng)
+            _resolve(encounter, combatants, group, user=None, now=now, rng=rng)
     return count
 
 
@@ -285,7 +281,7 @@ def _prompt(reaction: PendingReaction) -> prompts.Prompt:
 
 
 def _resolve(encounter: Encounter, combatants: dict[int, Combatant],
-             group: list[PendingReaction], user, now: datetime, rng: RandomSource, *,
+             group: list[PendingReaction], *, user, now: datetime, rng: RandomSource,
              complete: bool = True) -> None:
     """Resolve an action whose prompts (``group``, the lead first) are all answered or
     defaulted: its system's resolver once, ONE ActionRecord (the lead's prompt and answer, the

@@ -112,7 +112,7 @@ def combatants_add(*, user, encounter_id: int, entries: list[CombatantEntry]) ->
         system_turns(encounter.campaign.rule_system, made)
         Combatant.objects.bulk_create(made)
         if encounter.state == Encounter.State.RUNNING:
-            clock, members = clock_of(encounter, combatants)
+            clock, _members = clock_of(encounter, combatants)
             start = len(clock.order)
             for i, c in enumerate(made):
                 c.rank = start + i
@@ -186,7 +186,7 @@ def combatant_remove(*, user, encounter_id: int, combatant_id: int,
         if encounter.state == Encounter.State.RUNNING:
             require_no_reaction(encounter, combatants, step.now, step.rng, user)
             clock, members = clock_of(encounter, combatants)
-            effects, lasting = durations(encounter)
+            _effects, lasting = durations(encounter)
             reorder = reroll(encounter, combatants, step.rng)
             moved = rules.remove(clock, members, me.pk, lasting, encounter.skip_defeated,
                                  reorder=reorder)
@@ -244,7 +244,7 @@ def encounter_joining_set(*, user, encounter_id: int, allowed: bool) -> Encounte
     """The GM lets the campaign's players add their own characters (:func:`encounter_join`)
     or stops it (``Encounter.players_may_join``). Setting the same value again changes
     nothing (no version). Raises EncounterConflict("encounter_ended")."""
-    with opened(encounter_id, user, who=GM, state=NOT_ENDED, load=False) as step:
+    with opened(encounter_id, user, who=GM, state=NOT_ENDED, related=None) as step:
         encounter = step.encounter
         if encounter.players_may_join != allowed:
             encounter.players_may_join = allowed
@@ -272,52 +272,64 @@ def encounter_join(*, user, encounter_id: int, character_id: int,
     with opened(encounter_id, user, who=ANYONE, state=None, now=now, rng=rng,
                 related=hooks.sheet_joins()) as step:
         encounter, combatants = step.encounter, step.combatants
-        campaign = encounter.campaign
-        if not can_see(user, encounter, combatants.values()) and not plays_in(user, campaign):
-            raise EncounterNotFound()
-        require_not_ended(encounter)
-        if not encounter.players_may_join:
-            raise EncounterForbidden(code="joining_closed")
-        character = (Character.objects.select_related("campaign").filter(pk=character_id)
-                     .first())
-        if character is None:
-            raise NotFound("no_such_character")
-        require_owner(user, character)
-        if character.campaign_id != campaign.pk:
-            raise EncounterInvalid(code="not_in_campaign")
-        if not character.is_player:
-            raise EncounterInvalid(code="join_player_character")
-        for c in combatants.values():
-            if c.character is not None and c.character.is_player and plays(user, c.character,
-                                                                           campaign):
-                if c.removed:
-                    raise EncounterConflict(code="left_encounter", name=c.name)
-                raise EncounterConflict(code="already_joined", name=c.name)
-        character.campaign = campaign
+        character = _joiner(user, encounter, combatants, character_id)
         position = max((c.position for c in combatants.values()), default=-1) + 1
         me = Combatant(encounter=encounter, character=character, name=character.name[:80],
                        position=position, joined_round=encounter.round)
-        system = campaign.rule_system
-        system_turns(system, [me])
+        system_turns(encounter.campaign.rule_system, [me])
         me.save()
         combatants[me.pk] = me
         if encounter.state == Encounter.State.RUNNING:
             clock, _members = clock_of(encounter, combatants)
             me.rank = len(rules.add(clock, [me.pk]).order) - 1
-            fields = ["rank"]
-            initiative = hooks.initiative_for(system)
-            if encounter.order_mode == OrderMode.ROLLED and initiative is not None:
-                rolls = roll_initiative(system, initiative, [me], step.rng)
-                fields += ["initiative", "tiebreak"]
-                rows, roll_about = about(rolls)
-                record_action(campaign=campaign, kind=KIND_INITIATIVE, now=step.now, user=user,
-                              summary={"encounter": encounter.pk, "round": encounter.round,
-                                       "joined": True, "order": [me.pk],
-                                       "scores": scores([me]), "roll_about": roll_about},
-                              rolls=rows)
-            me.save(update_fields=fields)
+            me.save(update_fields=["rank", *_joiner_initiative(step, me)])
         step.save()
         return me
+
+
+def _joiner(user, encounter: Encounter, combatants: dict[int, Combatant],
+            character_id: int) -> Character:
+    """The character ``user`` may join ``encounter`` with (its campaign set to the
+    encounter's), checked in :func:`encounter_join`'s order; raises as it says."""
+    campaign = encounter.campaign
+    if not can_see(user, encounter, combatants.values()) and not plays_in(user, campaign):
+        raise EncounterNotFound()
+    require_not_ended(encounter)
+    if not encounter.players_may_join:
+        raise EncounterForbidden(code="joining_closed")
+    character = Character.objects.select_related("campaign").filter(pk=character_id).first()
+    if character is None:
+        raise NotFound("no_such_character")
+    require_owner(user, character)
+    if character.campaign_id != campaign.pk:
+        raise EncounterInvalid(code="not_in_campaign")
+    if not character.is_player:
+        raise EncounterInvalid(code="join_player_character")
+    for c in combatants.values():
+        if c.character is not None and c.character.is_player and plays(user, c.character,
+                                                                       campaign):
+            if c.removed:
+                raise EncounterConflict(code="left_encounter", name=c.name)
+            raise EncounterConflict(code="already_joined", name=c.name)
+    character.campaign = campaign
+    return character
+
+
+def _joiner_initiative(step, me: Combatant) -> list[str]:
+    """In a rolled order, roll the joiner's initiative by its system and journal it (one
+    "encounter_initiative" action, ``joined``); the fields it set (none otherwise)."""
+    encounter = step.encounter
+    system = encounter.campaign.rule_system
+    initiative = hooks.initiative_for(system)
+    if encounter.order_mode != OrderMode.ROLLED or initiative is None:
+        return []
+    rows, roll_about = about(roll_initiative(system, initiative, [me], step.rng))
+    record_action(campaign=encounter.campaign, kind=KIND_INITIATIVE, now=step.now,
+                  user=step.user, summary={"encounter": encounter.pk, "round": encounter.round,
+                                           "joined": True, "order": [me.pk],
+                                           "scores": scores([me]), "roll_about": roll_about},
+                  rolls=rows)
+    return ["initiative", "tiebreak"]
 
 
 def plays_in(user, campaign) -> bool:

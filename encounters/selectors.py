@@ -3,6 +3,7 @@ number of queries whatever the number of combatants (pinned in tests/encounters)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from datetime import datetime
@@ -289,7 +290,7 @@ def encounter_viewer(*, user, encounter_id: int) -> Viewer | None:
                   gm=gm, mine=mine)
 
 
-def viewer_of(view: "EncounterView", user) -> Viewer:
+def viewer_of(view: EncounterView, user) -> Viewer:
     """The :class:`Viewer` an :class:`EncounterView` was built for (no query)."""
     e = view.encounter
     mine = tuple(sorted(c.pk for c in view.combatants if c.pk in view.mine
@@ -324,18 +325,8 @@ def encounter_view(*, user, encounter_id: int, log_since: datetime | None = None
             raise EncounterNotFound()
     assert encounter is not None
     spec = rule_systems.get(encounter.campaign.rule_system)
-    combatants_qs = (Combatant.objects.filter(encounter_id=encounter_id)
-                     .select_related("character").order_by())  # sorted below
-    if spec is not None and spec.sheet_related_name:
-        combatants_qs = combatants_qs.select_related(f"character__{spec.sheet_related_name}")
-    related = hooks.view_related(encounter.campaign.rule_system)
-    if related:  # what the system's state reads past the sheet (hooks.register_view_related)
-        combatants_qs = combatants_qs.select_related(*(f"character__{p}" for p in related))
     stored = [f.attname for f in Encounter._meta.concrete_fields]
-    if handed:
-        combatants_qs = combatants_qs.annotate(
-            **{_STORED + name: F(f"encounter__{name}") for name in stored})
-    combatants = list(combatants_qs)
+    combatants = list(_combatants_query(encounter, spec, stored if handed else ()))
     if handed and (not combatants or any(
             getattr(combatants[0], _STORED + name) != getattr(encounter, name)
             for name in stored)):
@@ -355,6 +346,34 @@ def encounter_view(*, user, encounter_id: int, log_since: datetime | None = None
     by_id = {c.pk: c for c in combatants}
     mine = {c.pk for c in combatants if controls(user, encounter, c) and
             (gm or c.character is not None)}
+    effects = _effects(encounter, everyone, by_id, gm)
+    reactions = _reactions(encounter, by_id, mine, gm, seen)
+    log = _log(encounter, log_since, seen) if with_log else []
+    return EncounterView(encounter=encounter, gm=gm, combatants=combatants, effects=effects,
+                         reactions=reactions, log=log, mine=mine, spec=spec, seen=seen)
+
+
+def _combatants_query(encounter: Encounter, spec, stored: Sequence[str]):
+    """The encounter's combatants with their characters, sheets and what the system's state
+    reads past the sheet (hooks.register_view_related), unsorted; each carrying the
+    encounter's ``stored`` columns when given (a handed encounter, checked unchanged)."""
+    combatants_qs = (Combatant.objects.filter(encounter_id=encounter.pk)
+                     .select_related("character").order_by())  # sorted by encounter_view
+    if spec is not None and spec.sheet_related_name:
+        combatants_qs = combatants_qs.select_related(f"character__{spec.sheet_related_name}")
+    related = hooks.view_related(encounter.campaign.rule_system)
+    if related:  # what the system's state reads past the sheet (hooks.register_view_related)
+        combatants_qs = combatants_qs.select_related(*(f"character__{p}" for p in related))
+    if stored:
+        combatants_qs = combatants_qs.annotate(
+            **{_STORED + name: F(f"encounter__{name}") for name in stored})
+    return combatants_qs
+
+
+def _effects(encounter: Encounter, everyone: dict[int, Combatant], by_id: dict[int, Combatant],
+             gm: bool) -> list[EncounterEffect]:
+    """The lasting effects (one query), their combatants the ones read (``everyone``); for a
+    player, only those on combatants they see (``by_id``)."""
     effects = list(encounter.effects.filter(expired_round__isnull=True))
     for f in effects:  # their combatants are the encounter's, read above
         if f.anchor_id in everyone:
@@ -364,6 +383,13 @@ def encounter_view(*, user, encounter_id: int, log_since: datetime | None = None
     if not gm:
         effects = [e for e in effects if e.anchor_id in by_id and
                    (e.bearer_id is None or e.bearer_id in by_id)]
+    return effects
+
+
+def _reactions(encounter: Encounter, by_id: dict[int, Combatant], mine: set[int], gm: bool,
+               seen: visibility.Visibility) -> list[PendingReaction]:
+    """The pending prompts the viewer answers (the GM: all; no query while the encounter waits
+    for none), each saying nothing of what is hidden from the viewer."""
     pending = (encounter.reactions.filter(status=Status.PENDING)
                if encounter.reaction_deadline is not None else [])
     reactions = [r for r in pending if gm or r.target_id in mine]
@@ -375,18 +401,20 @@ def encounter_view(*, user, encounter_id: int, log_since: datetime | None = None
             if r.actor_id in seen.hidden:  # nor how far the unseen attacker stands
                 r.payload = visibility.unseen_actor(r.payload)
             r.options = visibility.options(r.options, seen)
-    log: list[ActionRecord] = []
-    if with_log:
-        log_qs = ActionRecord.objects.filter(campaign=encounter.campaign)
-        if log_since is not None:  # a step's answer: only what it journaled (encounters.pages)
-            log_qs = log_qs.filter(created_at__gte=log_since)
-        log_qs = visibility.log_queryset(log_qs.filter(Q(summary__encounter=encounter.pk)),
-                                         seen)
-        log = visibility.apply_to_log(
-            list(log_qs.select_related("actor", "target").prefetch_related("rolls")
-                 [:LOG_SIZE]), seen)
-    return EncounterView(encounter=encounter, gm=gm, combatants=combatants, effects=effects,
-                         reactions=reactions, log=log, mine=mine, spec=spec, seen=seen)
+    return reactions
+
+
+def _log(encounter: Encounter, log_since: datetime | None,
+         seen: visibility.Visibility) -> list[ActionRecord]:
+    """The encounter's last LOG_SIZE journal entries with their rolls, as the viewer may see
+    them (two queries); ``log_since``: only those journaled since then."""
+    log_qs = ActionRecord.objects.filter(campaign=encounter.campaign)
+    if log_since is not None:  # a step's answer: only what it journaled (encounters.pages)
+        log_qs = log_qs.filter(created_at__gte=log_since)
+    log_qs = visibility.log_queryset(log_qs.filter(Q(summary__encounter=encounter.pk)), seen)
+    return visibility.apply_to_log(
+        list(log_qs.select_related("actor", "target").prefetch_related("rolls")[:LOG_SIZE]),
+        seen)
 
 
 def encounters_of(*, user, campaign_id: int) -> tuple[bool, list[Encounter]]:

@@ -46,25 +46,13 @@ from encounters.turns import (JOURNAL_KINDS, KIND_ACTION_SPENT, TurnContext, enc
                               encounter_create, encounter_delay, encounter_end,
                               encounter_next_turn, encounter_spend_action, encounter_start)
 
-__all__ = [
-    # access
-    "can_see", "combatants_of", "controls", "encounter_changed", "is_gm", "lock_encounter",
-    "lock_with_combatants",
-    # changes
-    "campaign_changed", "characters_changed", "encounter_touch", "enemy_state_set",
-    # effects
-    "effect_add",
-    # positions
-    "combatant_place", "positions_clear", "set_position",
-    # reactions
-    "Ask", "answer_reaction", "reactions_default_due", "request_reaction", "request_reactions",
-    # roster
-    "COPY_TRIES", "MOST_AT_ONCE", "CombatantEntry", "combatant_readd", "combatant_remove",
-    "combatant_update", "combatants_add", "encounter_join", "encounter_joining_set", "plays_in",
-    # turn_order
-    "KIND_INITIATIVE", "MOST_TURNS", "encounter_set_order",
-    # turns
-    "JOURNAL_KINDS", "KIND_ACTION_SPENT", "TurnContext", "encounter_act", "encounter_create",
-    "encounter_delay", "encounter_end", "encounter_next_turn", "encounter_spend_action",
-    "encounter_start",
-]
+__all__ = ["COPY_TRIES", "JOURNAL_KINDS", "KIND_ACTION_SPENT", "KIND_INITIATIVE", "MOST_AT_ONCE",
+           "MOST_TURNS", "Ask", "CombatantEntry", "TurnContext", "answer_reaction",
+           "campaign_changed", "can_see", "characters_changed", "combatant_place",
+           "combatant_readd", "combatant_remove", "combatant_update", "combatants_add",
+           "combatants_of", "controls", "effect_add", "encounter_act", "encounter_changed",
+           "encounter_create", "encounter_delay", "encounter_end", "encounter_join",
+           "encounter_joining_set", "encounter_next_turn", "encounter_set_order",
+           "encounter_spend_action", "encounter_start", "encounter_touch", "enemy_state_set",
+           "is_gm", "lock_encounter", "lock_with_combatants", "plays_in", "positions_clear",
+           "reactions_default_due", "request_reaction", "request_reactions", "set_position"]

@@ -12,8 +12,9 @@ system's initiative and turns registered in encounters.hooks. Imports the openin
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
-from typing import Any, Iterable
+from typing import Any
 
 from django.db.models import prefetch_related_objects
 
@@ -86,7 +87,7 @@ def next_turn(encounter: Encounter, combatants: dict[int, Combatant], *, user, n
     """The next turn; a new round of a system rolling each round rolls its order again, in
     this step (journaled as one "encounter_initiative" action)."""
     clock, members = clock_of(encounter, combatants)
-    effects, lasting = durations(encounter)
+    _effects, lasting = durations(encounter)
     reorder = reroll(encounter, combatants, rng)
     apply_step(encounter, combatants, rules.next_turn(clock, members, lasting,
                                                       encounter.skip_defeated, reorder=reorder),

@@ -16,16 +16,17 @@ none) among the encounter's modules.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Callable, Iterable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from campaigns import rule_systems
 from campaigns.journal import record_action
 from campaigns.models import Campaign
 from campaigns.permissions import oversees
 from encounters import hooks
-from encounters.access import (GM, NOT_ENDED, PLAYER, PLAYER_OR_GM, RUNNING, TURN_HOLDER,
+from encounters.access import (GM, NOT_ENDED, PLAYER, PLAYER_OR_GM, RUNNING, TURN_HOLDER, Acting,
                                combatant_in, is_gm, opened)
 from encounters.effects import durations
 from encounters.errors import (EncounterConflict, EncounterForbidden, EncounterInvalid,
@@ -104,7 +105,7 @@ def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
         Combatant.objects.bulk_update(playing, fields)
         encounter.state, encounter.order_mode = Encounter.State.RUNNING, OrderMode(mode)
         clock, members = clock_of(encounter, combatants)
-        effects, lasting = durations(encounter)
+        _effects, lasting = durations(encounter)
         apply_step(encounter, combatants,
                    rules.start(clock, members, lasting, encounter.skip_defeated), clock)
         if rolls:
@@ -122,7 +123,7 @@ def encounter_end(*, user, encounter_id: int) -> Encounter:
     """The GM ends the encounter: its pending prompts defaulted without a resolution, no turn.
     Raises EncounterConflict(code="encounter_ended")."""
     # the GM's step reads no combatant (a player of it gets 403, a stranger 404: read for them)
-    with opened(encounter_id, user, who=GM, state=NOT_ENDED, load=False) as step:
+    with opened(encounter_id, user, who=GM, state=NOT_ENDED, related=None) as step:
         encounter = step.encounter
         encounter.reactions.filter(status=prompts.Status.PENDING).update(
             status=prompts.Status.DEFAULTED, choice="")
@@ -142,8 +143,8 @@ def encounter_next_turn(*, user, encounter_id: int, turn: int | None,
     player of the combatant whose turn it is. Raises EncounterConflict ("turn_already_advanced",
     "reaction_pending", "encounter_not_running"), EncounterForbidden, NoLivingCombatant."""
     # the sheets the initiative reads, joined: a new round of a rolled order may roll it again
-    with opened(encounter_id, user, who=TURN_HOLDER, state=RUNNING, turn=turn, now=now,
-                rng=rng, related=hooks.sheet_joins()) as step:
+    with opened(encounter_id, user, who=TURN_HOLDER, state=RUNNING, acting=Acting(turn=turn),
+                now=now, rng=rng, related=hooks.sheet_joins()) as step:
         encounter, combatants = step.encounter, step.combatants
         serial = encounter.turn_serial
         require_no_reaction(encounter, combatants, step.now, step.rng, user)
@@ -160,7 +161,7 @@ def encounter_spend_action(*, user, encounter_id: int, turn: int | None, reason:
     ``encounter_action_spent``, ``reason`` in the summary). Raises EncounterForbidden
     ("not_game_master"), EncounterConflict ("action_already_taken", "turn_already_advanced",
     "reaction_pending", "encounter_not_running")."""
-    with opened(encounter_id, user, who=GM, state=RUNNING, turn=turn, now=now,
+    with opened(encounter_id, user, who=GM, state=RUNNING, acting=Acting(turn=turn), now=now,
                 rng=rng) as step:
         encounter, combatants = step.encounter, step.combatants
         require_no_reaction(encounter, combatants, step.now, step.rng, user)
@@ -184,8 +185,8 @@ def encounter_delay(*, user, encounter_id: int, combatant_id: int, after_id: int
     """``combatant_id``, whose turn it is and who has not acted, delays to act just after
     ``after_id`` (its player or the GM). Raises EncounterConflict ("not_your_turn",
     "delay_after_acting", "turn_already_advanced"), OrderError ("delay_target_passed"...)."""
-    with opened(encounter_id, user, who=PLAYER_OR_GM, combatant_id=combatant_id, state=RUNNING,
-                turn=turn, now=now, rng=rng) as step:
+    with opened(encounter_id, user, who=PLAYER_OR_GM, state=RUNNING,
+                acting=Acting(turn=turn, combatant_id=combatant_id), now=now, rng=rng) as step:
         encounter, combatants, me = step.encounter, step.combatants, step.me
         assert me is not None  # checked by the opening
         require_no_reaction(encounter, combatants, step.now, step.rng, user)
@@ -198,7 +199,7 @@ def encounter_delay(*, user, encounter_id: int, combatant_id: int, after_id: int
             # A hidden combatant does not exist for the players: the same error as a wrong id.
             raise EncounterInvalid(code="no_such_combatant")
         clock, members = clock_of(encounter, combatants)
-        effects, lasting = durations(encounter)
+        _effects, lasting = durations(encounter)
         apply_step(encounter, combatants,
                    rules.delay(clock, members, after_id, lasting, encounter.skip_defeated), clock)
         return encounter
@@ -223,10 +224,10 @@ class TurnContext:
                          action_payload: dict | None = None, resolver: str = "",
                          rolls: Iterable[dict] = (), default: str = prompts.NO_REACTION,
                          joins: PendingReaction | None = None) -> PendingReaction:
-        return request_reaction(encounter=self.encounter, actor=self.combatant, target=target,
-                                action_payload=action_payload or {}, options=options,
-                                resolver=resolver, rolls=rolls, default=default,
-                                user=self.user, now=self.now, joins=joins)
+        return request_reaction(encounter=self.encounter, actor=self.combatant,
+                                ask=Ask(target, options, action_payload or {}, default),
+                                resolver=resolver, rolls=rolls, user=self.user, now=self.now,
+                                joins=joins)
 
 
     def request_reactions(self, asks: Sequence[Ask], *, resolver: str,
@@ -246,8 +247,8 @@ def encounter_act(*, user, encounter_id: int, combatant_id: int, act: Callable[[
     action and bump the version. Returns what ``act`` returns. Raises EncounterConflict
     ("not_your_turn", "action_already_taken", "reaction_pending", "turn_already_advanced"),
     EncounterForbidden(code="not_your_combatant"), and whatever ``act`` raises (nothing is kept)."""
-    with opened(encounter_id, user, who=PLAYER, combatant_id=combatant_id, state=RUNNING,
-                turn=turn, now=now, rng=rng) as step:
+    with opened(encounter_id, user, who=PLAYER, state=RUNNING,
+                acting=Acting(turn=turn, combatant_id=combatant_id), now=now, rng=rng) as step:
         encounter, combatants, me = step.encounter, step.combatants, step.me
         assert me is not None  # checked by the opening
         require_no_reaction(encounter, combatants, step.now, step.rng, user)

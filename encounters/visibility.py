@@ -157,9 +157,8 @@ def redact(value: Any, seen: Visibility, _side: bool = False) -> Any:
         for k, v in value.items():
             if side and (k in PLACE_KEYS or k in SIDE_TEST_KEYS):
                 continue
-            if k in ID_KEYS and _is_id(v) and v in seen.hidden:
-                out[k] = None
-            elif k in CHARACTER_KEYS and _is_id(v) and v in seen.characters:
+            if _is_id(v) and ((k in ID_KEYS and v in seen.hidden)
+                              or (k in CHARACTER_KEYS and v in seen.characters)):
                 out[k] = None
             elif k in ID_LIST_KEYS and isinstance(v, list):  # ids, or (others) lines
                 out[k] = redact([i for i in v if not (_is_id(i) and i in seen.hidden)], seen,

@@ -31,8 +31,8 @@ from homebrew.services import rest_grant
 class WeaponTemplateForm(forms.ModelForm):
     class Meta:
         model = WeaponTemplate
-        fields = ["campaign", "name", "die", "kind", "mp_cost", "offered_at_creation",
-                  "description"]
+        fields = ("campaign", "name", "die", "kind", "mp_cost", "offered_at_creation",
+                  "description")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -51,15 +51,15 @@ class WeaponTemplateForm(forms.ModelForm):
 @admin.register(WeaponTemplate)
 class WeaponTemplateAdmin(admin.ModelAdmin):
     form = WeaponTemplateForm
-    list_display = ["name", "die", "kind", "mp_cost", "offered_at_creation", "campaign"]
-    list_filter = ["campaign", "kind", "offered_at_creation"]
-    search_fields = ["name"]
+    list_display = ("name", "die", "kind", "mp_cost", "offered_at_creation", "campaign")
+    list_filter = ("campaign", "kind", "offered_at_creation")
+    search_fields = ("name",)
 
 
 class PermanentInjuryInline(admin.TabularInline):
     model = PermanentInjury
     extra = 0
-    fields = ["description", "round_key", "created_at"]
+    fields = ("description", "round_key", "created_at")
 
 
 class HomebrewSheetForm(SheetForm):
@@ -71,8 +71,8 @@ class HomebrewSheetForm(SheetForm):
 
     class Meta:
         model = HomebrewSheet
-        fields = ["character", *CODES, "hp", "hp_max", "mp", "mp_max", "mp_label", "posture",
-                  "health", "spared", "dodge_lost_round", "weapons"]
+        fields = ("character", *CODES, "hp", "hp_max", "mp", "mp_max", "mp_label", "posture",
+                  "health", "spared", "dodge_lost_round", "weapons")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -131,9 +131,9 @@ class HomebrewSheetInline(admin.StackedInline):
     model = HomebrewSheet
     form = HomebrewSheetForm
     formset = SheetFormSet
-    fields = [*CODES, ("hp", "hp_max"), ("mp", "mp_max"), "mp_label", "posture", "health",
-              "spared", "dodge_lost_round", "weapons"]
-    filter_horizontal = ["weapons"]
+    fields = (*CODES, ("hp", "hp_max"), ("mp", "mp_max"), "mp_label", "posture", "health",
+              "spared", "dodge_lost_round", "weapons")
+    filter_horizontal = ("weapons",)
     extra = 1
     max_num = 1
     can_delete = False
@@ -145,9 +145,9 @@ class HomebrewCharacterAdmin(SystemCharacterAdmin):
     """A homebrew d100 character: who plays it, and its sheet."""
 
     rule_system = SYSTEM
-    fields = ["campaign", "kind", "owner", "name"]
+    fields = ("campaign", "kind", "owner", "name")
     kinds = (Character.Kind.PLAYER, Character.Kind.CREATURE)
-    inlines = [HomebrewSheetInline]
+    inlines = (HomebrewSheetInline,)
 
 
 @admin.action(description=_("Grant a short rest"))
@@ -183,14 +183,14 @@ def _grant(modeladmin, request, queryset, kind: str) -> None:
 @admin.register(HomebrewSheet)
 class HomebrewSheetAdmin(admin.ModelAdmin):
     form = HomebrewSheetForm
-    list_display = ["character", "physique", "perception", "mental", "hp", "hp_max", "mp",
-                    "mp_max", "posture", "health"]
-    list_filter = ["character__campaign", "health", "posture"]
-    list_select_related = ["character"]
-    search_fields = ["character__name"]
-    filter_horizontal = ["weapons"]
-    inlines = [PermanentInjuryInline]
-    actions = [short_rest, medium_rest, long_rest]
+    list_display = ("character", "physique", "perception", "mental", "hp", "hp_max", "mp",
+                    "mp_max", "posture", "health")
+    list_filter = ("character__campaign", "health", "posture")
+    list_select_related = ("character",)
+    search_fields = ("character__name",)
+    filter_horizontal = ("weapons",)
+    inlines = (PermanentInjuryInline,)
+    actions = (short_rest, medium_rest, long_rest)
 
     def get_readonly_fields(self, request, obj=None):
         return ["character"] if obj is not None else []

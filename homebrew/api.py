@@ -28,13 +28,14 @@ from homebrew import play
 from homebrew.models import WeaponTemplate
 from campaigns.permissions import oversees
 from homebrew.selectors import attack_odds_lines, character_with_sheet, odds_targets
-from homebrew.services import homebrew_character_create, posture_set, rest_grant, roll_test
+from homebrew.services import (DIFFICULTY_MAX, homebrew_character_create, posture_set, rest_grant,
+                               roll_test)
 
 
 class HomebrewWeaponSerializer(serializers.ModelSerializer):
     class Meta:
         model = WeaponTemplate
-        fields = ["id", "name", "die", "kind", "mp_cost"]
+        fields = ("id", "name", "die", "kind", "mp_cost")
 
 
 class HomebrewInjurySerializer(serializers.Serializer):
@@ -125,8 +126,8 @@ class SheetView(APIView):
 
 class HomebrewTestSerializer(StrictSerializer):
     code = serializers.ChoiceField(choices=list(CODES))
-    difficulty = serializers.IntegerField(required=False, default=0, min_value=-1000,
-                                          max_value=1000)
+    difficulty = serializers.IntegerField(required=False, default=0, min_value=-DIFFICULTY_MAX,
+                                          max_value=DIFFICULTY_MAX)
     assists = serializers.DictField(child=serializers.IntegerField(min_value=-100, max_value=100),
                                     required=False, default=dict,
                                     help_text="Helper name to bonus (the game master only).")
@@ -183,8 +184,8 @@ class PostureView(APIView):
 class HomebrewOddsQuerySerializer(StrictSerializer):
     weapon = serializers.IntegerField(min_value=1, max_value=INT_MAX)
     target = serializers.IntegerField(min_value=1, max_value=INT_MAX)
-    difficulty = serializers.IntegerField(required=False, default=0, min_value=-1000,
-                                          max_value=1000)
+    difficulty = serializers.IntegerField(required=False, default=0, min_value=-DIFFICULTY_MAX,
+                                          max_value=DIFFICULTY_MAX)
 
 
 class OddsLineSerializer(serializers.Serializer):
@@ -303,7 +304,8 @@ ENCOUNTER_STEPS = [
     ("attack/", "homebrew_encounters_attack", HomebrewEncounterAttackSerializer,
      lambda u, e, d: play.encounter_attack(
          user=u, encounter_id=e, combatant_id=d["combatant"], target_id=d["target"],
-         weapon_id=d["weapon"], description=d["description"], turn=d["turn"]),
+         choices=play.AttackChoices(weapon_id=d["weapon"], description=d["description"]),
+         turn=d["turn"]),
      "Attack in turn: the target is prompted to react (or resolved at once); a miss ends "
      "the turn."),
     ("posture/", "homebrew_encounters_posture", HomebrewEncounterPostureSerializer,

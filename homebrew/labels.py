@@ -7,7 +7,8 @@ three and Intelligence are the same words in both."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 

@@ -7,6 +7,8 @@ holds a rule.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -52,13 +54,13 @@ class WeaponTemplate(models.Model):
         help_text=_("A player may pick it as starting gear when creating a character."))
 
     class Meta:
-        ordering = ["name", "id"]
+        ordering: ClassVar[list[str]] = ["name", "id"]
         verbose_name = _("weapon or spell")
         verbose_name_plural = _("weapons and spells")
-        constraints = [models.UniqueConstraint(
+        constraints = (models.UniqueConstraint(
             fields=["campaign", "name"], name="homebrew_weapon_unique_name",
             violation_error_message=_("A weapon or spell with this name already exists in this "
-                                      "campaign."))]
+                                      "campaign.")),)
 
     def __str__(self) -> str:
         return f"{self.name} ({self.die})"
@@ -141,7 +143,7 @@ class PermanentInjury(models.Model):
     created_at = models.DateTimeField(_("when"))
 
     class Meta:
-        ordering = ["created_at", "id"]
+        ordering: ClassVar[list[str]] = ["created_at", "id"]
         verbose_name = _("permanent injury")
         verbose_name_plural = _("permanent injuries")
 
@@ -186,7 +188,7 @@ class DeclaredAttack(models.Model):
     outcome = models.JSONField(default=dict, blank=True)
 
     class Meta:
-        ordering = ["-created_at", "-id"]
+        ordering: ClassVar[list[str]] = ["-created_at", "-id"]
         verbose_name = _("declared attack")
         verbose_name_plural = _("declared attacks")
 

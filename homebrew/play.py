@@ -34,8 +34,8 @@ from gamerules.homebrew.orders import pending_to_json
 from homebrew.encounter import RESOLVER
 from homebrew.errors import GameMasterOnly, HomebrewServiceError, PostureAfterActing
 from homebrew.models import DeclaredAttack
-from homebrew.services import (KIND_ATTACK, KIND_POSTURE, Answered, Declared, attack_declare,
-                               attack_resolve_at_once, posture_set)
+from homebrew.services import (KIND_ATTACK, KIND_POSTURE, Answered, AttackTerms, Declared,
+                               attack_declare, attack_resolve_at_once, posture_set)
 
 KIND_MOVE, KIND_OTHER = "homebrew_move", "homebrew_action"
 INITIATIVE_DIE = "1d100"
@@ -100,11 +100,20 @@ class AttackStep:
     action_id: int | None = None
 
 
+@dataclass(frozen=True)
+class AttackChoices:
+    """What the attacker chose, as the form and the API give it: the equipped weapon or spell
+    (``weapon_id``) and the player's ``description`` (stripped, up to 300 characters)."""
+
+    weapon_id: int
+    description: str = ""
+
+
 def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: int,
-                     weapon_id: int, description: str = "", turn: int | None = None,
+                     choices: AttackChoices, turn: int | None = None,
                      rng: RandomSource | None = None, now: datetime | None = None) -> AttackStep:
-    """``combatant_id`` attacks ``target_id`` (combatants) with an equipped weapon or spell,
-    costing the turn's action. Queries do not grow with the number of combatants (pinned in
+    """``combatant_id`` attacks ``target_id`` (combatants) with the weapon or spell of
+    ``choices``, costing the turn's action. Queries do not grow with the number of combatants (pinned in
     tests/homebrew/test_play.py and test_attack_queries.py). Raises what encounter_act raises,
     HomebrewServiceError ("not_a_target", "self_attack"), and what
     homebrew.services.attack_declare raises."""
@@ -119,10 +128,11 @@ def encounter_attack(*, user, encounter_id: int, combatant_id: int, target_id: i
             raise HomebrewServiceError("self_attack", code="self_attack")
         declared = attack_declare(
             user=ctx.user, actor_id=me.character_id, target_id=target.character_id,
-            weapon_id=weapon_id, rng=rng, now=now, description=description.strip(),
-            round_key=round_key(ctx.encounter),
+            weapon_id=choices.weapon_id, rng=rng, now=now,
             protector_ids=[a.character_id for a in allies_of(ctx, target)],
-            target_surprised=target.surprised and ctx.encounter.round == 1)
+            terms=AttackTerms(description=choices.description.strip(),
+                              round_key=round_key(ctx.encounter),
+                              target_surprised=target.surprised and ctx.encounter.round == 1))
         if not declared.declaration.result.hit:
             ctx.end_turn = True  # seed, "Attaquer": "un échec met fin au tour"
         if declared.options == ["none"]:

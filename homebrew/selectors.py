@@ -3,8 +3,8 @@ an attack before it is made (issue 11, item 20; gamerules.homebrew.odds, exact w
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from django.db.models import Prefetch, Q
 

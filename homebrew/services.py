@@ -18,9 +18,10 @@ check that the user plays the character, or oversees the campaign for a non-play
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -61,6 +62,9 @@ from homebrew.models import DeclaredAttack, Health, HomebrewSheet, WeaponTemplat
 KIND_CREATE, KIND_TEST, KIND_POSTURE = "homebrew_create", "homebrew_test", "homebrew_posture"
 KIND_ATTACK, KIND_REACTION, KIND_REST = "homebrew_attack", "homebrew_reaction", "homebrew_rest"
 KIND_FUMBLE = "homebrew_fumble"
+# The game master's difficulty of a test or an attack, in points, either sign: the API's and the
+# page's bound (beyond it a column overflows).
+DIFFICULTY_MAX = 1000
 
 
 # --- shared checks ---------------------------------------------------------------------------
@@ -390,13 +394,28 @@ def _attack_rolls(r: rules_attack.AttackResult, actor: Character) -> list[dict[s
     return rolls
 
 
+@dataclass(frozen=True, kw_only=True)
+class AttackTerms:
+    """How an attack is made, beyond who strikes whom with what (each a field of the rules'
+    AttackOrder): the attacker's ``posture`` (a Posture value; None: the sheet's), the player's
+    ``description``, the encounter's ``round_key`` (a dodge failed in that round forbids
+    another), ``target_surprised`` (the encounter's first round), and the game master's
+    modifiers of the hit test: ``difficulty`` and ``assists`` ((helper, bonus) pairs)."""
+
+    posture: str | None = None
+    description: str = ""
+    round_key: str = ""
+    target_surprised: bool = False
+    difficulty: int = 0
+    assists: Sequence[tuple[str, int]] = ()
+
+
 def attack_declare(*, user, actor_id: int, target_id: int, weapon_id: int, rng: RandomSource,
-                   now: datetime, posture: str | None = None, description: str = "",
-                   round_key: str = "", protector_ids: Sequence[int] = (),
-                   target_surprised: bool = False, difficulty: int = 0,
-                   assists: Sequence[tuple[str, int]] = ()) -> Declared:
+                   now: datetime, protector_ids: Sequence[int] = (),
+                   terms: AttackTerms = AttackTerms()) -> Declared:
     """Load (two queries: homebrew.context.attack_context), check and roll ``actor_id``'s
-    attack; nothing is written. Call inside a transaction. Raises what ``attack`` raises."""
+    attack with its ``terms``; nothing is written. Call inside a transaction. Raises what
+    ``attack`` raises."""
     context = attack_context(actor_id=actor_id, target_id=target_id,
                              protector_ids=protector_ids, weapon_id=weapon_id, now=now)
     me, them = context.sheet(actor_id), context.sheet(target_id)
@@ -405,16 +424,16 @@ def attack_declare(*, user, actor_id: int, target_id: int, weapon_id: int, rng: 
     require_actor(user, actor)
     weapon = _checked_weapon(context, me)
     order = AttackOrder(actor=actor_id, target=target_id, weapon=weapon,
-                        posture=RulePosture(posture) if posture else None,
-                        round_key=round_key, description=description,
-                        protectors=tuple(protector_ids), target_surprised=target_surprised,
-                        difficulty=difficulty, assists=tuple(assists))
+                        posture=RulePosture(terms.posture) if terms.posture else None,
+                        round_key=terms.round_key, description=terms.description,
+                        protectors=tuple(protector_ids), target_surprised=terms.target_surprised,
+                        difficulty=terms.difficulty, assists=tuple(terms.assists))
     allies = [context.fighter(p) for p in order.protectors if p in context.sheets
               and context.sheets[p].character.campaign_id == actor.campaign_id]
-    d = declare_attack(order, context.fighter(actor_id), context.fighter(target_id), allies,
-                       rng, params)
+    d = declare_attack(order, context.fighter(actor_id), context.fighter(target_id), allies=allies,
+                       rng=rng, params=params)
     if d.cost is not None:
-        context.keep(d.attacker, round_key=round_key,
+        context.keep(d.attacker, round_key=terms.round_key,
                      injury=f"{weapon.name}: cast without MP" if d.attacker_injured else "")
     return Declared(context, d, actor, them.character, params, _attack_summary(d),
                     _attack_rolls(d.result, actor))
@@ -422,15 +441,13 @@ def attack_declare(*, user, actor_id: int, target_id: int, weapon_id: int, rng: 
 
 @transaction.atomic
 def attack(actor: Character, target: Character, weapon: WeaponTemplate | int, *,
-           rng: RandomSource | None = None, user=None, posture: str | None = None,
-           description: str = "", round_key: str = "", protectors: Sequence[Character] = (),
-           target_surprised: bool = False, difficulty: int = 0,
-           assists: Sequence[tuple[str, int]] = (), now: datetime | None = None
-           ) -> DeclaredAttack:
+           rng: RandomSource | None = None, user=None, protectors: Sequence[Character] = (),
+           terms: AttackTerms = AttackTerms(), now: datetime | None = None) -> DeclaredAttack:
     """Declare and roll ``actor``'s attack on ``target`` with an equipped weapon or spell
-    (seed, "Attaquer" steps 1-3): a spell first spends its MP (the shortfall in HP, "Magie");
-    1d100 <= Physique (physical) or Mental (magical) + the GM's ``difficulty`` + ``assists``;
-    on a hit the damage die (halved in defensive ``posture``, the sheet's by default), on 1-5
+    (seed, "Attaquer" steps 1-3) on its ``terms`` (AttackTerms): a spell first spends its MP
+    (the shortfall in HP, "Magie"); 1d100 <= Physique (physical) or Mental (magical) + the GM's
+    ``difficulty`` + ``assists``; on a hit the damage die (halved in defensive ``posture``, the
+    sheet's by default), on 1-5
     the critical damage (maximum x the weapon die's multiplier), on 96-100 a critical failure
     (``fumble_choose`` then records the GM's effect). Nothing is taken from the target yet.
     The rules: gamerules.homebrew.action.declare_attack.
@@ -456,10 +473,8 @@ def attack(actor: Character, target: Character, weapon: WeaponTemplate | int, *,
     declared = attack_declare(
         user=user, actor_id=actor.pk, target_id=target.pk,
         weapon_id=weapon if isinstance(weapon, int) else weapon.pk,
-        rng=rng or random.SystemRandom(), now=now or timezone.now(), posture=posture,
-        description=description, round_key=round_key,
-        protector_ids=[p.pk for p in protectors], target_surprised=target_surprised,
-        difficulty=difficulty, assists=assists)
+        rng=rng or random.SystemRandom(), now=now or timezone.now(),
+        protector_ids=[p.pk for p in protectors], terms=terms)
     declared.context.write()
     action = record_action(campaign=declared.actor.campaign, kind=KIND_ATTACK,
                            now=declared.context.now, user=user, actor=declared.actor,
@@ -555,7 +570,7 @@ def _answer(context: AttackContext, pending: PendingAttack, choice_text: str, *,
     if pending.result is None:
         raise NotFound()
     resolution = answer_attack(pending.result, choice, context.fighter(pending.target), fighter,
-                               rng, require_homebrew(campaign), round_key=pending.round_key)
+                               rng=rng, params=require_homebrew(campaign), round_key=pending.round_key)
     context.keep(resolution.target, round_key=pending.round_key,
                  injury=cause if resolution.permanent_injury else "")
     return resolution, reacting, them

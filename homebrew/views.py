@@ -27,7 +27,7 @@ from homebrew.forms import CreateForm, RestForm, TestForm
 from homebrew.models import HomebrewSheet, WeaponTemplate
 from homebrew.selectors import (attack_odds_lines, character_with_sheet, multiplier_of,
                                 odds_targets)
-from homebrew.services import homebrew_character_create, rest_grant, roll_test
+from homebrew.services import DIFFICULTY_MAX, homebrew_character_create, rest_grant, roll_test
 
 
 def _campaign_or_404(campaign_id: int) -> Campaign:
@@ -45,7 +45,7 @@ def field_errors(exc: CharacteristicsError) -> dict[str, list[str]]:
     return errors
 
 
-def _create_context(campaign, form, errors=None, error=None, offered=(), picked=()):
+def _create_context(campaign, form, errors=None, error=None, *, offered=(), picked=()):
     errors = errors or {}
     params = campaign.parameters
     groups = [{"main": form[main], "label": LABELS[main], "errors": errors.get(main, []),
@@ -159,7 +159,7 @@ def test(request, character_id: int):
         except ValueError:
             difficulty = 0
         try:
-            if abs(difficulty) > 1000:  # the API's bound; beyond it a column overflows
+            if abs(difficulty) > DIFFICULTY_MAX:
                 raise InvalidInput()
             result = roll_test(user=request.user, character=character,
                                code=form.cleaned_data["code"], difficulty=difficulty)
@@ -224,8 +224,8 @@ def encounter_attack(request, encounter_id: int):
     return respond(request, encounter_id, lambda: play.encounter_attack(
         user=request.user, encounter_id=encounter_id,
         combatant_id=_required(request, "combatant"), target_id=_required(request, "target"),
-        weapon_id=_required(request, "weapon"),
-        description=request.POST.get("description", "")[:300],
+        choices=play.AttackChoices(weapon_id=_required(request, "weapon"),
+                                   description=request.POST.get("description", "")[:300]),
         turn=_post_int(request, "turn")))
 
 

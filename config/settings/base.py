@@ -120,6 +120,11 @@ else:
 # up to SYNC_VIEWS_WAIT seconds, then answers 503 with Retry-After. Keep it at most DB_POOL_MAX.
 SYNC_VIEWS_MAX = env.int("SYNC_VIEWS_MAX", default=10)
 SYNC_VIEWS_WAIT = env.float("SYNC_VIEWS_WAIT", default=10.0)
+# Event streams opening (config.middleware.BoundedViews): at most SYNC_STREAM_OPENS_MAX of the
+# places above at once, so that pages are served during a reconnect storm; an opening waits up to
+# SYNC_STREAM_WAIT seconds (as a coroutine holding nothing: the browser keeps its request open).
+SYNC_STREAM_OPENS_MAX = env.int("SYNC_STREAM_OPENS_MAX", default=max(1, SYNC_VIEWS_MAX // 2))
+SYNC_STREAM_WAIT = env.float("SYNC_STREAM_WAIT", default=60.0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env("REDIS_URL", default="")

@@ -79,7 +79,7 @@ def chance_bar(chance):
     Content-Security-Policy allows none): the part that succeeds, on the rest's ground."""
     width = f"{float(chance) * charts.WIDTH:.3f}"
     label = escape(gettext("%(p)s %% to succeed") % {"p": charts.percent(chance)})
-    return mark_safe(  # noqa: S308 (the label escaped, the rest numbers)
+    return mark_safe(  # the label escaped, the rest numbers
         '<svg class="odds-chart odds-bar chance-bar" viewBox="0 0 100 6" '
         f'preserveAspectRatio="none" role="img" aria-label="{label}" data-testid="chance-bar">'
         f'<rect class="odds-defended" x="0" y="0" width="{width}" height="6"></rect></svg>')

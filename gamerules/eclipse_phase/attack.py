@@ -34,8 +34,8 @@ from enum import StrEnum
 from typing import Literal
 
 from gamerules.dice import DiceRoll, RandomSource, roll
-from gamerules.eclipse_phase.checks import (SkillTest, condition_modifiers, difficulty, settle,
-                                           skill_test)
+from gamerules.eclipse_phase.checks import (SkillTest, Strain, condition_modifiers, difficulty,
+                                           settle, skill_test)
 from gamerules.eclipse_phase.errors import DefenceRefused, ManoeuvreRefused
 from gamerules.eclipse_phase.gear import DamageType, RangeBand, Weapon
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
@@ -374,5 +374,5 @@ def disarm_test(defender: Combatant, rng: RandomSource, params: EclipsePhasePara
     success (the seed's SOMx3)."""
     som = defender.character.aptitude(Aptitude.SOM, params) * params.disarm_som_multiplier
     return skill_test(som, rng, params, label=f"SOMx{params.disarm_som_multiplier} to keep the weapon",
-                      wounds=defender.wounds,
-                      traumas=defender.traumas, pain_filter=defender.character.pain_filter)
+                      strain=Strain(wounds=defender.wounds, traumas=defender.traumas,
+                                    pain_filter=defender.character.pain_filter))

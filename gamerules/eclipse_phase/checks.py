@@ -47,6 +47,16 @@ def difficulty(value: int, params: EclipsePhaseParameters) -> tuple[Modifier, ..
     return (Modifier("difficulty", value, "gm"),) if value else ()
 
 
+@dataclass(frozen=True)
+class Strain:
+    """What weighs on the one who tests (condition_modifiers): their ``wounds`` and
+    ``traumas`` (each a malus), and whether a ``pain_filter`` ignores one wound's."""
+
+    wounds: int = 0
+    traumas: int = 0
+    pain_filter: bool = False
+
+
 def condition_modifiers(params: EclipsePhaseParameters, *, wounds: int = 0, traumas: int = 0,
                         pain_filter: bool = False) -> tuple[Modifier, ...]:
     """-10 per wound and per trauma (one modifier each, none when 0); a ``pain_filter``
@@ -116,14 +126,15 @@ def graded(label: str, result: D100Result, params: EclipsePhaseParameters) -> Sk
     return SkillTest(label, result, margin_of(result.reading, result.target, result.grade, params))
 
 
-def skill_test(base: int, rng: RandomSource, params: EclipsePhaseParameters, *,  # noqa: PLR0913  keyword-only; eclipse/positions.py names the condition's three
+def skill_test(base: int, rng: RandomSource, params: EclipsePhaseParameters, *,
                label: str = "test", modifiers: Sequence[Modifier] = (), difficulty_value: int = 0,
-               wounds: int = 0, traumas: int = 0, pain_filter: bool = False) -> SkillTest:
-    """1d100 read 00-99 against ``base`` (a skill or an aptitude x n) + difficulty + wound and
-    trauma maluses (one wound's ignored with a ``pain_filter``) + ``modifiers``. Raises
-    InvalidModifier for a difficulty beyond 30."""
+               strain: Strain = Strain()) -> SkillTest:
+    """1d100 read 00-99 against ``base`` (a skill or an aptitude x n) + difficulty + the
+    ``strain``'s wound and trauma maluses (one wound's ignored with a pain filter) +
+    ``modifiers``. Raises InvalidModifier for a difficulty beyond 30."""
     mods = (difficulty(difficulty_value, params) + condition_modifiers(
-        params, wounds=wounds, traumas=traumas, pain_filter=pain_filter) + tuple(modifiers))
+        params, wounds=strain.wounds, traumas=strain.traumas, pain_filter=strain.pain_filter)
+        + tuple(modifiers))
     return graded(label, d100_test(base, rng, rule=critical_rule(params), modifiers=mods), params)
 
 

@@ -223,7 +223,7 @@ class ZoneTarget:
     full_defence: bool = False
 
 
-def suppressive_fire(weapon: Weapon, magazine: Magazine, attacker: Hashable,  # noqa: PLR0917  eclipse/ calls it positionally
+def suppressive_fire(weapon: Weapon, magazine: Magazine, attacker: Hashable, *,
                      origin: tuple[float, float], heading: tuple[float, float],
                      params: EclipsePhaseParameters) -> tuple[SuppressiveZone, Magazine]:
     """Open suppressive fire (a complex action, FA weapons): the zone and the magazine after 20

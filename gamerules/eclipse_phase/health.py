@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from gamerules.dice import RandomSource
-from gamerules.eclipse_phase.checks import SkillTest, skill_test
+from gamerules.eclipse_phase.checks import SkillTest, Strain, skill_test
 from gamerules.eclipse_phase.errors import InvalidSheet
 from gamerules.eclipse_phase.gear import DamageType
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
@@ -161,8 +161,9 @@ def take_hit(character: Character, health: Health, incoming: Incoming, rng: Rand
         som = character.aptitude(Aptitude.SOM, params) * params.knockdown_som_multiplier
         x = params.knockdown_som_multiplier  # the label says the campaign's multiplier
         label = f"SOMx{x} against knockdown" if new == 1 else f"SOMx{x} against stun"
-        som_test = skill_test(som, rng, params, label=label, wounds=after.wounds, traumas=traumas,
-                              pain_filter=character.pain_filter)
+        som_test = skill_test(som, rng, params, label=label,
+                              strain=Strain(wounds=after.wounds, traumas=traumas,
+                                            pain_filter=character.pain_filter))
         if not som_test.success:
             if new == 1:
                 knocked = True

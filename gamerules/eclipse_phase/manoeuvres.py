@@ -33,7 +33,7 @@ from enum import StrEnum
 from typing import Literal
 
 from gamerules.dice import RandomSource
-from gamerules.eclipse_phase.checks import Opposed, SkillTest, opposed_test, skill_test
+from gamerules.eclipse_phase.checks import Opposed, SkillTest, Strain, opposed_test, skill_test
 from gamerules.eclipse_phase.errors import ManoeuvreRefused
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from gamerules.eclipse_phase.sheet import Aptitude, Character, Morph
@@ -112,15 +112,14 @@ def escape(held: Character, holder: Character, how: Literal["opposed", "somx3"],
     if how == "somx3":
         som = held.aptitude(Aptitude.SOM, params) * params.subdue_escape_som_multiplier
         test = skill_test(som, rng, params, label=f"SOMx{params.subdue_escape_som_multiplier} to escape",
-                          wounds=held_wounds,
-                          pain_filter=held.pain_filter,
+                          strain=Strain(wounds=held_wounds, pain_filter=held.pain_filter),
                           modifiers=(Modifier("escape", -params.subdue_escape_malus, "subdue"),))
         return Escape(how, test.success, test)
     mine = skill_test(held.skill("unarmed_combat", params), rng, params, label="unarmed combat",
-                      wounds=held_wounds, pain_filter=held.pain_filter)
+                      strain=Strain(wounds=held_wounds, pain_filter=held.pain_filter))
     theirs = skill_test(holder.skill("unarmed_combat", params), rng, params,
-                        label="unarmed combat", wounds=holder_wounds,
-                        pain_filter=holder.pain_filter)
+                        label="unarmed combat",
+                        strain=Strain(wounds=holder_wounds, pain_filter=holder.pain_filter))
     result = opposed_test(mine, theirs, params)
     return Escape(how, result.winner == "first", mine, result)
 
@@ -146,12 +145,12 @@ def ambush(target: Character, attacker: Character, rng: RandomSource,
            ) -> Ambush:
     """The target's perception -20 against the attacker's infiltration."""
     perception = skill_test(target.skill("perception", params), rng, params, label="perception",
-                            wounds=target_wounds, pain_filter=target.pain_filter,
+                            strain=Strain(wounds=target_wounds, pain_filter=target.pain_filter),
                             modifiers=(Modifier("ambush", -params.surprise_perception_malus,
                                                 "surprise"),))
     infiltration = skill_test(attacker.skill("infiltration", params), rng, params,
-                              label="infiltration", wounds=attacker_wounds,
-                              pain_filter=attacker.pain_filter)
+                              label="infiltration",
+                              strain=Strain(wounds=attacker_wounds, pain_filter=attacker.pain_filter))
     if not infiltration.success or (perception.success
                                     and perception.margin >= params.surprise_margin):
         outcome = Surprise.NONE

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from gamerules.dice import RandomSource
-from gamerules.eclipse_phase.checks import SkillTest, skill_test
+from gamerules.eclipse_phase.checks import SkillTest, Strain, skill_test
 from gamerules.eclipse_phase.errors import InvalidSheet, RecoveryRefused
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from gamerules.eclipse_phase.sheet import Aptitude, Character
@@ -103,8 +103,8 @@ def take_stress(character: Character, mind: Mind, sv: int, rng: RandomSource,
     if resist and sv:
         wil = character.aptitude(Aptitude.WIL, params) * params.stress_resist_multiplier
         test = skill_test(wil, rng, params, label=f"WILx{params.stress_resist_multiplier} against stress",
-                          wounds=wounds,
-                          traumas=mind.traumas, pain_filter=character.pain_filter)
+                          strain=Strain(wounds=wounds, traumas=mind.traumas,
+                                        pain_filter=character.pain_filter))
         if test.success:
             taken = sv * params.stress_resisted_percent // 100
     tt = character.tt(params)

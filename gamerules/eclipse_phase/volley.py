@@ -26,7 +26,7 @@ from typing import Any
 from gamerules.dice import RandomSource
 from gamerules.eclipse_phase import attack as rules
 from gamerules.eclipse_phase import firing
-from gamerules.eclipse_phase.checks import SkillTest, skill_test, spend_moxie
+from gamerules.eclipse_phase.checks import SkillTest, Strain, skill_test, spend_moxie
 from gamerules.eclipse_phase.errors import ManoeuvreRefused
 from gamerules.eclipse_phase.gear import FiringMode, RangeBand, Weapon
 from gamerules.eclipse_phase.health import (Condition, Health, HitResult, Incoming, can_act,
@@ -395,8 +395,8 @@ def blind_perception(attacker: Fighter, rng: RandomSource, params: EclipsePhaseP
                      ) -> SkillTest:
     """Blind fire's perception test, rolled before the attack."""
     return skill_test(attacker.character.skill("perception", params), rng, params,
-                      label="perception (blind fire)", wounds=attacker.health.wounds,
-                      traumas=attacker.traumas)
+                      label="perception (blind fire)",
+                      strain=Strain(wounds=attacker.health.wounds, traumas=attacker.traumas))
 
 
 def sweep_bonus(weapon: Weapon, order: AttackOrder, first: Shot | None,
@@ -498,7 +498,7 @@ def _one_shot(index: int, shot: ShotOrder, run: _Running, setting: _Setting) -> 
     return Shot(result, dmg, hit, keep, result.weapon_mishap)
 
 
-def resolve_volley(attacker: Fighter, defender: Fighter, weapon: Weapon, order: AttackOrder,  # noqa: PLR0917  eclipse/defence.py calls it positionally
+def resolve_volley(attacker: Fighter, defender: Fighter, weapon: Weapon, order: AttackOrder, *,
                    shots: Sequence[ShotOrder], defence: rules.DefenceChoice,
                    rng: RandomSource, params: EclipsePhaseParameters) -> VolleyOutcome:
     """Roll every shot of ``shots`` (the order's shots aimed at this target) against

@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from gamerules.dice import RandomSource
-from gamerules.homebrew.attack import AttackKind, AttackResult, Attacker, Weapon, resolve_attack
+from gamerules.homebrew.attack import (AttackKind, AttackResult, Attacker, Weapon, die_sides,
+                                       resolve_attack)
 from gamerules.homebrew.checks import assist
 from gamerules.homebrew.health import HealthChange, HealthState, apply_damage
 from gamerules.homebrew.magic import spend_mp
@@ -188,14 +189,14 @@ def ally_parries(result: AttackResult, allies: Sequence[Fighter], round_key: str
         result.kind, Reaction.PARRY, a.reactor(round_key), for_ally=True) is None)
 
 
-def declare_attack(order: AttackOrder, attacker: Fighter, target: Fighter,  # noqa: PLR0917  homebrew/services.py calls it positionally
+def declare_attack(order: AttackOrder, attacker: Fighter, target: Fighter, *,
                    allies: Sequence[Fighter], rng: RandomSource, params: HomebrewParameters
                    ) -> Declaration:
     """Steps 1-3 of "Attaquer" for ``order``: pay, roll the hit and the damage, say what the
     target and ``allies`` (the fighters of ``order.protectors`` in the same campaign) may
     answer. The caller checks first that the attacker stands and has the resource
     (``lacks_resource``). Raises InvalidWeapon for a bad die (before anything is paid)."""
-    order.weapon.sides  # noqa: B018  (raises InvalidWeapon)
+    die_sides(order.weapon.die)  # raises InvalidWeapon
     posture = order.posture or attacker.posture
     paid, cost = pay(order.weapon, attacker, params)
     result = resolve_attack(Attacker(paid.physique, paid.mental, posture), order.weapon, rng,
@@ -247,8 +248,8 @@ class Resolution:
         return self.health is not None and self.health.permanent_injury
 
 
-def answer_attack(result: AttackResult, choice: ReactionChoice, target: Fighter,  # noqa: PLR0917  homebrew/services.py calls it positionally
-                  reactor: Fighter, rng: RandomSource, params: HomebrewParameters, *,
+def answer_attack(result: AttackResult, choice: ReactionChoice, target: Fighter,
+                  reactor: Fighter, *, rng: RandomSource, params: HomebrewParameters,
                   round_key: str = "") -> Resolution:
     """Step 4 of "Attaquer" and "Santé": ``reactor`` (the target, or the ally of
     ``choice.by``) answers ``result`` with ``choice.reaction``, then the target takes the

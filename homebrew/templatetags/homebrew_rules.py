@@ -8,6 +8,8 @@ from django import template
 from django.utils.translation import gettext as _
 
 register = template.Library()
+# The d100's last face: a critical-failure band from past it is none.
+LAST_FACE = 100
 
 
 def _band(low: int, high: int) -> str:
@@ -23,9 +25,9 @@ def hb_test_hint(params) -> str:
     if params.critical_success_max >= 1:
         bands.append(_("%(faces)s: critical success")
                      % {"faces": _band(1, params.critical_success_max)})
-    if params.critical_failure_min <= 100:
+    if params.critical_failure_min <= LAST_FACE:
         bands.append(_("%(faces)s: critical failure")
-                     % {"faces": _band(params.critical_failure_min, 100)})
+                     % {"faces": _band(params.critical_failure_min, LAST_FACE)})
     criticals = ", ".join(bands) if bands else _("no critical success or failure")
     return _("A characteristic succeeds with 1d100 at or under its value (%(criticals)s); a sub "
              "succeeds with 1d%(sides)s at or under its value.") % {

@@ -12,7 +12,6 @@
 
   var root = document.getElementById("encounter");
   if (!root || !root.dataset.events || !window.EventSource) { return; }
-  var source = new EventSource(root.dataset.events);
   var JITTER_MS = 200;
   var pending = null, latest = null, always = false;
 
@@ -55,11 +54,24 @@
       event.detail.shouldSwap = false;
     }
   });
+  // A fetch the server refused (503 while it is busy: thousands of pages refetching at once)
+  // or that failed is made again after a growing random wait (RETRY_MS doubled, RETRIES in a
+  // row at most), rather than waiting for the safety poll a minute later.
+  var RETRY_MS = 2000, RETRIES = 5, retries = 0;
   document.body.addEventListener("htmx:afterRequest", function (event) {
     if (!ownFetch(event) || !fetching) { return; }
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
     // After htmx's settle timer, set before this event: the new fragment is bound by then.
     window.setTimeout(function () {
       fetching = false;
+      if ((status === 0 || status >= 500) && retries < RETRIES) {
+        var wait = RETRY_MS * Math.pow(2, retries);
+        retries += 1;
+        window.setTimeout(function () { refresh(always ? undefined : latest); },
+                          wait / 2 + Math.random() * wait / 2);
+        return;
+      }
+      if (status > 0 && status < 500) { retries = 0; }
       if (missed) { missed = false; refresh(always ? undefined : latest); }
     }, (htmx.config.defaultSettleDelay || 0) + 1);
   });
@@ -82,18 +94,42 @@
     }
   });
 
-  source.addEventListener("stream-open", function () {
-    document.body.dataset.push = "live";
-    refresh();  // what changed between the page's render and the stream's opening
-  });
-  source.addEventListener("change", function (event) {
-    refresh(JSON.parse(event.data).version);
-  });
-  source.addEventListener("stream-error", function () { source.close(); delete document.body.dataset.push; });
-  source.onerror = function () {
-    // CLOSED: given up (not a stream, or refused); CONNECTING: the browser retries by itself.
-    if (source.readyState === EventSource.CLOSED) { delete document.body.dataset.push; }
-    else { document.body.dataset.push = "reconnecting"; }
-  };
-  window.addEventListener("pagehide", function () { source.close(); });
+  // The browser reconnects a dropped stream by itself, but gives up for good on an answer that
+  // is not a stream (a proxy's 502, the server's 503 while every page reconnects after a
+  // restart): a stream that was open is opened again after a growing random wait, as in
+  // live.js; one that never opened (204 under WSGI) or that the server closed with
+  // "stream-error" is not. The fragment polls meanwhile.
+  var REOPEN_MS = 5000, REOPEN_MAX_MS = 60000, REOPEN_TRIES = 8;
+  var source = null, opened = false, reopens = 0, final = false;
+  function open() {
+    source = new EventSource(root.dataset.events);
+    source.addEventListener("stream-open", function () {
+      opened = true;
+      reopens = 0;
+      document.body.dataset.push = "live";
+      refresh();  // what changed between the page's render (or the drop) and the opening
+    });
+    source.addEventListener("change", function (event) {
+      refresh(JSON.parse(event.data).version);
+    });
+    source.addEventListener("stream-error", function () {
+      final = true;
+      source.close();
+      delete document.body.dataset.push;
+    });
+    source.onerror = function () {
+      // CONNECTING: the browser retries by itself; CLOSED: it gave up.
+      if (source.readyState !== EventSource.CLOSED) {
+        document.body.dataset.push = "reconnecting";
+        return;
+      }
+      delete document.body.dataset.push;
+      if (final || !opened || reopens >= REOPEN_TRIES) { return; }
+      var wait = Math.min(REOPEN_MAX_MS, REOPEN_MS * Math.pow(2, reopens));
+      reopens += 1;
+      window.setTimeout(open, wait / 2 + Math.random() * wait / 2);
+    };
+  }
+  open();
+  window.addEventListener("pagehide", function () { final = true; source.close(); });
 })();

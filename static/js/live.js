@@ -41,7 +41,6 @@
   var names = Object.keys(topics);
   if (!names.length) { return; }
   var query = names.map(function (t) { return "t=" + encodeURIComponent(t); }).join("&");
-  var source = new EventSource(first.dataset.liveUrl + "?" + query);
 
   var swappedBy = {};  // origin id -> the id of the element its request targets
   function originId() {
@@ -128,21 +127,41 @@
   var asRendered = new WeakSet(document.querySelectorAll("[data-live]"));
   var opened = false;
 
-  source.addEventListener("stream-open", function () {
-    document.body.dataset.live = "live";
-    if (opened) { refresh(); return; }
-    opened = true;
-    document.querySelectorAll("[data-live]").forEach(function (el) {
-      if (asRendered.has(el)) { htmx.trigger(el, "live-changed"); }
+  // The browser reconnects a dropped stream by itself, after the delay the server drew for
+  // this page (campaigns.live), but gives up for good on an answer that is not a stream: a
+  // proxy's 502 or the server's 503 while it restarts and every page reconnects at once. A
+  // stream that was open is then opened again, after a growing random wait (REOPEN_MS, doubled
+  // each time, at most REOPEN_MAX_MS), REOPEN_TRIES times in a row at most; meanwhile the
+  // elements poll at their pace. One that never opened (204 under WSGI) is not retried.
+  var REOPEN_MS = 5000, REOPEN_MAX_MS = 60000, REOPEN_TRIES = 8;
+  var source = null, reopens = 0;
+  function open() {
+    source = new EventSource(first.dataset.liveUrl + "?" + query);
+    source.addEventListener("stream-open", function () {
+      reopens = 0;
+      document.body.dataset.live = "live";
+      if (opened) { refresh(); return; }
+      opened = true;
+      document.querySelectorAll("[data-live]").forEach(function (el) {
+        if (asRendered.has(el)) { htmx.trigger(el, "live-changed"); }
+      });
     });
-  });
-  source.addEventListener("change", function (event) {
-    var data = JSON.parse(event.data);
-    refresh(data.topic, data.version, data.origin);
-  });
-  source.onerror = function () {
-    if (source.readyState === EventSource.CLOSED) { delete document.body.dataset.live; }
-    else { document.body.dataset.live = "reconnecting"; }
-  };
-  window.addEventListener("pagehide", function () { source.close(); });
+    source.addEventListener("change", function (event) {
+      var data = JSON.parse(event.data);
+      refresh(data.topic, data.version, data.origin);
+    });
+    source.onerror = function () {
+      if (source.readyState !== EventSource.CLOSED) {
+        document.body.dataset.live = "reconnecting";
+        return;
+      }
+      delete document.body.dataset.live;
+      if (!opened || reopens >= REOPEN_TRIES) { return; }
+      var wait = Math.min(REOPEN_MAX_MS, REOPEN_MS * Math.pow(2, reopens));
+      reopens += 1;
+      window.setTimeout(open, wait / 2 + Math.random() * wait / 2);
+    };
+  }
+  open();
+  window.addEventListener("pagehide", function () { reopens = REOPEN_TRIES; source.close(); });
 })();

@@ -242,7 +242,8 @@ def test_a_homebrew_parry_for_a_hidden_ally_is_not_offered_nor_counted(hb, clien
     enc.encounter_start(user=hb.gm, encounter_id=e.pk, mode="gm")
     c = {x.character_id: x for x in e.combatants.all()}
     step = play.encounter_attack(user=hb.gm, encounter_id=e.pk, combatant_id=c[hb.goblin.pk].pk,
-                                 target_id=c[hb.aria.pk].pk, weapon_id=hb.claws.pk,
+                                 target_id=c[hb.aria.pk].pk,
+                                 choices=play.AttackChoices(weapon_id=hb.claws.pk),
                                  rng=FakeRandom(10, 3), now=hb.now)
     assert step.reaction is not None
     client.force_login(hb.alice)
@@ -341,7 +342,8 @@ def test_a_players_homebrew_sheet_does_not_name_a_hidden_attacker(hb, client):
     enc.encounter_start(user=hb.gm, encounter_id=e.pk, mode="gm")
     c = {x.character_id: x for x in e.combatants.all()}
     step = play.encounter_attack(user=hb.gm, encounter_id=e.pk, combatant_id=c[hb.goblin.pk].pk,
-                                 target_id=c[hb.bran.pk].pk, weapon_id=hb.claws.pk,
+                                 target_id=c[hb.bran.pk].pk,
+                                 choices=play.AttackChoices(weapon_id=hb.claws.pk),
                                  rng=FakeRandom(10, 3), now=hb.now)
     client.force_login(hb.bob)
     if step.reaction is not None:

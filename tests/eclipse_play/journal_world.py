@@ -21,7 +21,7 @@ def every_kind(ep, seed=15):
     for who, x, y in ((ep.ava, 0, 0), (ep.guard, 12, 0), (ep.bo, 30, 40)):
         enc.combatant_place(user=ep.gm, encounter_id=e.pk, combatant_id=c[who.pk].pk, x=x, y=y)
     play.encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                        pace="walk", x=2, y=0, name="behind the crate", now=ep.now)
+                        pace="walk", to=play.Destination(x=2, y=0, name="behind the crate"), now=ep.now)
     step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
                                  target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
                                  mode="SA", shots=2, situations={"superior_position": 1},
@@ -35,13 +35,13 @@ def every_kind(ep, seed=15):
     play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
                                     combatant_id=c[ep.guard.pk].pk,
                                     weapon_id=ep.w.guard_rifle.pk,
-                                    target_ids=[c[ep.ava.pk].pk, c[ep.bo.pk].pk], rng=rng,
+                                    fire=play.FireZone(target_ids=[c[ep.ava.pk].pk, c[ep.bo.pk].pk]), rng=rng,
                                     now=ep.now)
     play.encounter_turn_end(user=ep.gm, encounter_id=e.pk, now=ep.now)
     _next(ep, e)
     play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
                            weapon_id=ep.w.ava_grenade.pk,
-                           targets=[(c[ep.guard.pk].pk, 3), (c[ep.bo.pk].pk, 8)], rng=rng,
+                           aim=play.BlastAim(targets=[(c[ep.guard.pk].pk, 3), (c[ep.bo.pk].pk, 8)]), rng=rng,
                            now=ep.now)
     play.encounter_aim(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
                        kind="quick", now=ep.now)

@@ -303,8 +303,9 @@ def test_the_suppressive_zone_lasts_until_the_attackers_next_phase(ep):
     next_turn(ep.bob, e)
     fire = play.encounter_suppressive_fire(
         user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
-        weapon_id=ep.w.guard_rifle.pk, target_ids=[c[ep.ava.pk].pk],
-        in_cover_ids=(c[ep.ava.pk].pk,), rng=FakeRandom(), now=ep.now)
+        weapon_id=ep.w.guard_rifle.pk,
+        fire=play.FireZone(target_ids=[c[ep.ava.pk].pk], in_cover_ids=(c[ep.ava.pk].pk,)),
+        rng=FakeRandom(), now=ep.now)
     zone = fire.summary["zone"]
     with pytest.raises(GameMasterOnly):
         play.encounter_zone_attack(user=ep.alice, encounter_id=e.pk, zone_id=zone,

@@ -369,8 +369,8 @@ def test_suppressive_fire_spends_20_rounds_and_attacks_everyone_named_but_cover(
     play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
                                     combatant_id=c[ep.guard.pk].pk,
                                     weapon_id=ep.w.guard_rifle.pk,
-                                    target_ids=[c[ep.ava.pk].pk, c[ep.bo.pk].pk],
-                                    in_cover_ids=(c[ep.bo.pk].pk,),
+                                    fire=play.FireZone(target_ids=[c[ep.ava.pk].pk, c[ep.bo.pk].pk],
+                                                       in_cover_ids=(c[ep.bo.pk].pk,)),
                                     rng=FakeRandom(25, 50, 1, 1), now=ep.now)
     [entry] = entries(e)
     assert entry.kind == "eclipse_suppressive" and entry.summary["loaded"] == 0
@@ -388,7 +388,7 @@ def test_suppressive_fire_is_refused_with_19_rounds_loaded(ep):
         play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
                                         combatant_id=c[ep.guard.pk].pk,
                                         weapon_id=ep.w.guard_rifle.pk,
-                                        target_ids=[c[ep.ava.pk].pk], rng=FakeRandom())
+                                        fire=play.FireZone(target_ids=[c[ep.ava.pk].pk]), rng=FakeRandom())
     e.refresh_from_db()
     assert e.turn_actions == 0 and entries(e) == []
     assert CarriedWeapon.objects.get(pk=ep.w.guard_rifle.pk).loaded == 19
@@ -400,7 +400,7 @@ def test_a_blast_loses_2_dv_a_metre_and_each_target_takes_it_through_armour(ep):
     # SOMx3 60 - 10 = 50: 10 holds; Bo at 3 m takes 15 - 6 = 9 - 4 = 5.
     play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
                            weapon_id=ep.w.ava_grenade.pk,
-                           targets=[(c[ep.guard.pk].pk, 0), (c[ep.bo.pk].pk, 3)],
+                           aim=play.BlastAim(targets=[(c[ep.guard.pk].pk, 0), (c[ep.bo.pk].pk, 3)]),
                            rng=FakeRandom(5, 5, 5, 10), now=ep.now)
     [entry] = entries(e)
     guard, bo = entry.summary["targets"]
@@ -415,7 +415,7 @@ def test_a_blast_loses_2_dv_a_metre_and_each_target_takes_it_through_armour(ep):
     with pytest.raises(OutOfAmmo):  # nothing left to throw
         play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
                                weapon_id=ep.w.ava_grenade.pk,
-                               targets=[(c[ep.guard.pk].pk, 0)], rng=FakeRandom())
+                               aim=play.BlastAim(targets=[(c[ep.guard.pk].pk, 0)]), rng=FakeRandom())
 
 
 def test_reload_clears_a_jam_and_refuses_a_destroyed_weapon(ep, unchanged):

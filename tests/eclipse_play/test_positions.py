@@ -123,10 +123,11 @@ def test_melee_needs_the_target_within_1_m_or_2_m_with_reach(ep):
         melee(ep, e, c, long_arm.pk)
 
 
-def walk(ep, e, c, pace, x, y, **kw):
+def walk(ep, e, c, pace, x, y, extension="", **kw):
     e.refresh_from_db()
     return play.encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                               pace=pace, x=x, y=y, turn=e.turn_serial, now=ep.now, **kw)
+                               pace=pace, to=play.Destination(x=x, y=y, extension=extension),
+                               turn=e.turn_serial, now=ep.now, **kw)
 
 
 def test_a_walk_of_exactly_4_m_moves_and_a_centimetre_more_is_refused(ep):
@@ -183,8 +184,9 @@ def test_a_blast_centred_on_a_combatant_reaches_those_with_dv_left(ep):
     # 3d10 at most 30: DV left under 15 m. Guard at the centre, Bo 10 m from it, Ava 20 m.
     e, c = placed(ep, ("20", "0"), bo_at=("20", "10"))
     play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                           weapon_id=ep.w.ava_grenade.pk, targets=[],
-                           centre_id=c[ep.guard.pk].pk, rng=FakeRandom(5, 5, 5, 10, 10),
+                           weapon_id=ep.w.ava_grenade.pk,
+                           aim=play.BlastAim(targets=[], centre_id=c[ep.guard.pk].pk),
+                           rng=FakeRandom(5, 5, 5, 10, 10),
                            now=ep.now)
     [entry] = entries(e)
     lines = {t["target"]: t for t in entry.summary["targets"]}
@@ -198,8 +200,9 @@ def test_a_blast_beyond_the_extreme_range_is_refused(ep):
     e, c = placed(ep, ("40.01", "0"))
     with pytest.raises(FiringRefused):
         play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                               weapon_id=ep.w.ava_grenade.pk, targets=[],
-                               centre_id=c[ep.guard.pk].pk, rng=FakeRandom(), now=ep.now)
+                               weapon_id=ep.w.ava_grenade.pk,
+                               aim=play.BlastAim(targets=[], centre_id=c[ep.guard.pk].pk),
+                               rng=FakeRandom(), now=ep.now)
     assert CarriedWeapon.objects.get(pk=ep.w.ava_grenade.pk).loaded == 1
 
 
@@ -217,8 +220,9 @@ def test_the_suppressive_zone_aimed_at_a_combatant_decides_who_is_in_it(ep):
     _guards_turn(ep, e)
     play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
                                     combatant_id=c[ep.guard.pk].pk,
-                                    weapon_id=ep.w.guard_rifle.pk, target_ids=[],
-                                    aim_id=c[ep.ava.pk].pk, rng=FakeRandom(99, 50), now=ep.now)
+                                    weapon_id=ep.w.guard_rifle.pk,
+                                    fire=play.FireZone(target_ids=[], aim_id=c[ep.ava.pk].pk),
+                                    rng=FakeRandom(99, 50), now=ep.now)
     [entry] = entries(e)
     assert [t["target"] for t in entry.summary["targets"]] == ["Ava"]
 
@@ -231,8 +235,9 @@ def test_the_suppressive_zone_takes_bo_at_10_m_aside(ep):
     _guards_turn(ep, e)
     play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
                                     combatant_id=c[ep.guard.pk].pk,
-                                    weapon_id=ep.w.guard_rifle.pk, target_ids=[],
-                                    aim_id=c[ep.ava.pk].pk, in_cover_ids=(c[ep.bo.pk].pk,),
+                                    weapon_id=ep.w.guard_rifle.pk,
+                                    fire=play.FireZone(target_ids=[], in_cover_ids=(c[ep.bo.pk].pk,),
+                                                       aim_id=c[ep.ava.pk].pk),
                                     rng=FakeRandom(99, 50), now=ep.now)
     [entry] = entries(e)
     names = {t["target"]: t for t in entry.summary["targets"]}

@@ -83,7 +83,8 @@ def homebrew_world(hb) -> SimpleNamespace:
         play.encounter_other(user=hb.alice, encounter_id=e.pk, combatant_id=me,
                              name="to the ford", move=True, now=now)
         step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=me,
-                                     target_id=c["Goblin"].pk, weapon_id=hb.sword.pk,
+                                     target_id=c["Goblin"].pk,
+                                     choices=play.AttackChoices(weapon_id=hb.sword.pk),
                                      rng=FakeRandom(30, 6), now=now)
         enc.answer_reaction(user=gm, reaction_id=step.reaction.pk, choice=f"parry:{wolf.pk}",
                             rng=FakeRandom(4), now=now)
@@ -96,7 +97,7 @@ def homebrew_world(hb) -> SimpleNamespace:
 
     def goblin(e):
         play.encounter_attack(user=gm, encounter_id=e.pk, combatant_id=c["Goblin"].pk,
-                              target_id=c["Aria"].pk, weapon_id=hb.claws.pk,
+                              target_id=c["Aria"].pk, choices=play.AttackChoices(weapon_id=hb.claws.pk),
                               rng=FakeRandom(20, 2), now=now)
 
     def wolf_turn(e):
@@ -174,7 +175,7 @@ def eclipse_world(ep) -> SimpleNamespace:
     def ava_1(e):
         me = c["Ava"].pk
         play.encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=me, pace="walk",
-                            x=2, y=0, name="behind the crate", now=now)
+                            to=play.Destination(x=2, y=0, name="behind the crate"), now=now)
         step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=me,
                                      target_id=c["Guard"].pk, other_target_ids=[c["Bo"].pk],
                                      weapon_id=ep.w.ava_pistol.pk, mode="SA", rng=rng, now=now)
@@ -189,8 +190,9 @@ def eclipse_world(ep) -> SimpleNamespace:
     def guard_1(e):
         play.encounter_suppressive_fire(user=gm, encounter_id=e.pk,
                                         combatant_id=c["Guard"].pk,
-                                        weapon_id=ep.w.guard_rifle.pk, target_ids=[],
-                                        aim_id=c["Ava"].pk, rng=rng, now=now)
+                                        weapon_id=ep.w.guard_rifle.pk,
+                                        fire=play.FireZone(target_ids=[], aim_id=c["Ava"].pk),
+                                        rng=rng, now=now)
         zone = EncounterEffect.objects.get(encounter=e, name=play.ZONE,
                                            expired_round__isnull=True)
         play.encounter_zone_attack(user=gm, encounter_id=e.pk, zone_id=zone.pk,
@@ -217,8 +219,8 @@ def eclipse_world(ep) -> SimpleNamespace:
 
     def ava_3(e):
         play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c["Ava"].pk,
-                               weapon_id=ep.w.ava_grenade.pk, targets=[],
-                               centre_id=c["Guard"].pk, rng=rng, now=now)
+                               weapon_id=ep.w.ava_grenade.pk,
+                               aim=play.BlastAim(targets=[], centre_id=c["Guard"].pk), rng=rng, now=now)
         services.stress_inflict(user=gm, character=ep.guard.pk, sv=3, rng=rng, now=now)
 
     def turn_end(e):  # once, as round 2 begins: the Guard's stun wears off

@@ -396,7 +396,8 @@ def test_a_parry_for_a_hidden_ally_is_not_offered_to_the_player(client, alice, b
         e.refresh_from_db()
         enc.encounter_next_turn(user=hb.gm, encounter_id=e.pk, turn=e.turn_serial)
     step = play.encounter_attack(user=hb.gm, encounter_id=e.pk, combatant_id=c[hb.goblin.pk].pk,
-                                 target_id=c[hb.aria.pk].pk, weapon_id=hb.claws.pk,
+                                 target_id=c[hb.aria.pk].pk,
+                                 choices=play.AttackChoices(weapon_id=hb.claws.pk),
                                  rng=FakeRandom(20, 2), now=hb.now)
     ally = f"parry:{hb.bran.pk}"
     assert ally in step.reaction.options

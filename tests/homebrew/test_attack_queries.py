@@ -60,7 +60,8 @@ def _attack_and_answer(hb, n, choice, attack_queries, answer_queries):
     with attack_queries:
         step = play.encounter_attack(user=hb.gm, encounter_id=e.pk,
                                      combatant_id=c[hb.goblin.pk].pk,
-                                     target_id=c[hb.bran.pk].pk, weapon_id=hb.claws.pk,
+                                     target_id=c[hb.bran.pk].pk,
+                                     choices=play.AttackChoices(weapon_id=hb.claws.pk),
                                      rng=FakeRandom(10, 4), now=hb.now)
     assert step.reaction is not None
     assert len(step.declared.protectors) == n  # Aria is offensive: the guards only

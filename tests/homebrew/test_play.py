@@ -53,8 +53,9 @@ def test_attack_prompts_the_target_and_a_parry_reduces_the_damage_by_its_result(
     e, c = running(hb)
     # Aria hits Bran with the sword: 40 <= 60, damage 5 on the 1d6.
     step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-                                 target_id=c[hb.bran.pk].pk, weapon_id=hb.sword.pk,
-                                 description="A thrust", rng=FakeRandom(40, 5), now=hb.now)
+                                 target_id=c[hb.bran.pk].pk,
+                                 choices=play.AttackChoices(weapon_id=hb.sword.pk, description="A thrust"),
+                                 rng=FakeRandom(40, 5), now=hb.now)
     assert step.reaction is not None and entries(e) == []  # nothing journaled yet
     assert set(step.reaction.options) == {"none", "parry", "dodge"}
     assert [r["label"] for r in step.reaction.rolls] == ["physique", "damage"]
@@ -80,7 +81,8 @@ def test_a_successful_dodge_cancels_the_attack(hb):
     make_sheet(hb.bran, posture="defensive", dexterite=3)
     e, c = running(hb)
     step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-                                 target_id=c[hb.bran.pk].pk, weapon_id=hb.sword.pk,
+                                 target_id=c[hb.bran.pk].pk,
+                                 choices=play.AttackChoices(weapon_id=hb.sword.pk),
                                  rng=FakeRandom(10, 6), now=hb.now)
     enc.answer_reaction(user=hb.bob, reaction_id=step.reaction.pk, choice="dodge",
                         rng=FakeRandom(2), now=hb.now)
@@ -93,7 +95,8 @@ def test_a_successful_dodge_cancels_the_attack(hb):
 def test_a_miss_ends_the_turn_in_one_entry_without_a_prompt(hb):
     e, c = running(hb)
     step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-                                 target_id=c[hb.goblin.pk].pk, weapon_id=hb.sword.pk,
+                                 target_id=c[hb.goblin.pk].pk,
+                                 choices=play.AttackChoices(weapon_id=hb.sword.pk),
                                  rng=FakeRandom(61), now=hb.now)
     assert step.reaction is None and not PendingReaction.objects.exists()
     [entry] = entries(e)
@@ -108,7 +111,8 @@ def test_a_miss_ends_the_turn_in_one_entry_without_a_prompt(hb):
 def test_a_target_with_no_possible_reaction_takes_the_hit_at_once(hb):
     e, c = running(hb)  # the goblin is in offensive posture: no parry, no dodge
     step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-                                 target_id=c[hb.goblin.pk].pk, weapon_id=hb.sword.pk,
+                                 target_id=c[hb.goblin.pk].pk,
+                                 choices=play.AttackChoices(weapon_id=hb.sword.pk),
                                  rng=FakeRandom(20, 3), now=hb.now)
     assert step.reaction is None and step.action_id is not None
     assert make_sheet(hb.goblin).hp == 5
@@ -133,7 +137,7 @@ def test_the_posture_changes_at_the_start_of_the_turn_only(hb):
     assert make_sheet(hb.aria).posture == "defensive"
     with pytest.raises(EncounterConflict) as exc2:  # the other action took the turn's action
         play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=me,
-                              target_id=c[hb.goblin.pk].pk, weapon_id=hb.sword.pk,
+                              target_id=c[hb.goblin.pk].pk, choices=play.AttackChoices(weapon_id=hb.sword.pk),
                               rng=FakeRandom(1, 1), now=hb.now)
     assert exc2.value.code == "action_already_taken"
 
@@ -187,7 +191,7 @@ def test_the_gm_marks_a_players_move_as_costing_the_action(hb):
     enc.encounter_spend_action(user=hb.gm, encounter_id=e.pk, turn=e.turn_serial, now=hb.now)
     with pytest.raises(EncounterConflict) as taken:
         play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=me,
-                              target_id=c[hb.goblin.pk].pk, weapon_id=hb.sword.pk,
+                              target_id=c[hb.goblin.pk].pk, choices=play.AttackChoices(weapon_id=hb.sword.pk),
                               rng=FakeRandom(1, 1), now=hb.now)
     assert taken.value.code == "action_already_taken"
     assert [a.kind for a in entries(e)] == ["homebrew_move", "encounter_action_spent"]
@@ -218,7 +222,7 @@ def test_the_attack_step_queries_do_not_grow_with_the_combatants(hb, extra,
     e, c = running(hb, *goblins)
     with django_assert_num_queries(ATTACK_QUERIES):
         play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-                              target_id=c[hb.goblin.pk].pk, weapon_id=hb.sword.pk,
+                              target_id=c[hb.goblin.pk].pk, choices=play.AttackChoices(weapon_id=hb.sword.pk),
                               rng=FakeRandom(40, 5), now=hb.now)
 
 
@@ -356,7 +360,8 @@ def test_the_gm_answers_for_an_npc_and_an_ally_may_parry_for_it(hb):
         force=4, dexterite=2, hp=10, hp_max=10, mp=10, mp_max=10, posture="defensive").character
     e, c = running(hb, wolf)
     step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-                                 target_id=c[hb.goblin.pk].pk, weapon_id=hb.sword.pk,
+                                 target_id=c[hb.goblin.pk].pk,
+                                 choices=play.AttackChoices(weapon_id=hb.sword.pk),
                                  rng=FakeRandom(30, 6), now=hb.now)
     assert f"parry:{wolf.pk}" in step.reaction.options
     with pytest.raises(EncounterForbidden):

@@ -54,7 +54,8 @@ def test_the_prompt_shows_the_attack_and_each_answers_own_chance(hb, client):
     make_sheet(hb.bran, posture="defensive", force=4, dexterite=2)
     e, c = _running(hb, hb.aria)
     step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-                                 target_id=c[hb.bran.pk].pk, weapon_id=hb.sword.pk,
+                                 target_id=c[hb.bran.pk].pk,
+                                 choices=play.AttackChoices(weapon_id=hb.sword.pk),
                                  rng=FakeRandom(40, 5), now=hb.now)
     html = _page(client, hb.bob, e)
     assert "Aria attacks Bran: react?" in html
@@ -88,7 +89,7 @@ def test_the_prompt_in_french(hb, client):
     make_sheet(hb.bran, posture="defensive", force=3)
     e, c = _running(hb, hb.aria)
     play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-                          target_id=c[hb.bran.pk].pk, weapon_id=hb.sword.pk,
+                          target_id=c[hb.bran.pk].pk, choices=play.AttackChoices(weapon_id=hb.sword.pk),
                           rng=FakeRandom(40, 5), now=hb.now)
     html = _page(client, hb.bob, e, "fr")
     assert "Aria attaque Bran : réagir ?" in html
@@ -100,7 +101,8 @@ def test_a_hidden_attacker_is_someone_unseen_and_named_nowhere(hb, client):
     make_sheet(hb.bran, posture="defensive", force=4, dexterite=2)
     e, c = _running(hb, hb.goblin, hidden=(hb.goblin,))
     step = play.encounter_attack(user=hb.gm, encounter_id=e.pk, combatant_id=c[hb.goblin.pk].pk,
-                                 target_id=c[hb.bran.pk].pk, weapon_id=hb.claws.pk,
+                                 target_id=c[hb.bran.pk].pk,
+                                 choices=play.AttackChoices(weapon_id=hb.claws.pk),
                                  rng=FakeRandom(10, 3), now=hb.now)
     assert step.reaction is not None
     html = _page(client, hb.bob, e)
@@ -128,7 +130,8 @@ def test_the_gm_is_flagged_for_a_creatures_prompt_and_an_allys_parry_has_its_for
     enc.combatants_add(user=hb.gm, encounter_id=e.pk,
                        entries=[enc.CombatantEntry(character_id=wolf.pk)])
     step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-                                 target_id=c[hb.goblin.pk].pk, weapon_id=hb.sword.pk,
+                                 target_id=c[hb.goblin.pk].pk,
+                                 choices=play.AttackChoices(weapon_id=hb.sword.pk),
                                  rng=FakeRandom(30, 6), now=hb.now)
     html = _page(client, hb.gm, e)
     assert f'data-alert-prompts="{step.reaction.pk}"' in html
@@ -151,7 +154,7 @@ def test_the_page_with_a_prompt_pending_costs_no_more_queries(hb, client, extra,
         enc.combatants_add(user=hb.gm, encounter_id=e.pk,
                            entries=[enc.CombatantEntry(character_id=m.pk) for m in more])
     play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-                          target_id=c[hb.bran.pk].pk, weapon_id=hb.sword.pk,
+                          target_id=c[hb.bran.pk].pk, choices=play.AttackChoices(weapon_id=hb.sword.pk),
                           rng=FakeRandom(40, 5), now=hb.now)
     client.force_login(hb.bob)
     url = reverse("encounters:play", args=[e.pk])

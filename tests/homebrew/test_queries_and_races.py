@@ -10,7 +10,7 @@ import pytest
 from homebrew.errors import AttackResolved
 from homebrew.models import DeclaredAttack, HomebrewSheet
 from homebrew.selectors import attack_odds_lines
-from homebrew.services import attack, resolve
+from homebrew.services import AttackTerms, attack, resolve
 from tests.concurrency import run_together
 from tests import factories
 from tests.gamerules.fakes import FakeRandom
@@ -36,7 +36,7 @@ def test_attack_and_resolve_queries_do_not_grow_with_the_protectors(hb, n,
     # release
     with django_assert_num_queries(7):
         a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 3), protectors=allies,
-                   round_key="1:1")
+                   terms=AttackTerms(round_key="1:1"))
     assert len(a.protectors) == n
     # savepoint, the attack (locked), sheets (locked), the changed sheets in one UPDATE, journal
     # (action, rolls), attack update, release (9 before issue 20: one UPDATE per sheet)
@@ -66,7 +66,8 @@ def test_the_odds_list_the_targets_reactions_and_each_ally_who_may_parry(hb):
 def test_two_answers_to_one_attack_at_once_resolve_it_once(alice, bob):
     hb = build_world(alice, bob)
     HomebrewSheet.objects.filter(pk=hb.aria.pk).update(posture="defensive", dexterite=6)
-    a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 4), round_key="1:1")
+    a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 4),
+               terms=AttackTerms(round_key="1:1"))
 
     def answer(choice):
         return lambda: resolve(a.pk, choice, rng=random.Random(3), user=hb.alice)

@@ -13,8 +13,8 @@ from gamerules.homebrew.errors import ReactionRefused
 from homebrew.errors import (AttackResolved, CannotAct, GameMasterOnly, HomebrewServiceError,
                              NoSuchWeapon, ReactionChoiceError)
 from homebrew.models import Health, HomebrewSheet, PermanentInjury
-from homebrew.services import (attack, fumble_choose, homebrew_character_create, posture_set,
-                               resolve, rest_grant, roll_test)
+from homebrew.services import (AttackTerms, attack, fumble_choose, homebrew_character_create,
+                               posture_set, resolve, rest_grant, roll_test)
 from tests.gamerules.fakes import FakeRandom
 from tests.homebrew.conftest import SPREAD, make_sheet
 
@@ -154,7 +154,7 @@ def test_an_unknown_characteristic_is_refused(hb):
 
 def test_a_physical_hit_rolls_the_weapon_die_and_is_journaled(hb):
     a = attack(hb.aria, hb.goblin, hb.sword, rng=FakeRandom(40, 4), user=hb.alice,
-               description="A cut at the head", round_key="1:1")
+               terms=AttackTerms(description="A cut at the head", round_key="1:1"))
     assert a.hit and a.damage == 4 and a.max_damage == 6 and a.reactions == ["none"]
     rolls = list(RollRecord.objects.filter(action=a.action).order_by("id"))
     assert [(r.label, r.expression, r.faces, r.total) for r in rolls] == [
@@ -322,7 +322,8 @@ def test_without_journal_the_rolls_are_handed_back_for_the_encounters_entry(hb):
 
 def test_a_successful_dodge_cancels_and_keeps_dodging(hb):
     HomebrewSheet.objects.filter(pk=hb.aria.pk).update(posture="defensive", dexterite=3)
-    a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(1), round_key="1:1")  # crit: 12
+    a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(1),
+               terms=AttackTerms(round_key="1:1"))  # crit: 12
     resolved = resolve(a, "dodge", rng=FakeRandom(3))
     assert resolved.outcome["damage"] == 0 and sheet(hb.aria).hp == 20
     assert sheet(hb.aria).can_dodge("1:1")
@@ -330,16 +331,19 @@ def test_a_successful_dodge_cancels_and_keeps_dodging(hb):
 
 def test_a_failed_dodge_takes_the_maximum_and_the_second_dodge_of_the_round_is_refused(hb):
     HomebrewSheet.objects.filter(pk=hb.aria.pk).update(posture="defensive", dexterite=3)
-    first = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 1), round_key="1:1")
+    first = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 1),
+                   terms=AttackTerms(round_key="1:1"))
     resolved = resolve(first, "dodge", rng=FakeRandom(4))
     assert resolved.outcome["damage"] == 4 and resolved.outcome["dodge_lost"]
     assert sheet(hb.aria).hp == 16 and sheet(hb.aria).dodge_lost_round == "1:1"
-    second = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 1), round_key="1:1")
+    second = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 1),
+                    terms=AttackTerms(round_key="1:1"))
     assert second.reactions == ["none", "parry"]
     with pytest.raises(ReactionRefused) as exc:
         resolve(second, "dodge", rng=FakeRandom(1))
     assert exc.value.code == "no_more_dodges"
-    next_round = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 1), round_key="1:2")
+    next_round = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 1),
+                        terms=AttackTerms(round_key="1:2"))
     assert "dodge" in next_round.reactions
 
 
@@ -357,7 +361,8 @@ def test_an_attack_is_resolved_once(hb):
 
 def test_a_surprised_target_is_offered_no_reaction(hb):
     HomebrewSheet.objects.filter(pk=hb.aria.pk).update(posture="defensive")
-    a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 1), target_surprised=True)
+    a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 1),
+               terms=AttackTerms(target_surprised=True))
     assert a.reactions == ["none"]
     with pytest.raises(ReactionChoiceError):
         resolve(a, "dodge", rng=FakeRandom(1))
@@ -403,7 +408,7 @@ def _hit(hb, target, damage_face, **sheet_fields):
     HomebrewSheet.objects.filter(pk=target.pk).update(**sheet_fields)
     a = attack(hb.aria if target != hb.aria else hb.goblin, target,
                hb.sword if target != hb.aria else hb.claws, rng=FakeRandom(10, damage_face),
-               round_key="2:1")
+               terms=AttackTerms(round_key="2:1"))
     return resolve(a, "none", rng=FakeRandom())
 
 
@@ -489,7 +494,8 @@ def test_the_encounters_resolver_resolves_the_attack_named_in_its_payload(hb):
 
     from homebrew.encounter import payload_of, reaction_result
     HomebrewSheet.objects.filter(pk=hb.aria.pk).update(posture="defensive", dexterite=2)
-    a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 3), round_key="7:1")
+    a = attack(hb.goblin, hb.aria, hb.claws, rng=FakeRandom(10, 3),
+               terms=AttackTerms(round_key="7:1"))
     ctx = SimpleNamespace(reaction=SimpleNamespace(payload=payload_of(a), options=a.options),
                           actor=SimpleNamespace(character=hb.goblin),
                           target=SimpleNamespace(character=hb.aria), choice="dodge",

@@ -80,7 +80,7 @@ def _log(html: str) -> str:
 def test_an_attack_no_reaction_can_answer_says_why(client, hb, lang, why):
     e, c = running(hb)  # the goblin is in offensive posture
     play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-                          target_id=c[hb.goblin.pk].pk, weapon_id=hb.sword.pk,
+                          target_id=c[hb.goblin.pk].pk, choices=play.AttackChoices(weapon_id=hb.sword.pk),
                           rng=FakeRandom(20, 3), now=hb.now)
     assert why in _log(_get(client, hb.gm, reverse("encounters:play", args=[e.pk]), lang))
 
@@ -98,11 +98,11 @@ def test_each_reason_a_reaction_is_impossible(client, hb):
     c = {x.character_id: x for x in e.combatants.all()}
     _until(hb, e, c[hb.aria.pk])
     play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-                          target_id=c[hb.bran.pk].pk, weapon_id=hb.sword.pk,
+                          target_id=c[hb.bran.pk].pk, choices=play.AttackChoices(weapon_id=hb.sword.pk),
                           rng=FakeRandom(30, 2), now=hb.now)
     _until(hb, e, c[hb.goblin.pk])
     play.encounter_attack(user=hb.gm, encounter_id=e.pk, combatant_id=c[hb.goblin.pk].pk,
-                          target_id=c[hb.aria.pk].pk, weapon_id=hb.claws.pk,
+                          target_id=c[hb.aria.pk].pk, choices=play.AttackChoices(weapon_id=hb.claws.pk),
                           rng=FakeRandom(90), now=hb.now)
     log = _log(_get(client, hb.gm, reverse("encounters:play", args=[e.pk])))
     assert "reaction: none possible (Bran is surprised in its first turn)" in log
@@ -115,7 +115,7 @@ def test_each_reason_a_reaction_is_impossible(client, hb):
     sheet.dodge_lost_round = play.round_key(e)
     sheet.save(update_fields=["dodge_lost_round"])
     play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-                          target_id=c[hb.bran.pk].pk, weapon_id=hb.fireball.pk,
+                          target_id=c[hb.bran.pk].pk, choices=play.AttackChoices(weapon_id=hb.fireball.pk),
                           rng=FakeRandom(20, 4), now=hb.now)
     log = _log(_get(client, hb.gm, reverse("encounters:play", args=[e.pk])))
     assert ("reaction: none possible (parry: a magical attack cannot be parried; dodge: Bran "
@@ -139,7 +139,8 @@ def test_a_prompt_says_why_a_reaction_is_not_offered(client, hb, lang, why):
     make_sheet(hb.bran, posture="defensive")
     e, c = running(hb)
     step = play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-                                 target_id=c[hb.bran.pk].pk, weapon_id=hb.fireball.pk,
+                                 target_id=c[hb.bran.pk].pk,
+                                 choices=play.AttackChoices(weapon_id=hb.fireball.pk),
                                  rng=FakeRandom(20, 4), now=hb.now)
     assert set(step.reaction.options) == {"none", "dodge"}
     html = _get(client, hb.bob, reverse("encounters:play", args=[e.pk]), lang)

@@ -161,8 +161,9 @@ def homebrew_world(alice, bob) -> World:
     c = {x.character_id: x for x in e.combatants.all()}
     # Aria: a sword thrust Bran parries, then (a hit goes on) the goblin, in offensive posture
     step = play.encounter_attack(user=alice, encounter_id=e.pk, combatant_id=c[w.aria.pk].pk,
-                                 target_id=c[w.bran.pk].pk, weapon_id=w.sword.pk,
-                                 description="A thrust", rng=FakeRandom(40, 5), now=now)
+                                 target_id=c[w.bran.pk].pk,
+                                 choices=play.AttackChoices(weapon_id=w.sword.pk, description="A thrust"),
+                                 rng=FakeRandom(40, 5), now=now)
     enc.answer_reaction(user=bob, reaction_id=step.reaction.pk, choice="parry",
                         rng=FakeRandom(3), now=now)
     _next(w.gm, e)
@@ -172,12 +173,12 @@ def homebrew_world(alice, bob) -> World:
     play.encounter_other(user=bob, encounter_id=e.pk, combatant_id=c[w.bran.pk].pk,
                          name="to the ford", move=True, now=now)
     play.encounter_attack(user=bob, encounter_id=e.pk, combatant_id=c[w.bran.pk].pk,
-                          target_id=c[w.goblin.pk].pk, weapon_id=w.fireball.pk,
+                          target_id=c[w.goblin.pk].pk, choices=play.AttackChoices(weapon_id=w.fireball.pk),
                           rng=FakeRandom(20, 3), now=now)
     _next(w.gm, e)
     # the goblin misses Aria (in offensive posture too)
     play.encounter_attack(user=w.gm, encounter_id=e.pk, combatant_id=c[w.goblin.pk].pk,
-                          target_id=c[w.aria.pk].pk, weapon_id=w.claws.pk,
+                          target_id=c[w.aria.pk].pk, choices=play.AttackChoices(weapon_id=w.claws.pk),
                           rng=FakeRandom(70), now=now)
     e.refresh_from_db()
     # round 2, Aria: the GM counts her long move as the action; then a named action next round

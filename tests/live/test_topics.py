@@ -171,3 +171,26 @@ def test_a_transaction_sends_each_topic_once_with_its_latest_payload(
     # The topic still goes out, once, with the payload that survived: never a version that a
     # rollback undid; a topic whose announcements all rolled back goes out not at all.
     assert [args[2] for args in sent] == [{"topic": "board-5", "version": 8}]
+
+
+def test_each_stream_names_its_own_reconnect_delay(db):
+    """After a restart the dropped pages reconnect after their own ``retry`` delay, drawn in
+    live.RECONNECT_MS, so that they do not all come back in the same instant."""
+    import asyncio
+    import re
+
+    async def opening() -> str:
+        stream = live._stream([f"board-{10**6}"])
+        try:
+            return await anext(stream)
+        finally:
+            await stream.aclose()
+
+    delays = set()
+    for _ in range(5):
+        first = asyncio.run(opening())
+        assert first.endswith("event: stream-open\ndata: \n\n")
+        delay = int(re.search(r"\nretry: (\d+)\n\n", first)[1])
+        assert live.RECONNECT_MS[0] <= delay <= live.RECONNECT_MS[1]
+        delays.add(delay)
+    assert len(delays) > 1  # drawn per stream, not one constant

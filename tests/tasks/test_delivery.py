@@ -95,12 +95,14 @@ def _children(pid: int) -> list[int]:
 
 
 def _waiting_backends() -> set[int]:
-    """PostgreSQL backends (not ours) waiting for a lock on the sheet table."""
+    """PostgreSQL backends (not ours) of this test's database waiting for a lock on the sheet
+    table: another xdist worker's tests (their own database, the same server) are not this
+    tick."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_stat_clear_snapshot()")  # else frozen for the transaction
         cursor.execute(
             "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-            "AND pid <> pg_backend_pid() AND query ILIKE %s",
+            "AND pid <> pg_backend_pid() AND datname = current_database() AND query ILIKE %s",
             ["%characters_eternalwarsheet%"])
         return {row[0] for row in cursor.fetchall()}
 

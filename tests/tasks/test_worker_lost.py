@@ -69,13 +69,14 @@ def celery_worker(queue: str, log: Path, **env: str):
 
 
 def _waiting_for_the_encounter() -> set[int]:
-    """PostgreSQL backends (not ours) waiting for a lock in a query on the encounters (the
-    query's text is cut at 1 kB: its FOR UPDATE is not in it)."""
+    """PostgreSQL backends (not ours) of this test's database waiting for a lock in a query on
+    the encounters (the query's text is cut at 1 kB: its FOR UPDATE is not in it); another
+    xdist worker's tests use their own database on the same server."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_stat_clear_snapshot()")  # else frozen for the transaction
         cursor.execute(
             "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-            "AND pid <> pg_backend_pid() AND query ILIKE %s",
+            "AND pid <> pg_backend_pid() AND datname = current_database() AND query ILIKE %s",
             ["%encounters_encounter%"])
         return {row[0] for row in cursor.fetchall()}
 
@@ -115,7 +116,7 @@ def due_attack(alice, bob):
     c = {x.character_id: x for x in e.combatants.all()}
     step = play.encounter_attack(
         user=alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk].pk,
-        target_id=c[hb.bran.pk].pk, weapon_id=hb.sword.pk, description="A thrust",
+        target_id=c[hb.bran.pk].pk, choices=play.AttackChoices(weapon_id=hb.sword.pk, description="A thrust"),
         rng=FakeRandom(40, 5), now=timezone.now() - timedelta(minutes=1))
     assert step.reaction is not None and step.reaction.deadline < timezone.now()
     return hb, e, step.reaction

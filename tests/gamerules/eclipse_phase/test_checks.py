@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from gamerules.d100 import Grade
-from gamerules.eclipse_phase.checks import (flip, opposed_chances, opposed_test, skill_test,
-                                            spend_moxie)
+from gamerules.eclipse_phase.checks import (Strain, flip, opposed_chances, opposed_test,
+                                            skill_test, spend_moxie)
 from gamerules.eclipse_phase.errors import InvalidModifier, NoMoxie
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from tests.gamerules.eclipse_phase.helpers import P
@@ -59,7 +59,7 @@ def test_difficulty_from_minus_30_to_plus_30():
 
 
 def test_every_wound_and_trauma_is_minus_10():
-    result = roll_test(60, 30, wounds=2, traumas=1)
+    result = roll_test(60, 30, strain=Strain(wounds=2, traumas=1))
     assert result.target == 30 and result.grade is Grade.FAILURE
     assert [(m.label, m.value) for m in result.modifiers] == [("wounds (2)", -20),
                                                              ("traumas (1)", -10)]

@@ -76,17 +76,17 @@ def test_not_enough_rounds_refuses_and_spends_nothing():
 
 def test_suppressive_fire_needs_20_rounds_and_a_20_round_magazine():
     with pytest.raises(FiringRefused) as info:
-        suppressive_fire(RIFLE, Magazine(40, 19), "me", (0, 0), (1, 0), P)
+        suppressive_fire(RIFLE, Magazine(40, 19), "me", origin=(0, 0), heading=(1, 0), params=P)
     assert info.value.params == {"needed": 20, "loaded": 19}
     with pytest.raises(FiringRefused) as small:
-        suppressive_fire(SMG, Magazine.full(SMG), "me", (0, 0), (1, 0), P)
+        suppressive_fire(SMG, Magazine.full(SMG), "me", origin=(0, 0), heading=(1, 0), params=P)
     assert small.value.params == {"needed": 20, "capacity": 15, "name": "machine pistol"}
-    _zone, after = suppressive_fire(RIFLE, Magazine(40, 20), "me", (0, 0), (1, 0), P)
+    _zone, after = suppressive_fire(RIFLE, Magazine(40, 20), "me", origin=(0, 0), heading=(1, 0), params=P)
     assert after.loaded == 0
 
 
 def test_suppressive_zone_20_m_wide_spares_cover_and_full_defence():
-    zone, _ = suppressive_fire(RIFLE, Magazine.full(RIFLE), "me", (0, 0), (1, 0), P)
+    zone, _ = suppressive_fire(RIFLE, Magazine.full(RIFLE), "me", origin=(0, 0), heading=(1, 0), params=P)
     targets = [ZoneTarget("in", (50, 10)), ZoneTarget("edge", (500, -10)),
                ZoneTarget("wide", (50, 10.5)), ZoneTarget("behind", (-5, 0)),
                ZoneTarget("far", (501, 0)), ZoneTarget("covered", (20, 0), in_cover=True),

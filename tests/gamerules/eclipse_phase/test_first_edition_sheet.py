@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from gamerules.eclipse_phase.attack import Combatant, plan_attack
-from gamerules.eclipse_phase.checks import condition_modifiers, skill_test
+from gamerules.eclipse_phase.checks import Strain, condition_modifiers, skill_test
 from gamerules.eclipse_phase.errors import InvalidSheet, SkillUntrained
 from gamerules.eclipse_phase.odds import attack_odds
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
@@ -131,7 +131,7 @@ def test_a_pain_filter_ignores_one_wounds_malus_on_tests():
     assert [m.value for m in condition_modifiers(P, wounds=2, pain_filter=True)] == [-10]
     assert [m.value for m in condition_modifiers(P, wounds=1, pain_filter=True)] == [0]
     assert [m.value for m in condition_modifiers(P, wounds=2)] == [-20]
-    test = skill_test(50, FakeRandom(45), P, wounds=1, pain_filter=True)
+    test = skill_test(50, FakeRandom(45), P, strain=Strain(wounds=1, pain_filter=True))
     assert test.result.target == 50 and test.success
 
 

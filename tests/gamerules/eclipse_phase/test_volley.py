@@ -26,7 +26,8 @@ SS = AttackOrder(weapon=1, mode="SS", range_band=RangeBand.SHORT)
 
 def volley(order=SS, *faces, attacker=SHOOTER, defender=TARGET, defence=DODGE, weapon=PISTOL):
     rng = FakeRandom(*faces)
-    out = resolve_volley(attacker, defender, weapon, order, order.shots, defence, rng, P)
+    out = resolve_volley(attacker, defender, weapon, order, shots=order.shots, defence=defence,
+                         rng=rng, params=P)
     assert rng.exhausted, "every scripted die is rolled"
     return out
 

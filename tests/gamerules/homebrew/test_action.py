@@ -39,7 +39,8 @@ def order(weapon=SWORD, **kw) -> AttackOrder:
 
 
 def declare(*faces, weapon=SWORD, target=GOBLIN, allies=(), attacker=ARIA, **kw):
-    return declare_attack(order(weapon, **kw), attacker, target, allies, FakeRandom(*faces), P)
+    return declare_attack(order(weapon, **kw), attacker, target, allies=allies,
+                          rng=FakeRandom(*faces), params=P)
 
 
 def test_a_hit_rolls_the_die_and_offers_no_reaction_to_an_offensive_target():
@@ -110,13 +111,13 @@ def test_a_bad_die_is_refused_before_anything_is_paid():
 
 def _answer(declaration, choice, *faces, target, reactor=None, round_key="r1"):
     return answer_attack(declaration.result, choice, target, reactor or target,
-                         FakeRandom(*faces), P, round_key=round_key)
+                         rng=FakeRandom(*faces), params=P, round_key=round_key)
 
 
 def test_a_parry_blocks_the_force_tests_result_and_an_allys_parry_protects_the_target():
     target = replace(ARIA, posture=Posture.DEFENSIVE)
     d = declare_attack(AttackOrder(GOBLIN.id, ARIA.id, Weapon("Claws", "1d4")), GOBLIN, target,
-                       [GUARD], FakeRandom(10, 4), P)
+                       allies=[GUARD], rng=FakeRandom(10, 4), params=P)
     own = _answer(d, ReactionChoice(Reaction.PARRY), 3, target=target)
     assert (own.outcome.blocked, own.damage, own.target.hp, own.for_ally) == (3, 1, 19, False)
     ally = _answer(d, ReactionChoice(Reaction.PARRY, GUARD.id), 5, target=target,
@@ -130,7 +131,7 @@ def test_a_parry_blocks_the_force_tests_result_and_an_allys_parry_protects_the_t
 def test_a_failed_dodge_takes_the_maximum_and_loses_dodging_for_the_round():
     target = replace(ARIA, posture=Posture.DEFENSIVE)
     d = declare_attack(AttackOrder(GOBLIN.id, ARIA.id, Weapon("Claws", "1d4")), GOBLIN, target,
-                       [], FakeRandom(10, 1), P)
+                       allies=[], rng=FakeRandom(10, 1), params=P)
     r = _answer(d, ReactionChoice(Reaction.DODGE), 4, target=target)
     assert (r.damage, r.target.hp, r.target.dodge_lost_round) == (4, 16, "r1")
     assert not r.target.can_dodge("r1") and r.target.can_dodge("r2")
@@ -150,7 +151,7 @@ def test_hp_exactly_0_is_unconscious_and_exactly_minus_max_a_permanent_injury(hp
     target = replace(ARIA, hp=hp, health=HealthState.STANDING if hp > 0 else
                      HealthState.UNCONSCIOUS)
     d = declare_attack(AttackOrder(GOBLIN.id, ARIA.id, Weapon("Claws", "1d4")), GOBLIN, target,
-                       [], FakeRandom(10, 3), P)
+                       allies=[], rng=FakeRandom(10, 3), params=P)
     r = _answer(d, ReactionChoice(), target=target)
     assert (r.target.hp, r.target.health, r.permanent_injury) == (hp - 3, health, injury)
 
@@ -170,9 +171,10 @@ def test_with_any_dice_the_target_loses_at_most_the_critical_and_hp_add_up(seed)
     rng = random.Random(seed)
     target = replace(GOBLIN, posture=rng.choice(list(Posture)), hp=rng.randint(1, 8),
                      spared=rng.random() < 0.5)
-    d = declare_attack(order(posture=rng.choice(list(Posture))), ARIA, target, [GUARD], rng, P)
+    d = declare_attack(order(posture=rng.choice(list(Posture))), ARIA, target, allies=[GUARD],
+                       rng=rng, params=P)
     choice = ReactionChoice(Reaction(rng.choice(d.reactions)))
-    r = answer_attack(d.result, choice, target, target, rng, P, round_key="r")
+    r = answer_attack(d.result, choice, target, target, rng=rng, params=P, round_key="r")
     assert 0 <= r.damage <= 11  # the 1d6's critical: 6 x 1.75
     assert r.target.hp == target.hp - r.damage
     assert r.damage == 0 or d.result.hit
