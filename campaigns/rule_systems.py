@@ -106,7 +106,9 @@ class RuleSystemSpec:
     makes a character in one step (the API, the demo) and returns it; ``begin_creation(user=,
     campaign=, name=)`` starts the page's creation flow and returns the URL to go to next;
     ``sheet_view(character=, log=, now=)`` is the character page's view (it has at least
-    ``character``, ``log`` and ``now``).
+    ``character``, ``log`` and ``now``); ``creation_steps`` says in a few words (lazy) what
+    beginning a character does (the list page's hint beside its "begin" button: dice rolled
+    or points shared).
 
     Surfaces: ``templates`` (Templates); ``leaderboard`` the columns of the system's own numbers
     (the shared counters kills, deaths, attacks and dodges are the core's); ``serializers`` the
@@ -146,6 +148,7 @@ class RuleSystemSpec:
     copy_sheets: Callable[[Any, Any], Any] | None = None  # (template, new characters) -> sheets
     create_character: Callable[..., Any] | None = None
     begin_creation: Callable[..., str] | None = None
+    creation_steps: Any = ""
     sheet_view: Callable[..., Any] | None = None
     templates: Templates = field(default_factory=Templates)
     leaderboard: tuple[LeaderboardColumn, ...] = ()

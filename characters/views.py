@@ -34,8 +34,11 @@ def character_list(request):
             form.add_error(None, error_message(exc))
         else:
             return redirect(next_url)
+    steps = [(spec.name, spec.creation_steps) for spec in rule_systems.registered()
+             if spec.begin_creation is not None and spec.creation_steps]
     return render(request, "characters/list.html",
-                  {"characters": characters_now(user=request.user), "form": form})
+                  {"characters": characters_now(user=request.user), "form": form,
+                   "creation_steps": steps})
 
 
 @login_required

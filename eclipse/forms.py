@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from characters.services import NAME_MAX
 from eclipse.models import APTITUDE_FIELDS
-from gamerules.eclipse_phase.sheet import SKILL_APTITUDES
+from gamerules.eclipse_phase.sheet import NO_DEFAULT_SKILLS, SKILL_APTITUDES
 
 APTITUDE_LABELS = {"COG": _("Cognition"), "COO": _("Coordination"), "INT": _("Intuition"),
                    "REF": _("Reflexes"), "SAV": _("Savvy"), "SOM": _("Somatics"),
@@ -45,3 +45,25 @@ class CreateForm(forms.Form):
 
     def skill_fields(self):
         return [self[f"skill_{s}"] for s in SKILL_APTITUDES]
+
+    def skill_rows(self, default_any_skill: bool = False) -> list[dict]:
+        """Each skill of the rules' list, in order, as the creation page shows it: its
+        ``field`` (the ranks learnt), its ``name`` (code), the linked ``aptitude`` (code and
+        ``aptitude_label``), the ``default`` an untrained skill rolls (the aptitude's value as
+        the form holds it, before the morph's bonus; None when unreadable) and ``defaults``
+        (False for the psi and technical skills, which cannot be used untrained, unless the
+        campaign's ``default_any_skill``). Source: gamerules.eclipse_phase.sheet
+        (SKILL_APTITUDES, NO_DEFAULT_SKILLS)."""
+        rows = []
+        for skill, aptitude in SKILL_APTITUDES.items():
+            raw = self[aptitude.value].value()
+            try:
+                default = int(raw) if raw not in (None, "") else None
+            except (TypeError, ValueError):
+                default = None
+            rows.append({"field": self[f"skill_{skill}"], "name": skill,
+                         "aptitude": aptitude.value,
+                         "aptitude_label": APTITUDE_LABELS[aptitude.value],
+                         "default": default,
+                         "defaults": default_any_skill or skill not in NO_DEFAULT_SKILLS})
+        return rows

@@ -78,6 +78,8 @@ SPEC = rule_systems.RuleSystemSpec(
     new_sheet=new_sheet,
     copy_sheets=copy_sheets,
     begin_creation=begin_creation,
+    creation_steps=_("no dice: you share the aptitude points, give your skills their "
+                     "ranks and choose a morph"),
     sheet_view=sheet_view,
     character_admin="eclipse.admin.EclipseCharacterAdmin",
     templates=rule_systems.Templates(

@@ -37,8 +37,9 @@ def _campaign_or_404(campaign_id: int) -> Campaign:
 
 
 def _create_context(campaign, form, morphs, error=None):
+    params = campaign.parameters
     return {"campaign": campaign, "form": form, "morphs": morphs, "error": error,
-            "params": campaign.parameters}
+            "params": params, "skills": form.skill_rows(params.default_any_skill)}
 
 
 @login_required

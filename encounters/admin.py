@@ -63,7 +63,7 @@ class EncounterAdmin(admin.ModelAdmin):
     list_display = ("name", "campaign", "state", "round", "version")
     list_filter = ("state",)
     fields = ("campaign", "name", "actions_per_turn", "skip_defeated",
-              "reaction_timeout_seconds", "state", "round", "turn_serial", "version")
+              "reaction_timeout_seconds", "players_may_join", "state", "round", "turn_serial", "version")
     readonly_fields = ("state", "round", "turn_serial", "version")
     inlines = (CombatantInline,)
 

@@ -137,6 +137,7 @@ class EncounterSerializer(serializers.Serializer):
     actions_per_turn = serializers.IntegerField(source="encounter.actions_per_turn")
     reaction_timeout_seconds = serializers.IntegerField(
         source="encounter.reaction_timeout_seconds")
+    players_may_join = serializers.BooleanField(source="encounter.players_may_join")
     version = serializers.IntegerField(source="encounter.version")
     gm = serializers.BooleanField()
     mine = serializers.ListField(child=serializers.IntegerField(),
@@ -245,6 +246,7 @@ class EncounterListItemSerializer(serializers.Serializer):
     name = serializers.CharField()
     state = serializers.ChoiceField(choices=Encounter.State.choices)
     round = serializers.IntegerField()
+    players_may_join = serializers.BooleanField()
     version = serializers.IntegerField()
     created_at = serializers.DateTimeField()
 
@@ -253,7 +255,8 @@ class EncounterListSerializer(serializers.Serializer):
     gm = serializers.BooleanField(help_text="Whether the user runs the campaign (sees them all).")
     encounters = EncounterListItemSerializer(
         many=True, help_text="The newest first: all of them for the game master, those the user "
-                             "plays a combatant in otherwise.")
+                             "plays a combatant in otherwise, and those open to joining "
+                             "(`players_may_join`, not ended) for a player of the campaign.")
 
 
 class CampaignEncountersView(APIView):
@@ -334,9 +337,26 @@ class EncounterEmptySerializer(StrictSerializer):
     pass
 
 
+class EncounterJoinSerializer(StrictSerializer):
+    character = serializers.IntegerField(min_value=1, max_value=INT_MAX,
+                                         help_text="One of your own characters of the campaign.")
+
+
+class EncounterJoiningSerializer(StrictSerializer):
+    players_may_join = serializers.BooleanField()
+
+
 STEPS = [
     ("combatants/", "encounters_add", CombatantsAddSerializer, _add,
      "Add combatants (GM): characters of the campaign, or names (count of them)."),
+    ("join/", "encounters_join", EncounterJoinSerializer,
+     lambda u, e, d: services.encounter_join(user=u, encounter_id=e, character_id=d["character"]),
+     "Add your own character (a player, once) to an encounter whose GM lets players join; "
+     "while it runs, at the end of the order (a rolled order rolls its initiative)."),
+    ("joining/", "encounters_joining", EncounterJoiningSerializer,
+     lambda u, e, d: services.encounter_joining_set(user=u, encounter_id=e,
+                                                    allowed=d["players_may_join"]),
+     "Let the campaign's players join with their own character, or stop it (GM)."),
     ("order/", "encounters_order", EncounterOrderSerializer,
      lambda u, e, d: services.encounter_set_order(user=u, encounter_id=e,
                                                   combatant_ids=d["combatants"]),

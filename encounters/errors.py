@@ -38,6 +38,11 @@ MESSAGES: dict[str, str] = {
     "order_mismatch": gettext_noop("The order must list every combatant in it, once each."),
     "already_prompted": gettext_noop("%(name)s is asked already about this action."),
     "unknown_resolver": gettext_noop("No rule system answers reactions of kind %(kind)r."),
+    "joining_closed": gettext_noop("The game master does not let players join this encounter."),
+    "already_joined": gettext_noop("%(name)s is in this encounter already: a player joins once."),
+    "left_encounter": gettext_noop("%(name)s was taken out of this encounter: only the game "
+                                   "master brings it back."),
+    "join_player_character": gettext_noop("Only a player's own character joins an encounter."),
     "unknown_enemy_state": gettext_noop(
         "%(value)r is not a way to show enemies: exact, described or hidden."),
 }

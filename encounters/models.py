@@ -56,6 +56,10 @@ class Encounter(models.Model):
         _("time to react (seconds)"), default=DEFAULT_REACTION_TIMEOUT,
         validators=[MinValueValidator(1), MaxValueValidator(3600)],
         help_text=_("After this, a reaction prompt counts as no reaction."))
+    players_may_join = models.BooleanField(
+        _("players may join"), default=False, db_default=False,  # rows of older code too
+        help_text=_("The campaign's players may add their own character, once, while the "
+                    "encounter is being set up or running."))
     reaction_deadline = models.DateTimeField(
         null=True, blank=True, help_text="The pending reaction's deadline (polls read it).")
     version = models.PositiveBigIntegerField(default=1)

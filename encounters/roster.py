@@ -18,18 +18,24 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 
 from campaigns import rule_systems
-from campaigns.errors import InvalidInput
+from campaigns.errors import InvalidInput, NotFound
+from campaigns.journal import record_action
 from characters.models import Character
+from characters.rules import plays, require_owner
 from characters.services import NAME_MAX
-from encounters.access import GM, NOT_ENDED, opened
+from encounters import hooks
+from encounters.access import ANYONE, GM, NOT_ENDED, can_see, opened, require_not_ended
 from encounters.effects import durations
-from encounters.errors import EncounterInvalid
+from encounters.errors import (EncounterConflict, EncounterForbidden, EncounterInvalid,
+                               EncounterNotFound)
 from encounters.models import Combatant, Encounter
 from encounters.reactions import require_no_reaction
-from encounters.turn_order import MOST_TURNS, apply_step, clock_of, reroll, system_turns
+from encounters.turn_order import (KIND_INITIATIVE, MOST_TURNS, about, apply_step, clock_of,
+                                   reroll, roll_initiative, scores, system_turns)
 from gamerules.dice import RandomSource
 from gamerules.encounter import clock as rules
 from gamerules.encounter.errors import OrderError
+from gamerules.encounter.order import OrderMode
 
 MOST_AT_ONCE = 50  # combatants added in one step
 COPY_TRIES = 3  # names for copies chosen again when another step took one meanwhile
@@ -230,3 +236,106 @@ def combatant_update(*, user, encounter_id: int, combatant_id: int,
             me.save(update_fields=fields)
             step.save()
         return me
+
+
+# --- players joining (issue 21, item 6) -------------------------------------------------------
+
+def encounter_joining_set(*, user, encounter_id: int, allowed: bool) -> Encounter:
+    """The GM lets the campaign's players add their own characters (:func:`encounter_join`)
+    or stops it (``Encounter.players_may_join``). Setting the same value again changes
+    nothing (no version). Raises EncounterConflict("encounter_ended")."""
+    with opened(encounter_id, user, who=GM, state=NOT_ENDED, related=None) as step:
+        encounter = step.encounter
+        if encounter.players_may_join != allowed:
+            encounter.players_may_join = allowed
+            Encounter.objects.filter(pk=encounter.pk).update(players_may_join=allowed)
+            step.save()
+        return encounter
+
+
+def encounter_join(*, user, encounter_id: int, character_id: int,
+                   now: datetime | None = None, rng: RandomSource | None = None) -> Combatant:
+    """A player adds their own character to an encounter whose GM lets players join
+    (``players_may_join``), while it is set up or running, once: a player with a combatant
+    in it already (or one the GM took out) does not join again. While it runs the joiner is a
+    late joiner (at the end of the order, playing this round if its end is still to come:
+    gamerules.encounter.clock.add); in a rolled order its initiative is rolled by its system
+    and journaled as every roll is (one "encounter_initiative" action naming it, ``joined``),
+    so a system rolling each round has its score and the page shows it. Pushed as any step
+    (version bumped).
+
+    Checks, in this order: someone who neither sees the encounter nor plays a character of its
+    campaign gets EncounterNotFound (404); then EncounterConflict("encounter_ended"),
+    EncounterForbidden("joining_closed"), NotFound("no_such_character": a character the user
+    may not see, another player's) or Forbidden, EncounterInvalid("not_in_campaign",
+    "join_player_character"), EncounterConflict("already_joined", "left_encounter")."""
+    with opened(encounter_id, user, who=ANYONE, state=None, now=now, rng=rng,
+                related=hooks.sheet_joins()) as step:
+        encounter, combatants = step.encounter, step.combatants
+        character = _joiner(user, encounter, combatants, character_id)
+        position = max((c.position for c in combatants.values()), default=-1) + 1
+        me = Combatant(encounter=encounter, character=character, name=character.name[:80],
+                       position=position, joined_round=encounter.round)
+        system_turns(encounter.campaign.rule_system, [me])
+        me.save()
+        combatants[me.pk] = me
+        if encounter.state == Encounter.State.RUNNING:
+            clock, _members = clock_of(encounter, combatants)
+            me.rank = len(rules.add(clock, [me.pk]).order) - 1
+            me.save(update_fields=["rank", *_joiner_initiative(step, me)])
+        step.save()
+        return me
+
+
+def _joiner(user, encounter: Encounter, combatants: dict[int, Combatant],
+            character_id: int) -> Character:
+    """The character ``user`` may join ``encounter`` with (its campaign set to the
+    encounter's), checked in :func:`encounter_join`'s order; raises as it says."""
+    campaign = encounter.campaign
+    if not can_see(user, encounter, combatants.values()) and not plays_in(user, campaign):
+        raise EncounterNotFound()
+    require_not_ended(encounter)
+    if not encounter.players_may_join:
+        raise EncounterForbidden(code="joining_closed")
+    character = Character.objects.select_related("campaign").filter(pk=character_id).first()
+    if character is None:
+        raise NotFound("no_such_character")
+    require_owner(user, character)
+    if character.campaign_id != campaign.pk:
+        raise EncounterInvalid(code="not_in_campaign")
+    if not character.is_player:
+        raise EncounterInvalid(code="join_player_character")
+    for c in combatants.values():
+        if c.character is not None and c.character.is_player and plays(user, c.character,
+                                                                       campaign):
+            if c.removed:
+                raise EncounterConflict(code="left_encounter", name=c.name)
+            raise EncounterConflict(code="already_joined", name=c.name)
+    character.campaign = campaign
+    return character
+
+
+def _joiner_initiative(step, me: Combatant) -> list[str]:
+    """In a rolled order, roll the joiner's initiative by its system and journal it (one
+    "encounter_initiative" action, ``joined``); the fields it set (none otherwise)."""
+    encounter = step.encounter
+    system = encounter.campaign.rule_system
+    initiative = hooks.initiative_for(system)
+    if encounter.order_mode != OrderMode.ROLLED or initiative is None:
+        return []
+    rows, roll_about = about(roll_initiative(system, initiative, [me], step.rng))
+    record_action(campaign=encounter.campaign, kind=KIND_INITIATIVE, now=step.now,
+                  user=step.user, summary={"encounter": encounter.pk, "round": encounter.round,
+                                           "joined": True, "order": [me.pk],
+                                           "scores": scores([me]), "roll_about": roll_about},
+                  rolls=rows)
+    return ["initiative", "tiebreak"]
+
+
+def plays_in(user, campaign) -> bool:
+    """Whether ``user`` has a player's character of their own in ``campaign`` (one query): who
+    may hear of an encounter open to joining."""
+    if user is None or not user.is_authenticated:
+        return False
+    return Character.objects.filter(campaign=campaign, kind=Character.Kind.PLAYER,
+                                    owner_id=user.pk).exists()

@@ -425,20 +425,55 @@ def _log(encounter: Encounter, log_since: datetime | None,
 
 def encounters_of(*, user, campaign_id: int) -> tuple[bool, list[Encounter]]:
     """(whether the user oversees the campaign, the campaign's encounters the user may see:
-    all for its GM, else those where the user plays a combatant). Raises EncounterNotFound for
-    a missing campaign, or one where the user is neither the GM nor owns a character (a player
-    of the campaign in no encounter sees an empty list)."""
+    all for its GM, else those where the user plays a combatant, and those open to joining
+    (``players_may_join``, not ended) for a player with a character of their own in the
+    campaign, newest first). Raises EncounterNotFound for a missing campaign, or one where the
+    user is neither the GM nor owns a character (a player of the campaign in no encounter
+    sees an empty list)."""
     campaign = Campaign.objects.filter(pk=campaign_id).first()
     if campaign is None:
         raise EncounterNotFound()
     qs = Encounter.objects.filter(campaign=campaign).select_related("campaign")
     if oversees(user, campaign):
         return True, list(qs)
-    rows = list(qs.filter(combatants__character__owner_id=user.pk,
-                          combatants__removed=False).distinct())
+    playing = Q(combatants__character__owner_id=user.pk, combatants__removed=False)
+    own = Exists(Character.objects.filter(campaign_id=OuterRef("campaign_id"), owner_id=user.pk,
+                                          kind=Character.Kind.PLAYER))
+    open_to_me = Q(players_may_join=True) & ~Q(state=Encounter.State.ENDED) & Q(own)
+    rows = list(qs.filter(playing | open_to_me).distinct())
     if not rows and not campaign.characters.filter(owner_id=user.pk).exists():
         raise EncounterNotFound()
     return False, rows
+
+
+@dataclass(frozen=True)
+class JoinOffer:
+    """What the page offering to join an encounter shows a player not in it: the encounter
+    (name, state, round: nothing of its combatants) and the player's own characters of its
+    campaign that may join (:func:`join_offer`)."""
+
+    encounter: Encounter
+    characters: list[Character]
+
+
+def join_offer(*, user, encounter_id: int) -> JoinOffer | None:
+    """The offer to join ``encounter_id`` for ``user``: None unless its GM lets players join
+    (``players_may_join``), it is not over, and ``user`` has a player's character of their own
+    in its campaign and none in it (removed ones included: a player joins once). Three
+    queries."""
+    encounter = (Encounter.objects.select_related("campaign")
+                 .filter(pk=encounter_id, players_may_join=True)
+                 .exclude(state=Encounter.State.ENDED).first())
+    if encounter is None or not user.is_authenticated:
+        return None
+    if Combatant.objects.filter(encounter=encounter, character__owner_id=user.pk,
+                                character__kind=Character.Kind.PLAYER).exists():
+        return None
+    mine = [c for c in Character.objects.filter(campaign=encounter.campaign_id,
+                                                kind=Character.Kind.PLAYER,
+                                                owner_id=user.pk).order_by("name", "pk")
+            if allowed(user, "characters.act", c)]
+    return JoinOffer(encounter=encounter, characters=mine) if mine else None
 
 
 def campaigns_with_encounters(*, user) -> list[Campaign]:

@@ -16,7 +16,8 @@ of the encounter's modules, each of which does one job (issue 20, item 3; the la
 - ``reactions``: prompts, answers, timeouts (``request_reaction``, ``answer_reaction``,
   ``reactions_default_due``).
 - ``roster``: who fights (``combatants_add``, ``combatant_remove``, ``combatant_readd``,
-  ``combatant_update``).
+  ``combatant_update``; a player's own character joining, ``encounter_join``, when the GM
+  lets players join, ``encounter_joining_set``).
 - ``turns``: the encounter's life and turns (``encounter_create``, ``encounter_start``,
   ``encounter_next_turn``, ``encounter_spend_action``, ``encounter_delay``, ``encounter_end``,
   ``encounter_act``).
@@ -39,7 +40,8 @@ from encounters.positions import combatant_place, positions_clear, set_position
 from encounters.reactions import (Ask, answer_reaction, reactions_default_due, request_reaction,
                                   request_reactions)
 from encounters.roster import (COPY_TRIES, MOST_AT_ONCE, CombatantEntry, combatant_readd,
-                               combatant_remove, combatant_update, combatants_add)
+                               combatant_remove, combatant_update, combatants_add,
+                               encounter_join, encounter_joining_set, plays_in)
 from encounters.turn_order import KIND_INITIATIVE, MOST_TURNS, encounter_set_order
 from encounters.turns import (JOURNAL_KINDS, KIND_ACTION_SPENT, TurnContext, encounter_act,
                               encounter_create, encounter_delay, encounter_end,
@@ -50,7 +52,8 @@ __all__ = ["COPY_TRIES", "JOURNAL_KINDS", "KIND_ACTION_SPENT", "KIND_INITIATIVE"
            "can_see", "characters_changed", "combatant_place", "combatant_portrait_set", "combatant_readd",
            "combatant_remove", "combatant_update", "combatants_add", "combatants_of", "controls",
            "effect_add", "encounter_act", "encounter_background_set", "encounter_changed",
-           "encounter_create", "encounter_delay", "encounter_end", "encounter_next_turn",
-           "encounter_set_order", "encounter_spend_action", "encounter_start", "encounter_touch",
-           "enemy_state_set", "is_gm", "lock_encounter", "lock_with_combatants", "positions_clear",
-           "reactions_default_due", "request_reaction", "request_reactions", "set_position"]
+           "encounter_create", "encounter_delay", "encounter_end", "encounter_join", "encounter_joining_set",
+           "encounter_next_turn", "encounter_set_order", "encounter_spend_action", "encounter_start",
+           "encounter_touch", "enemy_state_set", "is_gm", "lock_encounter", "lock_with_combatants",
+           "plays_in", "positions_clear", "reactions_default_due", "request_reaction", "request_reactions",
+           "set_position"]

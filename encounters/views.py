@@ -55,7 +55,16 @@ def _poll(request, encounter_id: int, page: str) -> HttpResponse:
 @login_required
 @require_GET
 def play(request, encounter_id: int):
-    return _poll(request, encounter_id, "play")
+    """The player's page; for a player of the campaign not in an encounter open to joining,
+    the page that offers to join it with one of their characters (selectors.join_offer),
+    which shows nothing else of it."""
+    try:
+        return _poll(request, encounter_id, "play")
+    except Http404:
+        offer = selectors.join_offer(user=request.user, encounter_id=encounter_id)
+        if offer is None or request.htmx:
+            raise
+        return render(request, "encounters/join.html", {"offer": offer})
 
 
 @login_required
@@ -334,3 +343,26 @@ def _combatant_id(request) -> int:
 def positions_clear(request, encounter_id: int):
     return _step(request, encounter_id, lambda: services.positions_clear(
         user=request.user, encounter_id=encounter_id))
+
+
+@login_required
+@require_POST
+def join(request, encounter_id: int):
+    """A player adds their own character (``character``) to an encounter open to joining;
+    back to the encounter's page (a refusal: the page with it as a message)."""
+    return _step(request, encounter_id, lambda: services.encounter_join(
+        user=request.user, encounter_id=encounter_id, character_id=_int(request, "character")),
+        done=_("You joined the encounter."))
+
+
+@login_required
+@require_POST
+def joining(request, encounter_id: int):
+    """The GM lets players join (``allowed=1``) or stops it (``allowed=0``)."""
+    def run():
+        value = request.POST.get("allowed", "")
+        if value not in ("0", "1"):
+            raise InvalidInput()
+        services.encounter_joining_set(user=request.user, encounter_id=encounter_id,
+                                       allowed=value == "1")
+    return _step(request, encounter_id, run)

@@ -89,6 +89,8 @@ SPEC = rule_systems.RuleSystemSpec(
     new_sheet=new_sheet,
     create_character=create_character,
     begin_creation=begin_creation,
+    creation_steps=_("the characteristics are rolled at once; then you may reroll them "
+                     "and move a few points"),
     in_use=in_use,
     # The board (combat) and the magic are EW1's apps too: their pages live under characters/.
     urls=(("characters/", "ew1.urls"), ("characters/", "combat.urls"),

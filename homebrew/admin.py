@@ -31,7 +31,8 @@ from homebrew.services import rest_grant
 class WeaponTemplateForm(forms.ModelForm):
     class Meta:
         model = WeaponTemplate
-        fields = ("campaign", "name", "die", "kind", "mp_cost", "description")
+        fields = ("campaign", "name", "die", "kind", "mp_cost", "offered_at_creation",
+                  "description")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -50,8 +51,8 @@ class WeaponTemplateForm(forms.ModelForm):
 @admin.register(WeaponTemplate)
 class WeaponTemplateAdmin(admin.ModelAdmin):
     form = WeaponTemplateForm
-    list_display = ("name", "die", "kind", "mp_cost", "campaign")
-    list_filter = ("campaign", "kind")
+    list_display = ("name", "die", "kind", "mp_cost", "offered_at_creation", "campaign")
+    list_filter = ("campaign", "kind", "offered_at_creation")
     search_fields = ("name",)
 
 

@@ -72,6 +72,11 @@ class HomebrewCreateSerializer(StrictSerializer):
     characteristics = serializers.DictField(
         child=serializers.IntegerField(),
         help_text=f"Each of {', '.join(CODES)}: points.")
+    gear = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=INT_MAX), required=False,
+        default=list, max_length=100,
+        help_text="Weapon and spell template ids to start with: offered at creation by the "
+                  "campaign's GM, at most its `starting_gear_picks`.")
 
 
 def _campaign(campaign_id: int) -> Campaign:
@@ -89,7 +94,8 @@ def _sheet(request, character_id: int, code=status.HTTP_200_OK) -> Response:
 class CreateView(APIView):
     @extend_schema(operation_id="homebrew_characters_create", request=HomebrewCreateSerializer,
                    responses={201: HomebrewSheetSerializer, **ERRORS},
-                   summary="Create a homebrew character: 170 points, subs within the tens.")
+                   summary="Create a homebrew character: 170 points, subs within the tens, the "
+                           "starting weapons and spells the GM offers.")
     def post(self, request, campaign_id: int):
         payload = HomebrewCreateSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
@@ -97,7 +103,8 @@ class CreateView(APIView):
         try:
             character = homebrew_character_create(
                 user=request.user, campaign=_campaign(campaign_id), name=data["name"],
-                values=data["characteristics"], mp_label=data["mp_label"])
+                values=data["characteristics"], mp_label=data["mp_label"],
+                gear=data["gear"])
         except CharacteristicsError as exc:
             errors: dict[str, list[str]] = {}
             for p in exc.problems:

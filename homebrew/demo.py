@@ -27,6 +27,8 @@ WEAPONS = [  # name, die, kind, MP cost
     ("Griffes", "1d4", "physical", 0),
     ("Gourdin", "1d6", "physical", 0),
 ]
+# What a new player of the demo may start with (homebrew.services.starting_gear).
+STARTING_GEAR = ("Épée longue", "Dague", "Pistosabre", "Trait de feu")
 PARTY = [  # username, name, characteristics, MP gauge label, weapons, posture
     ("alice", "Lysandre",
      {"physique": 70, "perception": 50, "mental": 50, "force": 4, "dexterite": 3, "sens": 3,
@@ -53,7 +55,8 @@ def load_homebrew_demo(*, gm, players: dict, now: datetime) -> Campaign:
         description="Demo campaign of the homebrew d100 rules: a party, goblins and a wolf.",
         rule_parameters={"hp_max_default": 20, "mp_max_default": 10})
     weapons = {w.name: w for w in WeaponTemplate.objects.bulk_create(
-        [WeaponTemplate(campaign=campaign, name=n, die=d, kind=k, mp_cost=c)
+        [WeaponTemplate(campaign=campaign, name=n, die=d, kind=k, mp_cost=c,
+                        offered_at_creation=n in STARTING_GEAR)
          for n, d, k, c in WEAPONS])}
     for username, name, values, label, arms, posture in PARTY:
         character = homebrew_character_create(user=players[username], campaign=campaign,

@@ -11,6 +11,10 @@ MESSAGES: dict[str, str] = {
     "not_homebrew": gettext_noop("This campaign does not play the homebrew d100 rules."),
     "no_such_weapon": gettext_noop("No such weapon or spell for this character."),
     "weapon_other_campaign": gettext_noop("This weapon or spell belongs to another campaign."),
+    "gear_not_offered": gettext_noop("%(name)s is not offered as starting gear in this "
+                                     "campaign."),
+    "too_much_gear": gettext_noop("Pick at most %(most)s weapons or spells to start with "
+                                  "(%(count)s picked)."),
     "attack_resolved": gettext_noop("This attack is already resolved."),
     "not_a_reaction": gettext_noop("Choose no reaction, a parry or a dodge (%(choice)r)."),
     "reaction_not_offered": gettext_noop("%(reaction)s is not one of this attack's reactions."),
@@ -46,6 +50,13 @@ class NotHomebrew(HomebrewServiceError):
 class NoSuchWeapon(HomebrewServiceError):
     code = "no_such_weapon"
     status = 404
+
+
+class StartingGearRefused(HomebrewServiceError):
+    """A starting pick the campaign does not offer: "gear_not_offered", "too_much_gear",
+    "weapon_other_campaign"."""
+
+    code = "gear_not_offered"
 
 
 class AttackResolved(HomebrewServiceError):

@@ -49,6 +49,9 @@ class WeaponTemplate(models.Model):
                             default=AttackKind.PHYSICAL)
     mp_cost = models.PositiveSmallIntegerField(_("MP cost"), default=0)
     description = models.TextField(_("description"), blank=True)
+    offered_at_creation = models.BooleanField(
+        _("offered at creation"), default=False, db_default=False,  # rows of older code too
+        help_text=_("A player may pick it as starting gear when creating a character."))
 
     class Meta:
         ordering: ClassVar[list[str]] = ["name", "id"]

@@ -55,7 +55,8 @@ from gamerules.homebrew.turn import Posture as RulePosture
 from homebrew.context import (AttackContext, attack_context, locked_sheets, pending_of,
                               reaction_context, rule_weapon)
 from homebrew.errors import (AttackResolved, CannotAct, GameMasterOnly, HomebrewServiceError,
-                             NoSuchWeapon, NotHomebrew, PostureInEncounter, ReactionChoiceError)
+                             NoSuchWeapon, NotHomebrew, PostureInEncounter, ReactionChoiceError,
+                             StartingGearRefused)
 from homebrew.models import DeclaredAttack, Health, HomebrewSheet, WeaponTemplate
 
 KIND_CREATE, KIND_TEST, KIND_POSTURE = "homebrew_create", "homebrew_test", "homebrew_posture"
@@ -132,16 +133,48 @@ def sheets_copy(*, template: Character, characters: Sequence[Character]) -> list
     return sheets
 
 
+def starting_gear(*, campaign: Campaign, gear: Sequence[int],
+                  params: HomebrewParameters) -> list[WeaponTemplate]:
+    """The weapons and spells ``gear`` (template ids; one named twice counts once) a new
+    character of ``campaign`` starts with: each a template of the campaign the GM offers at
+    creation (``WeaponTemplate.offered_at_creation``), at most ``starting_gear_picks`` of them.
+    One query. Raises NoSuchWeapon (an unknown id), StartingGearRefused
+    ("weapon_other_campaign", "gear_not_offered", "too_much_gear"). Our choice (the seed says
+    nothing of starting gear): docs/rules/homebrew-d100.md, "Parameters"."""
+    ids = list(dict.fromkeys(gear))
+    if not ids:
+        return []
+    if len(ids) > params.starting_gear_picks:
+        raise StartingGearRefused(code="too_much_gear", most=params.starting_gear_picks,
+                                  count=len(ids))
+    found = WeaponTemplate.objects.in_bulk(ids)
+    picked = []
+    for pk in ids:
+        template = found.get(pk)
+        if template is None:
+            raise NoSuchWeapon()
+        if template.campaign_id != campaign.pk:
+            raise StartingGearRefused(code="weapon_other_campaign")
+        if not template.offered_at_creation:
+            raise StartingGearRefused(code="gear_not_offered", name=template.name)
+        picked.append(template)
+    return picked
+
+
 @transaction.atomic
 def homebrew_character_create(*, user, campaign: Campaign, name: str,
                               values: Mapping[str, Any], mp_label: str = "",
+                              gear: Sequence[int] = (),
                               now: datetime | None = None) -> Character:
     """A new homebrew player character of ``user`` with ``values`` (code -> points: physique,
-    perception, mental and their six subs), HP and MP at the campaign's default maxima.
+    perception, mental and their six subs), HP and MP at the campaign's default maxima, and
+    ``gear`` (ids of the weapons and spells the GM offers at creation: ``starting_gear``)
+    equipped.
 
     Raises NotHomebrew, InvalidInput ("name_length", "name_taken"), CampaignClosed,
     CharacteristicsError (every budget problem at once: 170 points, subs within the main's tens
-    and 0-6). Source: 002_80873c4f1892db54.txt, "Caractéristiques", "Santé", "Magie"."""
+    and 0-6), NoSuchWeapon, StartingGearRefused; nothing is saved when one is raised. Source:
+    002_80873c4f1892db54.txt, "Caractéristiques", "Santé", "Magie"."""
     params = require_homebrew(campaign)
     now = now or timezone.now()
     name = (name or "").strip()
@@ -150,6 +183,7 @@ def homebrew_character_create(*, user, campaign: Campaign, name: str,
     if not campaign.is_open:
         raise CampaignClosed()
     sheet_values = validate_characteristics(values, params).as_dict()
+    weapons = starting_gear(campaign=campaign, gear=gear, params=params)
     # "Zed" and "zed" created at once both pass this check: the case-insensitive unique
     # constraint (characters.Character) refuses the second insert, caught below.
     if Character.objects.filter(campaign=campaign, name__iexact=name).exists():
@@ -163,8 +197,15 @@ def homebrew_character_create(*, user, campaign: Campaign, name: str,
         character=character, **sheet_values, hp=params.hp_max_default,
         hp_max=params.hp_max_default, mp=params.mp_max_default, mp_max=params.mp_max_default,
         mp_label=(mp_label or "").strip()[:30])
+    if weapons:
+        Wielding = HomebrewSheet.weapons.through
+        Wielding.objects.bulk_create([Wielding(homebrewsheet_id=character.pk,
+                                               weapontemplate_id=w.pk) for w in weapons])
+    summary: dict[str, Any] = {"characteristics": sheet_values}
+    if weapons:
+        summary["gear"] = [w.name for w in weapons]
     record_action(campaign=campaign, kind=KIND_CREATE, now=now, user=user, actor=character,
-                  summary={"characteristics": sheet_values})
+                  summary=summary)
     return character
 
 

@@ -77,6 +77,8 @@ SPEC = rule_systems.RuleSystemSpec(
     new_sheet=new_sheet,
     copy_sheets=copy_sheets,
     begin_creation=begin_creation,
+    creation_steps=_("no dice: you share the campaign's characteristic points, then "
+                     "pick your starting weapons and spells"),
     sheet_view=sheet_view,
     character_admin="homebrew.admin.HomebrewCharacterAdmin",
     templates=rule_systems.Templates(

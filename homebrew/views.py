@@ -24,7 +24,7 @@ from gamerules.homebrew.characteristics import (CODES, LABELS, MAINS, SUBS, Char
                                               suggested_mains)
 from homebrew import play
 from homebrew.forms import CreateForm, RestForm, TestForm
-from homebrew.models import HomebrewSheet
+from homebrew.models import HomebrewSheet, WeaponTemplate
 from homebrew.selectors import (attack_odds_lines, character_with_sheet, multiplier_of,
                                 odds_targets)
 from homebrew.services import DIFFICULTY_MAX, homebrew_character_create, rest_grant, roll_test
@@ -45,14 +45,24 @@ def field_errors(exc: CharacteristicsError) -> dict[str, list[str]]:
     return errors
 
 
-def _create_context(campaign, form, errors=None, error=None):
+def _create_context(campaign, form, errors=None, error=None, *, offered=(), picked=()):
     errors = errors or {}
     params = campaign.parameters
     groups = [{"main": form[main], "label": LABELS[main], "errors": errors.get(main, []),
                "subs": [(form[sub], errors.get(sub, [])) for sub in SUBS[main]]}
               for main in MAINS]
     return {"campaign": campaign, "form": form, "groups": groups, "params": params,
-            "sheet_errors": errors.get("*", []), "error": error}
+            "sheet_errors": errors.get("*", []), "error": error, "offered": offered,
+            "picked": set(picked)}
+
+
+def _gear_of(request) -> list[int]:
+    """The starting picks posted (``gear``, template ids). Raises InvalidInput for one that is
+    not a whole number; the service checks the rest."""
+    picks = [whole_number(v, negative=False, digits=9) for v in request.POST.getlist("gear")]
+    if any(p is None for p in picks):
+        raise InvalidInput()
+    return [p for p in picks if p is not None]
 
 
 @login_required
@@ -60,27 +70,36 @@ def _create_context(campaign, form, errors=None, error=None):
 def create(request, campaign_id: int):
     """The creation page: name, the three characteristics (the campaign's
     ``characteristic_points``, each within its caps, first shared evenly) and their subs (the
-    main's tens, 0 to ``sub_max`` each). Refusals come back per field, in the reader's
-    language."""
+    main's tens, 0 to ``sub_max`` each), then the starting gear (up to ``starting_gear_picks``
+    of the weapons and spells the GM offers at creation). Refusals come back per field, in the
+    reader's language, nothing created."""
     campaign = _campaign_or_404(campaign_id)
     template = "homebrew/_create.html" if request.htmx else "homebrew/create.html"
+    offered = list(WeaponTemplate.objects.filter(campaign=campaign, offered_at_creation=True))
     if request.method == "GET":
         initial = {**suggested_mains(campaign.parameters),
                    "name": request.GET.get("name", "")[:60]}
-        return render(request, template, _create_context(campaign, CreateForm(initial=initial)))
+        return render(request, template, _create_context(campaign, CreateForm(initial=initial),
+                                                         offered=offered))
     form = CreateForm(request.POST)
+    picked = [p for p in (whole_number(v, negative=False, digits=9)
+                          for v in request.POST.getlist("gear")) if p is not None]
+    shown = {"offered": offered, "picked": picked}
     if not form.is_valid():
-        return render(request, template, _create_context(campaign, form), status=400)
+        return render(request, template, _create_context(campaign, form, **shown), status=400)
     try:
         character = homebrew_character_create(
             user=request.user, campaign=campaign, name=form.cleaned_data["name"],
-            values=form.values(), mp_label=form.cleaned_data["mp_label"])
+            values=form.values(), mp_label=form.cleaned_data["mp_label"],
+            gear=_gear_of(request))
     except CharacteristicsError as exc:
         return render(request, template,
-                      _create_context(campaign, form, errors=field_errors(exc)), status=400)
+                      _create_context(campaign, form, errors=field_errors(exc), **shown),
+                      status=400)
     except RuleError as exc:
         return render(request, template,
-                      _create_context(campaign, form, error=error_message(exc)), status=400)
+                      _create_context(campaign, form, error=error_message(exc), **shown),
+                      status=400)
     if request.htmx:
         return HttpResponseClientRedirect(reverse("homebrew:sheet", args=[character.pk]))
     return redirect("homebrew:sheet", character_id=character.pk)

@@ -25,6 +25,7 @@ LABELS: dict[str, str] = {
     "characteristic_min": N_("Lowest main characteristic"),
     "characteristic_max": N_("Highest main characteristic"),
     "sub_max": N_("Highest sub-characteristic"),
+    "starting_gear_picks": N_("Starting weapons and spells"),
     "hp_max_default": N_("Maximum HP of a new character"),
     "mp_max_default": N_("Maximum MP of a new character"),
     "hp_per_missing_mp": N_("HP per missing MP"),
@@ -53,7 +54,8 @@ LABELS: dict[str, str] = {
 # The parameters by rule chapter (the admin's fieldsets; docs/rules/homebrew-d100.md).
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("Characteristics and creation"), ("characteristic_points", "spend_all_points",
-                                          "characteristic_min", "characteristic_max", "sub_max")),
+                                          "characteristic_min", "characteristic_max", "sub_max",
+                                          "starting_gear_picks")),
     (N_("Health and magic"), ("hp_max_default", "mp_max_default", "hp_per_missing_mp",
                               "enemies_die_at_zero", "badly_wounded_percent")),
     (N_("Tests and criticals"), ("sub_test_sides", "critical_success_max", "critical_failure_min",
@@ -79,6 +81,9 @@ class HomebrewParameters(RuleParameters):
     characteristic_min: int = param(0, 0, 100, N_("Lowest value of a main characteristic."))
     characteristic_max: int = param(100, 1, 100, N_("Highest value of a main characteristic (a %)."))
     sub_max: int = param(6, 0, 20, N_("Highest value of a sub-characteristic (seed: 6)."))
+    # Starting gear (the seed says nothing: our choice, docs/rules/homebrew-d100.md).
+    starting_gear_picks: int = param(2, 0, 20, N_("Weapons and spells a player picks at creation "
+                                                  "among those the GM offers (at most)."))
     # Health and magic (seed: "Santé", "Magie"; the seed gives no maxima).
     hp_max_default: int = param(20, 1, 1000, N_("Maximum HP of a new character (GM-set per "
                                              "character afterwards)."))

@@ -37,6 +37,8 @@ PATHS = [
     "/api/encounters/{encounter_id}/",
     "/api/encounters/{encounter_id}/version/",
     "/api/encounters/{encounter_id}/combatants/",
+    "/api/encounters/{encounter_id}/join/",
+    "/api/encounters/{encounter_id}/joining/",
     "/api/encounters/{encounter_id}/order/",
     "/api/encounters/{encounter_id}/start/",
     "/api/encounters/{encounter_id}/next/",

@@ -68,7 +68,7 @@ def test_new_player_walks_to_brenna_and_brawls(demo, live_server, page, tmp_path
     # Create a character in the demo campaign: roll a draft, keep it, land on the sheet.
     page.locator("select[name=campaign]").select_option(label=DEMO_CAMPAIGN)
     page.locator("input[name=name]").fill(HERO)
-    page.get_by_role("button", name="Roll the dice").click()
+    page.get_by_role("button", name="Begin the character").click()
     expect(page).to_have_url(re.compile(r"/characters/drafts/\d+/$"))
     expect(page.get_by_test_id("total")).not_to_be_empty()
     page.get_by_test_id("confirm").click()

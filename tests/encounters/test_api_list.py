@@ -24,8 +24,8 @@ def test_the_game_master_lists_every_encounter_newest_first(table):
     assert body["gm"] is True
     assert [(e["id"], e["name"], e["state"]) for e in body["encounters"]] == [
         (other.pk, "Bridge", "setup"), (table.encounter.pk, "Ambush", "setup")]
-    assert set(body["encounters"][0]) == {"id", "campaign", "name", "state", "round", "version",
-                                          "created_at"}
+    assert set(body["encounters"][0]) == {"id", "campaign", "name", "state", "round",
+                                          "players_may_join", "version", "created_at"}
 
 
 def test_a_player_lists_the_encounters_they_play_in(table):

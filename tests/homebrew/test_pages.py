@@ -84,9 +84,10 @@ def test_the_creation_page_of_another_system_is_404(client, hb, campaign):
 def test_the_creation_page_query_count_is_pinned(client, hb, django_assert_num_queries, method):
     url = reverse("homebrew:create", args=[hb.campaign.pk])
     _logged(client, hb.alice).get(url)
-    # GET: session, user, campaign. POST (refused): the same and the service's transaction
-    # (a savepoint, rolled back and released: the rules refuse before any read or write).
-    with django_assert_num_queries(3 if method == "get" else 6):
+    # GET: session, user, campaign, the starting gear offered. POST (refused): the same and the
+    # service's transaction (a savepoint, rolled back and released: the rules refuse before
+    # any read or write).
+    with django_assert_num_queries(4 if method == "get" else 7):
         if method == "get":
             assert client.get(url, **HTMX).status_code == 200
         else:
@@ -96,10 +97,11 @@ def test_the_creation_page_query_count_is_pinned(client, hb, django_assert_num_q
 def test_a_successful_creation_query_count_is_pinned(client, hb, django_assert_num_queries):
     url = reverse("homebrew:create", args=[hb.campaign.pk])
     _logged(client, hb.alice).get(url)
-    # session, user, campaign; the transaction: savepoint, name check, savepoint, character,
-    # release, sheet, journal entry, release (a same name in another case created meanwhile:
-    # the unique constraint refuses it).
-    with django_assert_num_queries(11):
+    # session, user, campaign, the starting gear offered; the transaction: savepoint, name
+    # check, savepoint, character, release, sheet, journal entry, release (a same name in
+    # another case created meanwhile: the unique constraint refuses it). No gear picked: no
+    # read of it (tests/homebrew/test_starting_gear.py: one read and one insert with some).
+    with django_assert_num_queries(12):
         assert client.post(url, _post(), **HTMX).status_code == 200
 
 
