@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('encounters', '0005_alter_combatant_options_alter_encounter_options_and_more'),
+        ('encounters', '0006_encounter_background'),
     ]
 
     operations = [
