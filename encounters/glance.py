@@ -242,3 +242,40 @@ def log_for(log: list, *, combatants, sides: Sides, setting: str, keys: tuple[st
             summary["result"] = _without_state(summary["result"], names, keys, strip=True)
         a.summary = _without_state(summary, names, keys)
     return log
+
+
+def sheet_log_for(entries: list, *, character) -> list:
+    """characters.selectors.register_entry_redactor: the entries of ``character``'s sheet as
+    a player reads them (the overseers read them whole), what they say of an enemy's state as
+    the campaign's ``enemy_state`` says (``log_for``'s rule): unless it is exact, an
+    encounter's entry whose target is not a player character loses the system's state keys
+    in its summary and its ``result``, as does each line of it naming a target other than
+    ``character`` (on a sheet the encounter's sides are not read: an ally's line loses them
+    too). No query: the campaign is the character's."""
+    from encounters import hooks
+
+    campaign = character.campaign
+    keys = hooks.log_state_keys(campaign.rule_system)
+    if getattr(campaign, "enemy_state", DESCRIBED) == EXACT or not keys:
+        return entries
+    for a in entries:
+        if not isinstance(a.summary, dict) or "encounter" not in a.summary:
+            continue
+        enemy = a.target is not None and not a.target.is_player
+        summary = {k: v for k, v in a.summary.items() if not (enemy and k in keys)}
+        if enemy and isinstance(summary.get("result"), dict):
+            summary["result"] = _without_state(summary["result"], frozenset(), keys,
+                                               strip=True)
+        a.summary = _others_without_state(summary, character.name, keys)
+    return entries
+
+
+def _others_without_state(value: Any, own: str, keys: tuple[str, ...]) -> Any:
+    """``value`` without ``keys`` in any dict naming a ``target`` other than ``own``."""
+    if isinstance(value, dict):
+        strip = isinstance(value.get("target"), str) and value["target"] != own
+        return {k: _others_without_state(v, own, keys) for k, v in value.items()
+                if not (strip and k in keys)}
+    if isinstance(value, list):
+        return [_others_without_state(v, own, keys) for v in value]
+    return value

@@ -224,3 +224,11 @@ def test_the_log_tells_an_enemys_damage_and_wounds_so_far_only_when_exact(client
         assert ("after" in entry["summary"]["result"]) is reads
         assert ("before" in entry["summary"]["result"]) is reads
         client.logout()
+    for user, reads in ((ep.alice, setting == "exact"), (ep.gm, True)):  # Ava's own sheet
+        _as(client, user)
+        html = client.get(f"/characters/{ep.ava.pk}/").content.decode()
+        assert "18 damage, 2 wounds" in html
+        assert ("damage 0 → 18, wounds 0 → 2" in html) is reads
+        [entry] = client.get(f"/api/characters/{ep.ava.pk}/").json()["log"]
+        assert ("after" in entry["summary"]["result"]) is reads
+        client.logout()

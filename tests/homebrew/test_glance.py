@@ -172,3 +172,13 @@ def test_the_log_tells_an_enemys_hp_left_only_when_exact(client, hb, setting):
         assert ("hp" in entry["summary"]["result"]) is reads
         assert ("hp_before" in entry["summary"]["result"]) is reads
         client.logout()
+    # the attacker's own sheet (page and API) journals the same entry, read the same way
+    for user, reads in ((hb.alice, setting == "exact"), (hb.gm, True)):
+        client.force_login(user)
+        html = client.get(f"/characters/{hb.aria.pk}/").content.decode()
+        assert "damage 5" in html
+        assert ("damage 5 (3 HP left)" in html) is reads
+        [entry] = [x for x in client.get(f"/api/characters/{hb.aria.pk}/").json()["log"]
+                   if x["kind"] == "homebrew_attack"]
+        assert ("hp" in entry["summary"]["result"]) is reads
+        client.logout()
