@@ -1,4 +1,5 @@
-"""Whole numbers read from forms and payloads, refused before they reach the database.
+"""Whole numbers (and free text) read from forms and payloads, refused before they reach the
+database.
 
 ``"²".isdigit()`` is true and ``int("²")`` fails, and a number past a column's range fails in
 the database: both would be a 500 instead of a clear refusal.
@@ -21,3 +22,16 @@ def whole_number(raw: str, *, negative: bool = True, digits: int = 10) -> int | 
         return None
     value = int(raw)
     return value if abs(value) <= INT_MAX else None
+
+
+def posted_text(data, name: str, default: str = "") -> str:
+    """The free text ``data[name]`` (a request's POST), ``default`` when absent. Raises
+    campaigns.errors.InvalidInput when it holds a NUL byte: PostgreSQL stores none in a text
+    column or a JSON summary (a 500 there); Django's forms and DRF's fields refuse it the
+    same way, this is for the views that read the POST themselves."""
+    from campaigns.errors import InvalidInput
+
+    value = data.get(name, default)
+    if "\x00" in value:
+        raise InvalidInput()
+    return value

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from campaigns import rule_systems
 from campaigns.messages import error_message
 from campaigns.models import Campaign
+from campaigns.numbers import whole_number
 from characters.models import Character
 
 CAMPAIGN = "campaign"  # the query parameter of the add page that names the chosen campaign
@@ -135,12 +136,13 @@ class SystemCharacterAdmin(admin.ModelAdmin):
 
 def _campaign_of(request, rule_system: str | None = None) -> Campaign | None:
     raw = request.GET.get(CAMPAIGN) or request.POST.get(CAMPAIGN)
-    if not raw or not str(raw).isdigit():
+    campaign_id = whole_number(str(raw or ""), negative=False)
+    if campaign_id is None:  # "²".isdigit() too, and past the column's range (campaigns.numbers)
         return None
     campaigns = Campaign.objects.all()
     if rule_system is not None:
         campaigns = campaigns.filter(rule_system=rule_system)
-    return campaigns.filter(pk=int(raw)).first()
+    return campaigns.filter(pk=campaign_id).first()
 
 
 def _add_url(campaign_id: int) -> str:

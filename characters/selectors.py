@@ -71,19 +71,37 @@ def register_hidden_entries(fn: Callable[[QuerySet], QuerySet]) -> None:
         _hidden_entries.append(fn)
 
 
+# What a player may not read in the entries they read on a sheet, registered the same way
+# (encounters: an enemy's exact state unless the campaign's enemy_state is exact): each
+# ``fn(entries, *, character) -> entries``, changing the entries in memory only.
+_entry_redactors: list[Callable[..., list[ActionRecord]]] = []
+
+
+def register_entry_redactor(fn: Callable[..., list[ActionRecord]]) -> None:
+    """From the hiding app's AppConfig.ready."""
+    if fn not in _entry_redactors:
+        _entry_redactors.append(fn)
+
+
 def recent_actions(character: Character, size: int = LOG_SIZE, *, user=None
                    ) -> list[ActionRecord]:
     """The last actions by or against ``character``, with their rolls: two queries. ``user``
     (the viewer), unless they oversee the campaign: without the entries the registered
-    filters hide from them (``register_hidden_entries``; no query more)."""
+    filters hide from them (``register_hidden_entries``; no query more) and without what the
+    registered redactors take out of the others (``register_entry_redactor``)."""
     qs = ActionRecord.objects.filter(Q(actor=character) | Q(target=character))
-    if user is not None and not oversees(user, character.campaign):
+    player = user is not None and not oversees(user, character.campaign)
+    if player:
         for hidden in _hidden_entries:
             qs = hidden(qs)
-    return list(
+    entries = list(
         qs.select_related("actor", "target")
         .prefetch_related(Prefetch("rolls", queryset=RollRecord.objects.order_by("id")))
         [:size])
+    if player:
+        for redact in _entry_redactors:
+            entries = redact(entries, character=character)
+    return entries
 
 
 def character_sheet(*, user, character_id: int, now: datetime | None = None):

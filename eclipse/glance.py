@@ -121,4 +121,6 @@ def register() -> None:
     from encounters import hooks
 
     hooks.register_combatant_state("eclipse_phase", combatant_states)
+    # the target's damage and wounds before and after a hit (the log, encounters.glance.log_for)
+    hooks.register_log_state_keys("eclipse_phase", ("before", "after"))
     hooks.register_view_related("eclipse_phase", VIEW_RELATED)

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns.errors import InvalidInput
 from campaigns.messages import error_message
-from campaigns.numbers import whole_number
+from campaigns.numbers import posted_text, whole_number
 from eclipse import play
 from eclipse.errors import NotEclipse
 from eclipse.play_selectors import OddsLine, attack_odds_shown, odds_encounter, situation_choices
@@ -56,13 +56,13 @@ def attack_choices(request) -> dict:
             "second_weapon_id": _int(request, "second_weapon") or None,
             "one_handed": request.POST.get("one_handed") == "1",
             "moxie": request.POST.get("moxie") == "1",
-            "description": request.POST.get("description", "")[:300],
+            "description": posted_text(request.POST, "description")[:300],
             "subdue": request.POST.get("subdue") == "1",
             "beam": request.POST.get("beam", ""),
             "indirect": request.POST.get("indirect") == "1",
             "spotter": request.POST.get("spotter") == "1",
             "spotter_id": _int(request, "spotter_combatant") or None,
-            "precise_effect": request.POST.get("precise_effect", "")[:300]}
+            "precise_effect": posted_text(request.POST, "precise_effect")[:300]}
 
 
 def _others(request) -> list[int]:
@@ -135,7 +135,7 @@ def move(request, encounter_id: int):
     return respond(request, encounter_id, lambda: play.encounter_move(
         **_common(request, encounter_id), pace=request.POST.get("pace", ""),
         to=play.Destination(x=request.POST.get("x", ""), y=request.POST.get("y", ""),
-                            name=request.POST.get("name", ""),
+                            name=posted_text(request.POST, "name"),
                             extension=request.POST.get("extension", ""))))
 
 
@@ -150,7 +150,7 @@ def aim(request, encounter_id: int):
 @require_POST
 def other(request, encounter_id: int):
     return respond(request, encounter_id, lambda: play.encounter_other(
-        **_common(request, encounter_id), name=request.POST.get("name", ""),
+        **_common(request, encounter_id), name=posted_text(request.POST, "name"),
         kind=request.POST.get("kind", "")))
 
 

@@ -21,6 +21,7 @@ from django.utils import timezone
 from campaigns.errors import CampaignClosed, InvalidInput, NotFound
 from campaigns.journal import record_action
 from campaigns.models import Campaign, RuleSystem
+from campaigns.numbers import whole_number
 from campaigns.permissions import oversees
 from characters.models import Character
 from characters.rules import require
@@ -399,8 +400,12 @@ def _stress_value(sv: Any, rng) -> tuple[int, Any]:
     if isinstance(sv, int) and not isinstance(sv, bool):
         return _amount(sv), None
     text = str(sv or "").strip().replace(" ", "")
-    if text.isdigit():
-        return _amount(int(text)), None
+    if text.isascii() and text.isdigit():  # not "²", nor 5,000 digits (campaigns.numbers)
+        number = whole_number(text, negative=False, digits=9)
+        if number is None:
+            raise EclipseServiceError("amount_range", code="invalid_input", low=0,
+                                      high=AMOUNT_MAX)
+        return _amount(number), None
     if not text or len(text) > SV_NOTATION_MAX:
         raise EclipseServiceError("stress_value_bad", code="invalid_input", value=text[:40])
     try:

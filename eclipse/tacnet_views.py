@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.views.decorators.http import require_POST
 
 from campaigns.errors import InvalidInput
-from campaigns.numbers import whole_number
+from campaigns.numbers import posted_text, whole_number
 from eclipse import tacnet
 from encounters.errors import EncounterNotFound
 from encounters.models import Encounter
@@ -39,7 +39,7 @@ def _campaign_of(encounter_id: int) -> int:
 def create(request, encounter_id: int):
     return respond(request, encounter_id, lambda: tacnet.tacnet_create(
         user=request.user, campaign_id=_campaign_of(encounter_id),
-        name=request.POST.get("name", ""),
+        name=posted_text(request.POST, "name"),
         open_to_players=request.POST.get("open_to_players") == "1"))
 
 
@@ -65,7 +65,7 @@ def perceive(request, encounter_id: int):
     return respond(request, encounter_id, lambda: tacnet.tacnet_perceive(
         user=request.user, encounter_id=encounter_id, network_id=_required(request, "network"),
         opponent_id=_required(request, "opponent"), by_id=_int(request, "by") or None,
-        note=request.POST.get("note", "")[:tacnet.NOTE_MAX]))
+        note=posted_text(request.POST, "note")[:tacnet.NOTE_MAX]))
 
 
 @login_required

@@ -18,7 +18,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from campaigns.errors import InvalidInput, NotFound, SheetMissing
 from campaigns.messages import error_message
 from campaigns.models import Campaign, RuleSystem
-from campaigns.numbers import whole_number
+from campaigns.numbers import posted_text, whole_number
 from campaigns.permissions import allowed, oversees
 from characters.models import Character
 from eclipse import services
@@ -204,14 +204,14 @@ def stress(request, character_id: int):
     return _act(request, character_id, lambda c: services.stress_inflict(
         user=request.user, character=c, sv=request.POST.get("sv", ""),
         resist=request.POST.get("unresisted") != "1",
-        source=request.POST.get("source", "")), _("Stress inflicted."))
+        source=posted_text(request.POST, "source")), _("Stress inflicted."))
 
 
 @login_required
 @require_POST
 def derangement(request, character_id: int):
     return _act(request, character_id, lambda c: services.derangement_name(
-        user=request.user, character=c, name=request.POST.get("name", ""),
+        user=request.user, character=c, name=posted_text(request.POST, "name"),
         disorder=request.POST.get("disorder") == "1"), _("Named."))
 
 

@@ -203,3 +203,79 @@ def shown(state: State | None, *, combatant, sides: Sides, setting: str) -> Glan
         return None
     bar = next((m for m in meters if m.key == state.bar), None)
     return Glance(EXACT, state.level, meters, marks, bar)
+
+
+def _without_state(value: Any, enemies: frozenset[str], keys: tuple[str, ...],
+                   strip: bool = False) -> Any:
+    """``value`` (a journal summary's JSON) without ``keys`` in a dict about an enemy: the
+    dict ``strip`` says (the entry's own result) or one whose ``target`` names an enemy (a
+    volley's other target, a zone's line). A new value."""
+    if isinstance(value, dict):
+        strip = strip or value.get("target") in enemies
+        return {k: _without_state(v, enemies, keys) for k, v in value.items()
+                if not (strip and k in keys)}
+    if isinstance(value, list):
+        return [_without_state(v, enemies, keys) for v in value]
+    return value
+
+
+def log_for(log: list, *, combatants, sides: Sides, setting: str, keys: tuple[str, ...]
+            ) -> list:
+    """The encounter's log (ActionRecords) as a viewer of ``sides`` may read it of the enemies'
+    state (the campaign's ``enemy_state`` ``setting``): for a player and a setting other than
+    exact, an entry whose target is an enemy (one of ``combatants``, the ones the viewer sees,
+    not of the viewer's sides) loses the system's state ``keys``
+    (hooks.register_log_state_keys: the HP left, the damage and wounds before and after) in
+    its summary and its ``result``, as does a line of it naming an enemy as its ``target``.
+    The objects are changed in memory only; the damage dealt and the conditions stay."""
+    if sides.gm or setting == EXACT or not keys:
+        return log
+    enemy = [c for c in combatants if c.pk not in sides.mine and side_of(c) not in sides.own]
+    names = frozenset(c.name for c in enemy)
+    characters = frozenset(c.character_id for c in enemy if c.character_id is not None)
+    for a in log:
+        if not isinstance(a.summary, dict):
+            continue
+        own = a.target_id is not None and a.target_id in characters
+        summary = {k: v for k, v in a.summary.items() if not (own and k in keys)}
+        if own and isinstance(summary.get("result"), dict):
+            summary["result"] = _without_state(summary["result"], names, keys, strip=True)
+        a.summary = _without_state(summary, names, keys)
+    return log
+
+
+def sheet_log_for(entries: list, *, character) -> list:
+    """characters.selectors.register_entry_redactor: the entries of ``character``'s sheet as
+    a player reads them (the overseers read them whole), what they say of an enemy's state as
+    the campaign's ``enemy_state`` says (``log_for``'s rule): unless it is exact, an
+    encounter's entry whose target is not a player character loses the system's state keys
+    in its summary and its ``result``, as does each line of it naming a target other than
+    ``character`` (on a sheet the encounter's sides are not read: an ally's line loses them
+    too). No query: the campaign is the character's."""
+    from encounters import hooks
+
+    campaign = character.campaign
+    keys = hooks.log_state_keys(campaign.rule_system)
+    if getattr(campaign, "enemy_state", DESCRIBED) == EXACT or not keys:
+        return entries
+    for a in entries:
+        if not isinstance(a.summary, dict) or "encounter" not in a.summary:
+            continue
+        enemy = a.target is not None and not a.target.is_player
+        summary = {k: v for k, v in a.summary.items() if not (enemy and k in keys)}
+        if enemy and isinstance(summary.get("result"), dict):
+            summary["result"] = _without_state(summary["result"], frozenset(), keys,
+                                               strip=True)
+        a.summary = _others_without_state(summary, character.name, keys)
+    return entries
+
+
+def _others_without_state(value: Any, own: str, keys: tuple[str, ...]) -> Any:
+    """``value`` without ``keys`` in any dict naming a ``target`` other than ``own``."""
+    if isinstance(value, dict):
+        strip = isinstance(value.get("target"), str) and value["target"] != own
+        return {k: _others_without_state(v, own, keys) for k, v in value.items()
+                if not (strip and k in keys)}
+    if isinstance(value, list):
+        return [_others_without_state(v, own, keys) for v in value]
+    return value

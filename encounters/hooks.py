@@ -198,6 +198,7 @@ _MAP_MOVE: dict[str, Callable[[Any, Any], MapMove | None]] = {}
 _TOKEN_GAUGE: dict[str, Callable[[Any], Any]] = {}
 _STATE: dict[str, Callable[..., dict[int, Any]]] = {}
 _VIEW_RELATED: dict[str, tuple[str, ...]] = {}
+_LOG_STATE_KEYS: dict[str, tuple[str, ...]] = {}
 _JOURNAL: dict[str, frozenset[str]] = {}
 _PROMPTS: dict[str, PromptFn] = {}
 # The kinds the shared encounter journals itself, in every system's encounters.
@@ -332,6 +333,18 @@ def unregister_combatant_state(system: str) -> None:
 
 def combatant_state_for(system: str) -> Callable[..., dict[int, Any]] | None:
     return _STATE.get(system)
+
+
+def register_log_state_keys(system: str, keys: tuple[str, ...]) -> None:
+    """The keys of the system's journal summaries that give a target's exact state (the
+    homebrew's ``hp``, Eclipse Phase's ``before`` and ``after`` damage and wounds): left out
+    of the encounter's log for a player reading an enemy unless the campaign's
+    ``enemy_state`` is exact (encounters.glance.log_for)."""
+    _LOG_STATE_KEYS[system] = tuple(keys)
+
+
+def log_state_keys(system: str) -> tuple[str, ...]:
+    return _LOG_STATE_KEYS.get(system, ())
 
 
 def register_view_related(system: str, lookups: tuple[str, ...]) -> None:

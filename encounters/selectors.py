@@ -352,9 +352,14 @@ def encounter_view(*, user, encounter_id: int, log_since: datetime | None = None
             (gm or c.character is not None)}
     effects = _effects(encounter, everyone, by_id, gm, effects if handed else None)
     reactions = _reactions(encounter, by_id, mine, gm, seen)
-    log = _log(encounter, log_since, seen) if with_log else []
-    return EncounterView(encounter=encounter, gm=gm, combatants=combatants, effects=effects,
-                         reactions=reactions, log=log, mine=mine, spec=spec, seen=seen)
+    view = EncounterView(encounter=encounter, gm=gm, combatants=combatants, effects=effects,
+                         reactions=reactions, log=[], mine=mine, spec=spec, seen=seen)
+    if with_log:  # what the log says of the enemies' state, as the campaign's setting says
+        view.log = glance.log_for(
+            _log(encounter, log_since, seen), combatants=combatants, sides=view.sides,
+            setting=getattr(encounter.campaign, "enemy_state", glance.DESCRIBED),
+            keys=hooks.log_state_keys(encounter.campaign.rule_system))
+    return view
 
 
 def _combatants_query(encounter: Encounter, spec, stored: Sequence[str]):

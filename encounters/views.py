@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaigns import live
 from campaigns.errors import InvalidInput, NotFound
 from campaigns.messages import error_message
-from campaigns.numbers import whole_number
+from campaigns.numbers import posted_text, whole_number
 from encounters import push, selectors, services
 from encounters.errors import EncounterInvalid, EncounterNotFound
 from encounters.pages import render_encounter as _render
@@ -113,7 +113,7 @@ def campaign_encounters(request, campaign_id: int):
     if request.method == "POST":
         try:
             encounter = services.encounter_create(user=request.user, campaign_id=campaign_id,
-                                                  name=request.POST.get("name", ""))
+                                                  name=posted_text(request.POST, "name"))
         except RuleError as exc:
             messages.error(request, error_message(exc))
             return redirect("encounters:list", campaign_id=campaign_id)
@@ -186,7 +186,7 @@ def next_turn(request, encounter_id: int):
 def spend_action(request, encounter_id: int):
     return _step(request, encounter_id, lambda: services.encounter_spend_action(
         user=request.user, encounter_id=encounter_id, turn=_turn(request),
-        reason=request.POST.get("reason", "move")))
+        reason=posted_text(request.POST, "reason", "move")))
 
 
 @login_required
@@ -214,7 +214,7 @@ def add(request, encounter_id: int):
                                            hidden=bool(request.POST.get("hidden")),
                                            turns_per_round=_count(request, "turns"))
                    for cid in request.POST.getlist("character") if whole_number(cid)]
-        name = request.POST.get("name", "").strip()
+        name = posted_text(request.POST, "name").strip()
         template_id = whole_number(request.POST.get("template", ""))
         if template_id is not None:  # copies of a creature, each with its own sheet
             entries.append(services.CombatantEntry(
@@ -281,7 +281,7 @@ def combatant(request, encounter_id: int, combatant_id: int, what: str):
 @require_POST
 def effect(request, encounter_id: int):
     return _step(request, encounter_id, lambda: services.effect_add(
-        user=request.user, encounter_id=encounter_id, name=request.POST.get("name", ""),
+        user=request.user, encounter_id=encounter_id, name=posted_text(request.POST, "name"),
         anchor_id=_int(request, "anchor"), edge=_edge(request), rounds=_int(request, "rounds"),
         bearer_id=_maybe_int(request, "bearer")))
 

@@ -58,3 +58,5 @@ def register() -> None:
     from encounters import hooks
 
     hooks.register_combatant_state("homebrew", combatant_states)
+    # the target's HP before and after an attack (the log, encounters.glance.log_for)
+    hooks.register_log_state_keys("homebrew", ("hp", "hp_before"))

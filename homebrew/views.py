@@ -14,7 +14,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from campaigns.errors import InvalidInput, NotFound, SheetMissing
 from campaigns.messages import error_message
-from campaigns.numbers import whole_number
+from campaigns.numbers import posted_text, whole_number
 from campaigns.models import Campaign, RuleSystem
 from campaigns.permissions import allowed, oversees
 from characters.models import Character
@@ -225,7 +225,7 @@ def encounter_attack(request, encounter_id: int):
         user=request.user, encounter_id=encounter_id,
         combatant_id=_required(request, "combatant"), target_id=_required(request, "target"),
         choices=play.AttackChoices(weapon_id=_required(request, "weapon"),
-                                   description=request.POST.get("description", "")[:300]),
+                                   description=posted_text(request.POST, "description")[:300]),
         turn=_post_int(request, "turn")))
 
 
@@ -247,6 +247,6 @@ def encounter_other(request, encounter_id: int):
         costs = request.POST.get("costs_action") == "1"
     return respond(request, encounter_id, lambda: play.encounter_other(
         user=request.user, encounter_id=encounter_id,
-        combatant_id=_required(request, "combatant"), name=request.POST.get("name", ""),
+        combatant_id=_required(request, "combatant"), name=posted_text(request.POST, "name"),
         move=play.Move(to=(request.POST.get("x"), request.POST.get("y"))) if move else None,
         costs_action=costs, turn=_post_int(request, "turn")))

@@ -65,6 +65,14 @@ def test_an_unknown_campaign_is_asked_again(gm, world):
     assert page.context["form"].errors["campaign"]
 
 
+@pytest.mark.parametrize("raw", ["²", "٣", "9" * 30, "1" * 5000, "-1", "1\x00"])
+def test_a_campaign_that_is_no_number_is_asked_again(gm, world, raw):
+    """"²".isdigit() is true and int("²") fails; 30 digits overflow the column: never a 500."""
+    page = gm.get(reverse(ADD), {"campaign": raw})
+    assert page.status_code == 200
+    assert page.context["form"].errors["campaign"]
+
+
 def test_each_system_shows_only_its_own_fields_and_sheet(gm, world):
     ew1 = add_page(gm, world.ew)
     fields = set(ew1.context["adminform"].form.fields)

@@ -147,3 +147,24 @@ def test_the_shared_list_character_page_and_journal_show_the_eclipse_partials(ep
     body = client.get(f"/characters/{ep.ash.pk}/").content.decode()
     assert 'data-testid="eclipse-sheet-link"' in body and 'data-testid="moxie"' in body
     assert "luck" in body  # the journal's entry, through the system's log template
+
+
+@pytest.mark.parametrize(("path", "data"), [
+    ("stress", {"sv": "2", "source": "a\x00b"}),
+    ("derangement", {"name": "a\x00b"}),
+    ("stress", {"sv": "²"}), ("stress", {"sv": "1" * 5000})])
+def test_the_gm_forms_refuse_a_nul_byte_and_odd_numbers_never_a_500(ep, path, data):
+    """PostgreSQL stores no NUL byte in a JSON summary or a text column; "²".isdigit() is
+    true and int("²") fails; 5,000 digits are past int()'s limit: each refused, nothing
+    written."""
+    from campaigns.models import ActionRecord
+
+    before = EclipseSheet.objects.get(pk=ep.ash.pk)
+    client = Client(raise_request_exception=False)
+    client.force_login(ep.gm)
+    response = client.post(f"/eclipse/characters/{ep.ash.pk}/{path}/", data,
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code < 500
+    after = EclipseSheet.objects.get(pk=ep.ash.pk)
+    assert (after.stress, after.derangements) == (before.stress, before.derangements)
+    assert not ActionRecord.objects.filter(kind__startswith="eclipse_").exists()

@@ -196,3 +196,39 @@ def test_queries_do_not_grow_with_the_combatants(client, ep, n, django_assert_nu
 CONTROL_QUERIES = 10
 PLAY_QUERIES = 11
 API_QUERIES = 7
+
+
+@pytest.mark.parametrize("setting", ["exact", "described", "hidden"])
+def test_the_log_tells_an_enemys_damage_and_wounds_so_far_only_when_exact(client, ep, setting):
+    """The log's "damage 0 → 18, wounds 0 → 2" is the enemy's exact state (its damage of its
+    DUR): a player reads it only when the campaign's enemy_state is exact; the damage the
+    shot dealt stays; the GM reads it always."""
+    from eclipse import play
+    from tests.gamerules.fakes import FakeRandom
+
+    e, c = running(ep)
+    enc.enemy_state_set(user=ep.gm, campaign_id=ep.campaign.pk, value=setting)
+    step = play.encounter_attack(user=ep.alice, encounter_id=e.pk,
+                                 combatant_id=c[ep.ava.pk].pk, target_id=c[ep.guard.pk].pk,
+                                 weapon_id=ep.w.ava_pistol.pk, mode="SS", range_band="short",
+                                 rng=FakeRandom(), now=ep.now)
+    enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="dodge",
+                        rng=FakeRandom(45, 30, 7, 8, 50), now=ep.now)
+    for user, reads in ((ep.bob, setting == "exact"), (ep.gm, True)):
+        _as(client, user)
+        for extra in ({}, {"HTTP_HX_REQUEST": "true"}):
+            html = client.get(f"/encounters/{e.pk}/", **extra).content.decode()
+            assert "18 damage, 2 wounds" in html  # what the shot dealt
+            assert ("damage 0 → 18, wounds 0 → 2" in html) is reads
+        [entry] = client.get(f"/api/encounters/{e.pk}/").json()["log"]
+        assert ("after" in entry["summary"]["result"]) is reads
+        assert ("before" in entry["summary"]["result"]) is reads
+        client.logout()
+    for user, reads in ((ep.alice, setting == "exact"), (ep.gm, True)):  # Ava's own sheet
+        _as(client, user)
+        html = client.get(f"/characters/{ep.ava.pk}/").content.decode()
+        assert "18 damage, 2 wounds" in html
+        assert ("damage 0 → 18, wounds 0 → 2" in html) is reads
+        [entry] = client.get(f"/api/characters/{ep.ava.pk}/").json()["log"]
+        assert ("after" in entry["summary"]["result"]) is reads
+        client.logout()

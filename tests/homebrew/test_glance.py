@@ -11,10 +11,12 @@ from django.core.cache import cache
 
 from campaigns.models import Campaign
 from encounters import services as enc
+from homebrew import play
 from homebrew.models import HomebrewSheet
 from homebrew.play import round_key
 from tests import factories
 from tests.encounters.glance_reading import SURFACES, ids_in, read
+from tests.gamerules.fakes import FakeRandom
 
 pytestmark = pytest.mark.django_db
 
@@ -142,3 +144,42 @@ def test_queries_do_not_grow_with_the_combatants(client, hb, n, django_assert_nu
     with django_assert_num_queries(6):
         data = client.get(f"/api/encounters/{e.pk}/").json()
     assert sum(1 for x in data["combatants"] if x["state"]) == n
+
+
+@pytest.mark.parametrize("setting", ["exact", "described", "hidden"])
+def test_the_log_tells_an_enemys_hp_left_only_when_exact(client, hb, setting):
+    """The log's "damage 5 (3 HP left)" is the enemy's exact state: a player reads it only
+    when the campaign's enemy_state is exact (page, fragment, API); the GM always."""
+    e, c = _fight(hb)
+    HomebrewSheet.objects.filter(pk=hb.goblin.pk).update(hp=8, hp_max=8, posture="offensive")
+    HomebrewSheet.objects.filter(pk__in=[hb.aria.pk, hb.bran.pk]).update(posture="offensive")
+    enc.enemy_state_set(user=hb.gm, campaign_id=hb.campaign.pk, value=setting)
+    e.refresh_from_db()
+    assert e.current_id == c[hb.aria.pk]  # the GM's order: Aria, Bran, the goblin
+    play.encounter_attack(user=hb.alice, encounter_id=e.pk, combatant_id=c[hb.aria.pk],
+                          target_id=c[hb.goblin.pk], choices=play.AttackChoices(weapon_id=hb.sword.pk),
+                          rng=FakeRandom(40, 5))
+    assert HomebrewSheet.objects.get(pk=hb.goblin.pk).hp == 3
+    for user, reads in ((hb.bob, setting == "exact"), (hb.gm, True)):
+        client.force_login(user)
+        page = client.get(f"/encounters/{e.pk}/").content.decode()
+        fragment = client.get(f"/encounters/{e.pk}/", HTTP_HX_REQUEST="true").content.decode()
+        data = client.get(f"/api/encounters/{e.pk}/").json()
+        [entry] = [x for x in data["log"] if x["kind"] == "homebrew_attack"]
+        for html in (page, fragment):
+            assert "damage 5" in html
+            assert ("damage 5 (3 HP left)" in html) is reads
+        assert entry["summary"]["result"]["damage"] == 5
+        assert ("hp" in entry["summary"]["result"]) is reads
+        assert ("hp_before" in entry["summary"]["result"]) is reads
+        client.logout()
+    # the attacker's own sheet (page and API) journals the same entry, read the same way
+    for user, reads in ((hb.alice, setting == "exact"), (hb.gm, True)):
+        client.force_login(user)
+        html = client.get(f"/characters/{hb.aria.pk}/").content.decode()
+        assert "damage 5" in html
+        assert ("damage 5 (3 HP left)" in html) is reads
+        [entry] = [x for x in client.get(f"/api/characters/{hb.aria.pk}/").json()["log"]
+                   if x["kind"] == "homebrew_attack"]
+        assert ("hp" in entry["summary"]["result"]) is reads
+        client.logout()

@@ -54,3 +54,34 @@ def test_a_parry_by_an_odd_ally_id_is_not_a_reaction(db, alice, bob, bad):
         resolve(a, bad, rng=FakeRandom(1))
     assert exc.value.code == "not_a_reaction"
     assert HomebrewSheet.objects.get(pk=hb.aria.pk).hp == 20
+
+
+@pytest.mark.parametrize("who", ["player", "gm"])
+@pytest.mark.parametrize("text", ["a\x00b", "\x00"])
+def test_a_nul_byte_in_free_text_is_refused_never_a_500(fight, who, text):
+    """PostgreSQL stores no NUL byte in a text column nor in a JSON summary: an attack's
+    description, another action's name, an encounter's, a combatant's and an effect's name,
+    the reason an action is spent, each refused as invalid input; nothing written."""
+    hb, e, c, client = fight
+    aria, goblin = c[hb.aria.pk].pk, c[hb.goblin.pk].pk
+    if who == "gm":
+        client.force_login(hb.gm)
+        posts = [(f"/encounters/{e.pk}/effects/", {"anchor": goblin, "name": text,
+                                                    "rounds": "2", "edge": "end"}),
+                 (f"/encounters/{e.pk}/add/", {"name": text, "count": "1"}),
+                 (f"/encounters/{e.pk}/spend-action/", {"reason": text}),
+                 (f"/encounters/campaign/{hb.campaign.pk}/", {"name": text})]
+    else:
+        posts = [(f"/homebrew/encounters/{e.pk}/other/", {"combatant": aria, "name": text}),
+                 (f"/homebrew/encounters/{e.pk}/attack/", {
+                     "combatant": aria, "target": goblin, "weapon": hb.sword.pk,
+                     "description": text})]
+    version = Encounter.objects.get(pk=e.pk).version
+    for url, data in posts:
+        for extra in ({"HTTP_HX_REQUEST": "true"}, {}):
+            response = client.post(url, data, **extra)
+            assert response.status_code in (200, 302, 400), (url, response.status_code)
+    assert Encounter.objects.count() == 1
+    assert Encounter.objects.get(pk=e.pk).version == version
+    assert not ActionRecord.objects.filter(summary__encounter=e.pk).exists()
+    assert not PendingReaction.objects.exists()

@@ -164,6 +164,29 @@ def test_stress_and_rest_off_stress(eclipse):
     assert ActionRecord.objects.filter(kind="eclipse_recover", actor=ines).count() == 1
 
 
+@pytest.mark.parametrize(("key", "field"), [("heal", "damage"), ("heal", "wounds"),
+                                            ("stress", "sv"), ("recover", "stress")])
+@pytest.mark.parametrize("value", ["²", "٣", "-1", "99999999999999999999", "1" * 5000, "1e9",
+                                   "abc", "1\x00", "1.5"])
+def test_a_bad_number_is_refused_in_words_and_changes_nothing(eclipse, key, field, value):
+    """"²".isdigit() is true and int("²") fails; 5,000 digits are past int()'s limit: each
+    quick action refuses them in words (the row again, 200), never a 500."""
+    campaign, ines = eclipse
+    before = (Sleeve.objects.get(owner=ines.eclipse).damage,
+              EclipseSheet.objects.get(pk=ines.pk).stress)
+    response = client_of(campaign.game_master).post(_action(campaign, ines, key),
+                                                    {field: value}, **HTMX)
+    assert response.status_code == 200
+    if (key, value) == ("stress", "-1"):  # dice notation, a constant: 0 stress taken
+        assert "Ines takes 0 stress." in response.content.decode()
+        assert EclipseSheet.objects.get(pk=ines.pk).stress == before[1]
+        return
+    assert 'data-testid="error"' in response.content.decode()
+    assert (Sleeve.objects.get(owner=ines.eclipse).damage,
+            EclipseSheet.objects.get(pk=ines.pk).stress) == before
+    assert not ActionRecord.objects.exists()
+
+
 def test_moxie_refresh_and_its_refusal_in_words(eclipse):
     campaign, ines = eclipse
     client = client_of(campaign.game_master)
