@@ -173,11 +173,27 @@ def test_a_transaction_sends_each_topic_once_with_its_latest_payload(
     assert [args[2] for args in sent] == [{"topic": "board-5", "version": 8}]
 
 
-def test_each_stream_names_its_own_reconnect_delay(db):
+class _NoManager:
+    """Stands in for django-eventstream's listener manager: the real one starts its Redis
+    subscription once per process, on the loop of its first listener, and a loop of this test's
+    own would take it away from the live server's (every later push of this process lost)."""
+
+    redis_listener = None
+
+    def add_listener(self, listener):
+        pass
+
+    def remove_listener(self, listener):
+        pass
+
+
+def test_each_stream_names_its_own_reconnect_delay(db, monkeypatch):
     """After a restart the dropped pages reconnect after their own ``retry`` delay, drawn in
     live.RECONNECT_MS, so that they do not all come back in the same instant."""
     import asyncio
     import re
+
+    monkeypatch.setattr(live, "get_listener_manager", _NoManager)
 
     async def opening() -> str:
         stream = live._stream([f"board-{10**6}"])
