@@ -236,14 +236,14 @@ def build(combatants: Sequence[Any], *, current_id: int | None, mine: set[int],
                             current=c.pk == current_id, hidden=c.hidden, defeated=c.defeated,
                             mine=c.pk in mine, gauge=gauges.get(c.pk),
                             effects=tuple(effects.get(c.pk, ())), glance=glances.get(c.pk),
-                            portrait=_portrait(c), character_id=c.character_id))
+                            portrait=portrait_of(c), character_id=c.character_id))
     circles = ([(m, round(m * f.scale, 2), label) for m, label in reach]
                if current is not None else [])
     return Ground(frame=f, tokens=tokens, unplaced=[c.name for c in shown if c.point is None],
                   reach=circles, background=background)
 
 
-def _portrait(combatant: Any) -> str:
+def portrait_of(combatant: Any) -> str:
     """The address of the combatant's character's portrait, "" without one."""
     picture = getattr(combatant.character, "portrait", None) if combatant.character else None
     return picture.url if picture else ""

@@ -173,3 +173,12 @@ def portrait_kb():
     from django.conf import settings
 
     return settings.PORTRAIT_MAX_BYTES // 1024
+
+
+@register.filter
+def portrait_url(combatant) -> str:
+    """The address of ``combatant``'s character's portrait, "" without one (the order's row
+    shows it beside the name, as the map's token does: encounters.ground)."""
+    from encounters.ground import portrait_of
+
+    return portrait_of(combatant)

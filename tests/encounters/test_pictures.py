@@ -59,6 +59,9 @@ def test_the_player_sends_a_portrait_and_the_token_shows_it(client, ep):
         assert thumb.size == (128, 128) and thumb.format == "PNG"
     page = client.get(f"/encounters/{e.pk}/").content.decode()
     assert page.count('data-testid="map-portrait"') == 1 and ava.portrait.url in page
+    row = page.split(f'id="enc-row-{c[ep.ava.pk].pk}"')[1].split("</tr>")[0]
+    assert f'<img class="chip-portrait" src="{ava.portrait.url}"' in row  # the order's row too
+    assert page.count('data-testid="row-portrait"') == 1
     assert client.get(ava.portrait.url).status_code == 200
     client.force_login(ep.bob)  # every viewer of the map sees it
     assert ava.portrait.url in client.get(f"/encounters/{e.pk}/").content.decode()
