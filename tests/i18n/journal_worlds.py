@@ -171,7 +171,7 @@ def homebrew_world(alice, bob) -> World:
     play.encounter_posture(user=bob, encounter_id=e.pk, combatant_id=c[w.bran.pk].pk,
                            posture="offensive", now=now)
     play.encounter_other(user=bob, encounter_id=e.pk, combatant_id=c[w.bran.pk].pk,
-                         name="to the ford", move=True, now=now)
+                         name="to the ford", move=play.Move(), now=now)
     play.encounter_attack(user=bob, encounter_id=e.pk, combatant_id=c[w.bran.pk].pk,
                           target_id=c[w.goblin.pk].pk, choices=play.AttackChoices(weapon_id=w.fireball.pk),
                           rng=FakeRandom(20, 3), now=now)
