@@ -31,60 +31,23 @@ ENCOUNTER_TARGET, BOARD_TARGET = 3.0, 5.0
 def build_encounter() -> tuple[int, dict[str, str]]:
     """The homebrew encounter of COMBATANTS combatants, started, three turns played.
     Returns (encounter id, {"gm": session key, "alice": session key})."""
-    from django.contrib.auth import get_user_model
-    from django.test import Client
-    from django.utils import timezone
-
-    from campaigns.models import Campaign, RuleSystem
-    from characters.models import Character
     from encounters import services
-    from homebrew.models import HomebrewSheet
-    from homebrew.services import homebrew_character_create
 
-    users = get_user_model().objects
-    gm = users.create_user("pages-gm", "pages-gm@example.invalid", "pages-password-42")
-    players = [users.create_user(n, f"{n}@example.invalid", "pages-password-42")
-               for n in ("pages-alice", "pages-bob")]
-    campaign = Campaign.objects.create(name="Bench: pages", rule_system=RuleSystem.HOMEBREW,
-                                       game_master=gm)
-    spread = {"physique": 60, "perception": 50, "mental": 60, "force": 3, "dexterite": 3,
-              "sens": 2, "ether": 3, "esprit": 4, "intelligence": 2}
-    now = timezone.now()
-    heroes = [homebrew_character_create(user=p, campaign=campaign, name=f"Hero {i}",
-                                        values=spread, now=now)
-              for i, p in enumerate(players)]
-    goblin = Character.objects.create(campaign=campaign, name="Goblin",
-                                      kind=Character.Kind.CREATURE)
-    HomebrewSheet.objects.create(character=goblin, physique=50, perception=40, mental=20,
-                                 force=2, dexterite=3, hp=8, hp_max=8, mp=0, mp_max=0)
-    encounter = services.encounter_create(user=gm, campaign_id=campaign.pk, name="Pages")
-    services.combatants_add(user=gm, encounter_id=encounter.pk, entries=[
-        *(services.CombatantEntry(character_id=h.pk) for h in heroes),
-        services.CombatantEntry(template_id=goblin.pk, count=COMBATANTS - len(heroes))])
-    e = services.encounter_start(user=gm, encounter_id=encounter.pk, mode="rolled")
+    e, gm, (alice, _bob) = wave.homebrew_table("pages", COMBATANTS)
     for _ in range(3):
         e = services.encounter_next_turn(user=gm, encounter_id=e.pk, turn=e.turn_serial)
-    sessions = {}
-    for name, user in (("gm", gm), ("alice", players[0])):
-        client = Client()
-        client.force_login(user)
-        sessions[name] = client.cookies["sessionid"].value
-    return encounter.pk, sessions
+    return e.pk, wave.sessions_of({"gm": gm, "alice": alice})
 
 
 def build_board() -> tuple[int, str]:
     """The board of bench.board_queries with PIECES others in view. Returns (the owner's
     character id, the owner's session key)."""
-    from django.test import Client
-
     from bench import board_queries
     from campaigns.models import Campaign
 
     owner, character_id, campaign, radii = board_queries.build(sizes=(PIECES,))
     Campaign.objects.filter(pk=campaign.pk).update(rule_parameters={"view_radius": radii[PIECES]})
-    client = Client()
-    client.force_login(owner)
-    return character_id, client.cookies["sessionid"].value
+    return character_id, wave.sessions_of({"owner": owner})["owner"]
 
 
 def _session(key: str):

@@ -155,14 +155,20 @@ class _Refused(Exception):
     """The server answered the opening with something else than a stream (503 while busy)."""
 
 
-async def _bare(port: int, cookie: str) -> float:
-    started = time.perf_counter()
+async def _get(port: int, cookie: str, path: str, headers: str = "") -> bytes:
+    """One GET on a connection of its own (closed after it): the whole answer, head and body."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(f"GET /bench/bare HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: sessionid={cookie}\r\n"
-                 "Connection: close\r\n\r\n".encode())
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: sessionid={cookie}\r\n"
+                 f"{headers}Connection: close\r\n\r\n".encode())
     await writer.drain()
     body = await reader.read()
     writer.close()
+    return body
+
+
+async def _bare(port: int, cookie: str) -> float:
+    started = time.perf_counter()
+    body = await _get(port, cookie, "/bench/bare")
     if not body.startswith(b"HTTP/1.1 200"):
         raise ConnectionError(body[:80])
     return time.perf_counter() - started
@@ -255,13 +261,9 @@ async def _deliveries(port: int, cookie: str, streams: list[_Stream], bare: list
 
 
 async def _refetch(port: int, cookie: str, path: str) -> int:
-    """One page's refetch of its fragment (htmx), as static/js/encounter-push.js makes it."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: sessionid={cookie}\r\n"
-                 "HX-Request: true\r\nConnection: close\r\n\r\n".encode())
-    await writer.drain()
-    body = await reader.read()
-    writer.close()
+    """One page's refetch of its fragment (htmx), as static/js/encounter-push.js makes it: the
+    answer's status (0 for no HTTP answer)."""
+    body = await _get(port, cookie, path, headers="HX-Request: true\r\n")
     return int(body[9:12]) if body.startswith(b"HTTP/1.1 ") else 0
 
 

@@ -45,11 +45,11 @@ def _found(pattern: str, text: str) -> str:
     return match[1]
 
 
-def build():
-    """The campaign, the encounter (started, rolled order) and a session per viewer.
-    Returns (encounter id, {"gm": key, "alice": key, "bob": key})."""
+def homebrew_table(prefix: str, combatants: int):
+    """A homebrew campaign with a GM, two players' characters and goblins up to
+    ``combatants``, their encounter started in a rolled order. Users and names start with
+    ``prefix``. Returns (encounter, gm, [alice, bob])."""
     from django.contrib.auth import get_user_model
-    from django.test import Client
     from django.utils import timezone
 
     from campaigns.models import Campaign, RuleSystem
@@ -59,10 +59,10 @@ def build():
     from homebrew.services import homebrew_character_create
 
     users = get_user_model().objects
-    gm = users.create_user("wave-gm", "wave-gm@example.invalid", "wave-password-42")
-    players = [users.create_user(n, f"{n}@example.invalid", "wave-password-42")
-               for n in ("wave-alice", "wave-bob")]
-    campaign = Campaign.objects.create(name="Bench: wave", rule_system=RuleSystem.HOMEBREW,
+    gm = users.create_user(f"{prefix}-gm", f"{prefix}-gm@example.invalid", f"{prefix}-password-42")
+    players = [users.create_user(n, f"{n}@example.invalid", f"{prefix}-password-42")
+               for n in (f"{prefix}-alice", f"{prefix}-bob")]
+    campaign = Campaign.objects.create(name=f"Bench: {prefix}", rule_system=RuleSystem.HOMEBREW,
                                        game_master=gm)
     spread = {"physique": 60, "perception": 50, "mental": 60, "force": 3, "dexterite": 3,
               "sens": 2, "ether": 3, "esprit": 4, "intelligence": 2}
@@ -74,17 +74,32 @@ def build():
                                       kind=Character.Kind.CREATURE)
     HomebrewSheet.objects.create(character=goblin, physique=50, perception=40, mental=20,
                                  force=2, dexterite=3, hp=8, hp_max=8, mp=0, mp_max=0)
-    encounter = services.encounter_create(user=gm, campaign_id=campaign.pk, name="Wave")
+    encounter = services.encounter_create(user=gm, campaign_id=campaign.pk,
+                                          name=prefix.capitalize())
     services.combatants_add(user=gm, encounter_id=encounter.pk, entries=[
         *(services.CombatantEntry(character_id=h.pk) for h in heroes),
-        services.CombatantEntry(template_id=goblin.pk, count=18)])
-    services.encounter_start(user=gm, encounter_id=encounter.pk, mode="rolled")
+        services.CombatantEntry(template_id=goblin.pk, count=combatants - len(heroes))])
+    encounter = services.encounter_start(user=gm, encounter_id=encounter.pk, mode="rolled")
+    return encounter, gm, players
+
+
+def sessions_of(users: dict) -> dict[str, str]:
+    """{name: session key} of a logged-in session for each of ``users`` ({name: user})."""
+    from django.test import Client
+
     sessions = {}
-    for name, user in (("gm", gm), ("alice", players[0]), ("bob", players[1])):
+    for name, user in users.items():
         client = Client()
         client.force_login(user)
         sessions[name] = client.cookies["sessionid"].value
-    return encounter.pk, sessions
+    return sessions
+
+
+def build():
+    """The campaign, the encounter of 20 combatants (started, rolled order) and a session per
+    viewer. Returns (encounter id, {"gm": key, "alice": key, "bob": key})."""
+    encounter, gm, (alice, bob) = homebrew_table("wave", 20)
+    return encounter.pk, sessions_of({"gm": gm, "alice": alice, "bob": bob})
 
 
 class _Page:
