@@ -12,7 +12,6 @@ from django.db import transaction
 
 from campaigns.errors import ImageRefused
 from campaigns.images import background_file, portrait_file
-from characters.models import Character
 from encounters.access import GM, PLAYER_OR_GM, Acting, opened
 from encounters.changes import characters_changed
 from encounters.errors import EncounterInvalid
@@ -25,6 +24,21 @@ def _forget(storage, name: str) -> None:
     (not if it rolls back)."""
     if name:
         transaction.on_commit(lambda: storage.delete(name))
+
+
+def _replace(instance: Any, field: str, picture: Any) -> None:
+    """Put ``picture`` (a File; None: no picture) in ``instance``'s image field ``field``,
+    written with one UPDATE of that column; the file it replaces deleted after the commit."""
+    current = getattr(instance, field)
+    old = current.name  # the FieldFile itself changes with save()
+    if picture is None:
+        setattr(instance, field, "")
+    else:
+        current.save(picture.name, picture, save=False)
+    name = getattr(instance, field).name
+    type(instance).objects.filter(pk=instance.pk).update(**{field: name})
+    if old != name:
+        _forget(current.storage, old)
 
 
 def combatant_portrait_set(*, user, encounter_id: int, combatant_id: int, upload: Any = None,
@@ -50,14 +64,7 @@ def combatant_portrait_set(*, user, encounter_id: int, combatant_id: int, upload
             character = me.character
             if character is None:
                 raise ImageRefused("portrait_needs_character", name=me.name)
-            old = character.portrait.name  # the FieldFile itself changes with save()
-            if picture is None:
-                character.portrait = ""
-            else:
-                character.portrait.save(picture.name, picture, save=False)
-            Character.objects.filter(pk=character.pk).update(portrait=character.portrait.name)
-            if old != character.portrait.name:
-                _forget(character.portrait.storage, old)
+            _replace(character, "portrait", picture)
             step.save()
             return me
 
@@ -71,13 +78,6 @@ def encounter_background_set(*, user, encounter_id: int, upload: Any = None,
     picture = None if clear else background_file(upload, max_bytes=settings.BACKGROUND_MAX_BYTES)
     with opened(encounter_id, user, who=GM, state=None) as step:
         e = step.encounter
-        old = e.background.name
-        if picture is None:
-            e.background = ""
-        else:
-            e.background.save(picture.name, picture, save=False)
-        Encounter.objects.filter(pk=e.pk).update(background=e.background.name)
-        if old != e.background.name:
-            _forget(e.background.storage, old)
+        _replace(e, "background", picture)
         step.save()
         return e
