@@ -84,3 +84,29 @@ class Racers:
             return
         for t in self.threads:
             t.join(self.timeout)
+
+
+def slow_sheet_refresh(monkeypatch, seconds: float) -> None:
+    """Slow combat.services.sheet_refresh by ``seconds``: in a race, the second call surely
+    arrives while the first holds the sheet's lock."""
+    import time
+
+    from combat import services
+
+    real = services.sheet_refresh
+
+    def slow(*args, **kwargs):
+        time.sleep(seconds)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(services, "sheet_refresh", slow)
+
+
+def refused_or_done(results) -> list:
+    """Of ``run_together``'s results, the calls that went through; fails on any exception but a
+    rule's refusal (a RuleError: the loser of the race), which a 500 would be."""
+    from gamerules.errors import RuleError
+
+    for r in results:
+        assert not isinstance(r, Exception) or isinstance(r, RuleError), repr(r)
+    return [r for r in results if not isinstance(r, Exception)]

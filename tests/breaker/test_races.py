@@ -6,7 +6,6 @@ daily reset racing a spend. Each round: no unexpected exception (a 500), no doub
 from __future__ import annotations
 
 import random
-import time
 from datetime import timedelta
 from decimal import Decimal
 
@@ -16,33 +15,20 @@ from django.utils import timezone
 from campaigns.models import ActionRecord
 from characters.models import Character
 from characters.services import cooldown_notice_dismiss
-from combat import services
 from combat.cooldowns import CooldownRelease, cooldowns_release
 from combat.services import action_attack, action_move, character_reincarnate, character_suicide
 from ew1.daily_pa import daily_pa_reset
 from ew1.models import EternalWarSheet
 from ew1.services import piece_create
-from gamerules.errors import RuleError
 from tests import factories
-from tests.concurrency import run_together
+from tests.concurrency import refused_or_done, run_together, slow_sheet_refresh
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def slow_refresh(monkeypatch):
-    real = services.sheet_refresh
-
-    def slow(*args, **kwargs):
-        time.sleep(0.2)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(services, "sheet_refresh", slow)
-
-
-def _refused_or_done(results):
-    for r in results:
-        assert not isinstance(r, Exception) or isinstance(r, RuleError), repr(r)
+    slow_sheet_refresh(monkeypatch, 0.2)
 
 
 def test_suicide_racing_an_attack_on_the_same_character(alice, bob, slow_refresh):
@@ -55,7 +41,7 @@ def test_suicide_racing_an_attack_on_the_same_character(alice, bob, slow_refresh
                               rng=random.Random(1)),
         lambda: character_suicide(user=alice, character_id=a.pk))
 
-    _refused_or_done(results)
+    refused_or_done(results)
     a = Character.objects.get(pk=a.pk)
     assert (a.on_board, a.deaths) == (False, 1)
     assert ActionRecord.objects.filter(actor_id=a.pk, kind="suicide").count() == 1
@@ -88,7 +74,7 @@ def test_manual_reincarnation_racing_the_cooldown_beat(alice, round_):
 
     results = run_together(*calls)
 
-    _refused_or_done(results)
+    refused_or_done(results)
     assert ActionRecord.objects.filter(actor_id=a.pk, kind="reincarnate").count() == 1, results
     a = Character.objects.get(pk=a.pk)
     assert a.on_board and a.suicided_at is None
@@ -106,7 +92,7 @@ def test_the_daily_reset_racing_a_spend(alice, slow_refresh):
                                                now=now),
                            lambda: daily_pa_reset(now=now))
 
-    _refused_or_done(results)
+    refused_or_done(results)
     sheet = EternalWarSheet.objects.get(pk=c.pk)
     # The move's half PA counts for today whichever ran first; yesterday's 20 never do.
     assert (sheet.pa_spent_today, sheet.pa_spent_day) == (Decimal("0.5"), now.date())
@@ -126,7 +112,7 @@ def test_two_creature_beats_at_once_give_a_creature_one_turn(alice, round_, slow
     results = run_together(lambda: creatures_act(rng=random.Random(round_)),
                            lambda: creatures_act(rng=random.Random(round_ + 1)))
 
-    _refused_or_done(results)
+    refused_or_done(results)
     assert sum(results) == 1, results
     assert ActionRecord.objects.filter(actor_id=wolf.pk).count() == 1
     assert a.pk

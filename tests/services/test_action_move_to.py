@@ -13,6 +13,7 @@ from combat.services import action_move_to
 from ew1.selectors import board_view
 from gamerules.ew1 import errors
 from tests import factories
+from tests.concurrency import refused_or_done, run_together, slow_sheet_refresh
 from tests.services.conftest import NOW
 
 
@@ -157,42 +158,20 @@ def test_a_walk_picks_up_the_scrolls_it_walks_over_in_one_look_up(alice, walker)
 
 @pytest.fixture
 def slow_refresh(monkeypatch):
-    """The sheet's refresh slowed: the second walk surely arrives while the first holds the
-    sheet's lock."""
-    import time
-
-    from combat import services
-
-    real = services.sheet_refresh
-
-    def slow(*args, **kwargs):
-        time.sleep(0.2)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(services, "sheet_refresh", slow)
-
-
-def _refused_or_done(results):
-    from gamerules.errors import RuleError
-
-    for r in results:
-        assert not isinstance(r, Exception) or isinstance(r, RuleError), repr(r)
-    return [r for r in results if not isinstance(r, Exception)]
+    slow_sheet_refresh(monkeypatch, 0.2)
 
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("round_", range(2))
 def test_two_walks_at_once_with_pa_for_one_spend_it_once(alice, round_, slow_refresh):
-    from tests.concurrency import run_together
-
     campaign = factories.campaign(width=12, height=12)
     c = factories.character(owner=alice, campaign=campaign, name="Racer", at=(5, 5), now=NOW,
                             pa=Decimal("2"))
     results = run_together(
         lambda: action_move_to(user=alice, character_id=c.pk, x=8, y=5, now=NOW),  # 1.5 PA
         lambda: action_move_to(user=alice, character_id=c.pk, x=5, y=8, now=NOW))  # 1.5 PA
-    done = _refused_or_done(results)
+    done = refused_or_done(results)
     assert len(done) == 1
     assert any(isinstance(r, errors.NotEnoughPA) for r in results)
     cell, pa, _xp = where(c)
@@ -203,8 +182,6 @@ def test_two_walks_at_once_with_pa_for_one_spend_it_once(alice, round_, slow_ref
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_pieces_walking_to_one_cell_at_once_one_gets_there(alice, bob, slow_refresh):
-    from tests.concurrency import run_together
-
     campaign = factories.campaign(width=12, height=12)
     a = factories.character(owner=alice, campaign=campaign, name="A", at=(3, 5), now=NOW)
     b = factories.character(owner=bob, campaign=campaign, name="B", at=(7, 5), now=NOW)
@@ -212,7 +189,7 @@ def test_two_pieces_walking_to_one_cell_at_once_one_gets_there(alice, bob, slow_
     results = run_together(
         lambda: action_move_to(user=alice, character_id=a.pk, x=5, y=5, now=NOW),
         lambda: action_move_to(user=bob, character_id=b.pk, x=5, y=5, now=NOW))
-    done = _refused_or_done(results)
+    done = refused_or_done(results)
     assert len(done) == 1
     assert any(isinstance(r, errors.CellOccupied) for r in results)
     [winner] = [x for x in (a, b) if where(x)[0] == (5, 5)]
@@ -226,7 +203,6 @@ def test_two_pieces_walking_to_one_cell_at_once_one_gets_there(alice, bob, slow_
 @pytest.mark.django_db(transaction=True)
 def test_a_walk_racing_a_one_cell_move_never_goes_below_zero_pa(alice, slow_refresh):
     from combat.services import action_move
-    from tests.concurrency import run_together
 
     campaign = factories.campaign(width=12, height=12)
     c = factories.character(owner=alice, campaign=campaign, name="Racer", at=(5, 5), now=NOW,
@@ -234,7 +210,7 @@ def test_a_walk_racing_a_one_cell_move_never_goes_below_zero_pa(alice, slow_refr
     results = run_together(
         lambda: action_move_to(user=alice, character_id=c.pk, x=8, y=5, now=NOW),  # 1.5 PA
         lambda: action_move(user=alice, character_id=c.pk, dx=0, dy=1, now=NOW))  # 0.5 PA
-    _refused_or_done(results)
+    refused_or_done(results)
     _cell, pa, _xp = where(c)
     assert pa >= 0
     spent = Decimal("1.5") - pa

@@ -6,7 +6,6 @@ the lock both would read the same PA and both would spend it.
 """
 
 import random
-import time
 from datetime import timedelta
 from decimal import Decimal
 
@@ -19,20 +18,14 @@ from combat.services import action_brawl, action_move
 from ew1.models import EternalWarSheet
 from gamerules.ew1 import errors
 from tests import factories
-from tests.concurrency import run_together
+from tests.concurrency import run_together, slow_sheet_refresh
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def slow_refresh(monkeypatch):
-    real = services.sheet_refresh
-
-    def slow(*args, **kwargs):
-        time.sleep(0.3)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(services, "sheet_refresh", slow)
+    slow_sheet_refresh(monkeypatch, 0.3)
 
 
 def test_only_one_of_two_simultaneous_moves_spends_the_last_pa(alice, campaign, slow_refresh):

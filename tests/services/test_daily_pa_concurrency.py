@@ -3,7 +3,6 @@ the same locked spend as the PA, so two actions at once never pass it, and two r
 once reset each sheet once. ``sheet_refresh`` is slowed so that the second thread surely
 arrives while the first holds the lock (tests/services/test_concurrency.py does the same)."""
 
-import time
 from datetime import datetime, timedelta, UTC
 from decimal import Decimal
 
@@ -17,20 +16,14 @@ from ew1.daily_pa import daily_pa_reset
 from ew1.models import EternalWarSheet
 from gamerules.ew1 import errors
 from tests import factories
-from tests.concurrency import run_together
+from tests.concurrency import run_together, slow_sheet_refresh
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def slow_refresh(monkeypatch):
-    real = services.sheet_refresh
-
-    def slow(*args, **kwargs):
-        time.sleep(0.3)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(services, "sheet_refresh", slow)
+    slow_sheet_refresh(monkeypatch, 0.3)
 
 
 def test_two_moves_at_once_never_pass_the_daily_cap(alice, slow_refresh):
