@@ -11,7 +11,7 @@
   "use strict";
 
   var root = document.getElementById("encounter");
-  if (!root || !root.dataset.events || !window.EventSource) { return; }
+  if (!root || !root.dataset.events || !window.EventSource || !window.percentileStream) { return; }
   var JITTER_MS = 200;
   var pending = null, latest = null, always = false;
 
@@ -94,18 +94,10 @@
     }
   });
 
-  // The browser reconnects a dropped stream by itself, but gives up for good on an answer that
-  // is not a stream (a proxy's 502, the server's 503 while every page reconnects after a
-  // restart): a stream that was open is opened again after a growing random wait, as in
-  // live.js; one that never opened (204 under WSGI) or that the server closed with
-  // "stream-error" is not. The fragment polls meanwhile.
-  var REOPEN_MS = 5000, REOPEN_MAX_MS = 60000, REOPEN_TRIES = 8;
-  var source = null, opened = false, reopens = 0, final = false;
-  function open() {
-    source = new EventSource(root.dataset.events);
+  // Reopened after a refused reconnect (window.percentileStream, static/js/live.js); not once
+  // the server closed it with "stream-error".
+  var stream = window.percentileStream(root.dataset.events, function (source) {
     source.addEventListener("stream-open", function () {
-      opened = true;
-      reopens = 0;
       document.body.dataset.push = "live";
       refresh();  // what changed between the page's render (or the drop) and the opening
     });
@@ -113,23 +105,14 @@
       refresh(JSON.parse(event.data).version);
     });
     source.addEventListener("stream-error", function () {
-      final = true;
+      stream.final = true;
       source.close();
       delete document.body.dataset.push;
     });
     source.onerror = function () {
       // CONNECTING: the browser retries by itself; CLOSED: it gave up.
-      if (source.readyState !== EventSource.CLOSED) {
-        document.body.dataset.push = "reconnecting";
-        return;
-      }
-      delete document.body.dataset.push;
-      if (final || !opened || reopens >= REOPEN_TRIES) { return; }
-      var wait = Math.min(REOPEN_MAX_MS, REOPEN_MS * Math.pow(2, reopens));
-      reopens += 1;
-      window.setTimeout(open, wait / 2 + Math.random() * wait / 2);
+      if (source.readyState === EventSource.CLOSED) { delete document.body.dataset.push; }
+      else { document.body.dataset.push = "reconnecting"; }
     };
-  }
-  open();
-  window.addEventListener("pagehide", function () { final = true; source.close(); });
+  });
 })();

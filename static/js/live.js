@@ -32,6 +32,38 @@
   }
   if (window.htmx) { htmx.onLoad(syncRequests); }
 
+  // A stream that outlives a refused reconnect, for this script and encounter-push.js. The
+  // browser reconnects a dropped stream by itself, after the delay the server drew for the page
+  // (campaigns.live), but gives up for good on an answer that is not a stream: a proxy's 502
+  // or the server's 503 while it restarts and every page reconnects at once. A stream that was
+  // open is then opened again after a growing random wait (REOPEN_MS, doubled each time, at
+  // most REOPEN_MAX_MS), REOPEN_TRIES times in a row at most; meanwhile the page polls at its
+  // pace. One that never opened (204 under WSGI), or that its page marks final, is not.
+  // bind(source) adds the page's listeners to each EventSource opened; the returned object's
+  // "final" may be set by them.
+  var REOPEN_MS = 5000, REOPEN_MAX_MS = 60000, REOPEN_TRIES = 8;
+  window.percentileStream = function (url, bind) {
+    var stream = { source: null, opened: false, reopens: 0, final: false };
+    function open() {
+      var source = stream.source = new EventSource(url);
+      source.addEventListener("stream-open", function () {
+        stream.opened = true;
+        stream.reopens = 0;
+      });
+      bind(source);
+      source.addEventListener("error", function () {
+        if (source.readyState !== EventSource.CLOSED || stream.final || !stream.opened ||
+            stream.reopens >= REOPEN_TRIES) { return; }
+        var wait = Math.min(REOPEN_MAX_MS, REOPEN_MS * Math.pow(2, stream.reopens));
+        stream.reopens += 1;
+        window.setTimeout(open, wait / 2 + Math.random() * wait / 2);
+      });
+    }
+    open();
+    window.addEventListener("pagehide", function () { stream.final = true; stream.source.close(); });
+    return stream;
+  };
+
   var first = document.querySelector("[data-live][data-live-url]");
   if (!first || !window.EventSource) { return; }
   var topics = {};
@@ -127,18 +159,8 @@
   var asRendered = new WeakSet(document.querySelectorAll("[data-live]"));
   var opened = false;
 
-  // The browser reconnects a dropped stream by itself, after the delay the server drew for
-  // this page (campaigns.live), but gives up for good on an answer that is not a stream: a
-  // proxy's 502 or the server's 503 while it restarts and every page reconnects at once. A
-  // stream that was open is then opened again, after a growing random wait (REOPEN_MS, doubled
-  // each time, at most REOPEN_MAX_MS), REOPEN_TRIES times in a row at most; meanwhile the
-  // elements poll at their pace. One that never opened (204 under WSGI) is not retried.
-  var REOPEN_MS = 5000, REOPEN_MAX_MS = 60000, REOPEN_TRIES = 8;
-  var source = null, reopens = 0;
-  function open() {
-    source = new EventSource(first.dataset.liveUrl + "?" + query);
+  window.percentileStream(first.dataset.liveUrl + "?" + query, function (source) {
     source.addEventListener("stream-open", function () {
-      reopens = 0;
       document.body.dataset.live = "live";
       if (opened) { refresh(); return; }
       opened = true;
@@ -151,17 +173,8 @@
       refresh(data.topic, data.version, data.origin);
     });
     source.onerror = function () {
-      if (source.readyState !== EventSource.CLOSED) {
-        document.body.dataset.live = "reconnecting";
-        return;
-      }
-      delete document.body.dataset.live;
-      if (!opened || reopens >= REOPEN_TRIES) { return; }
-      var wait = Math.min(REOPEN_MAX_MS, REOPEN_MS * Math.pow(2, reopens));
-      reopens += 1;
-      window.setTimeout(open, wait / 2 + Math.random() * wait / 2);
+      if (source.readyState === EventSource.CLOSED) { delete document.body.dataset.live; }
+      else { document.body.dataset.live = "reconnecting"; }
     };
-  }
-  open();
-  window.addEventListener("pagehide", function () { reopens = REOPEN_TRIES; source.close(); });
+  });
 })();
