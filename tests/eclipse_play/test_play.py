@@ -1,7 +1,7 @@
 """Eclipse Phase on the shared encounter (eclipse.attack, eclipse.actions, eclipse.defence) with
-scripted dice: an attack spends its rounds and prompts the target; the answer rolls the opposed test, the
-damage through armour, the wounds and the SOMx3 test, in ONE journal entry; quick/complex
-accounting per phase; the refusals change nothing."""
+scripted dice: an attack spends its rounds and prompts the target; the answer rolls the opposed
+test, the damage through armour, the wounds and the SOMx3 test, in ONE journal entry;
+quick/complex accounting per phase; the refusals change nothing."""
 
 from __future__ import annotations
 
