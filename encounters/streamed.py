@@ -95,13 +95,17 @@ class PushedFragments:
         if viewer is None:
             return None
         key = pages.fragment_key(viewer, self.page, self.language, self.zone)
-        fragment = await _fragments.get(key, lambda: live.run_sync(
-            pages.pushed_fragment, self.request, viewer, self.page,
-            language=self.language, zone=self.zone))
+        event = await _fragments.get(key, lambda: self._event(viewer))
+        # The event's text is made once per kind of viewer; each stream only fills its token
+        # in (the hole is the same in JSON: it holds no character JSON escapes).
+        return event.replace(pages.CSRF_HOLE, self.token) if event is not None else None
+
+    async def _event(self, viewer: selectors.Viewer) -> str | None:
+        fragment = await live.run_sync(pages.pushed_fragment, self.request, viewer, self.page,
+                                       language=self.language, zone=self.zone)
         if fragment is None:
             return None
-        html = fragment.replace(pages.CSRF_HOLE, self.token)
-        return live.sse(BODY_EVENT, {"version": viewer.version, "html": html})
+        return live.sse(BODY_EVENT, {"version": viewer.version, "html": fragment})
 
 
 def _version_of(data: str) -> int | None:
