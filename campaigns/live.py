@@ -6,7 +6,9 @@ app that owns a kind registers who may read it (:func:`register`, from its AppCo
 exactly who may see the page that shows it. A service that changes what such a page shows calls
 :func:`announce` (once its transaction commits; a step that rolls back announces nothing; a push
 that fails, Redis down, is logged and never fails the step). An event carries the topic and at
-most a version number: nothing a reader could not fetch, nothing hidden.
+most a version number: nothing a reader could not fetch, nothing hidden. A stream may answer a
+change with something of its own instead (``on_change``, :data:`OnChange`): the encounter's
+sends the page's new fragment, rendered for that page's viewer (encounters.streamed).
 
 The transport is django-eventstream's (its listener manager, fanned out through Redis pub/sub to
 every web process when ``REDIS_URL`` is set), but the stream view is this module's own and async
