@@ -86,7 +86,7 @@ def create(request, campaign_id: int):
                           for v in request.POST.getlist("gear")) if p is not None]
     shown = {"offered": offered, "picked": picked}
     if not form.is_valid():
-        return render(request, template, _create_context(campaign, form, **shown), status=400)
+        return render(request, template, _create_context(campaign, form, **shown), status=422)
     try:
         character = homebrew_character_create(
             user=request.user, campaign=campaign, name=form.cleaned_data["name"],
@@ -95,11 +95,11 @@ def create(request, campaign_id: int):
     except CharacteristicsError as exc:
         return render(request, template,
                       _create_context(campaign, form, errors=field_errors(exc), **shown),
-                      status=400)
+                      status=422)
     except RuleError as exc:
         return render(request, template,
                       _create_context(campaign, form, error=error_message(exc), **shown),
-                      status=400)
+                      status=422)
     if request.htmx:
         return HttpResponseClientRedirect(reverse("homebrew:sheet", args=[character.pk]))
     return redirect("homebrew:sheet", character_id=character.pk)
