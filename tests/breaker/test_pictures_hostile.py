@@ -68,3 +68,22 @@ def test_a_portrait_with_a_broken_exif_from_the_page_is_saved(client, db, alice,
         "combatant": c[ep.ava.pk].pk, "page": "play", "picture": upload}, follow=True)
     assert response.status_code == 200 and "Portrait saved." in response.content.decode()
     assert Character.objects.get(pk=ep.ava.pk).portrait
+
+
+def test_a_token_with_a_portrait_keeps_a_ring_of_its_sides_colour(client, db, alice, bob):
+    """The portrait covered the whole token disc: friend and foe looked alike once both had
+    one. It is drawn inside the disc, which stays visible around it (app.css colours it)."""
+    ep = build_world(alice, bob)
+    e, c = running(ep)
+    from encounters import services as enc
+
+    enc.combatant_place(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk, x=0, y=0)
+    client.force_login(ep.alice)
+    client.post(f"/encounters/{e.pk}/portrait/", {
+        "combatant": c[ep.ava.pk].pk, "page": "play",
+        "picture": SimpleUploadedFile("me.png", _with_exif("PNG", b""), content_type="image/png")})
+    page = client.get(f"/encounters/{e.pk}/").content.decode()
+    token = page.split(f'id="map-token-{c[ep.ava.pk].pk}"')[1].split("</g>")[0]
+    assert '<circle class="token-body" r="14"/>' in token
+    assert 'x="-11" y="-11" width="22" height="22"' in token.split('class="token-portrait"')[1]
+    assert '<clipPath id="token-clip"><circle r="11"/></clipPath>' in page
