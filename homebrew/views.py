@@ -20,10 +20,11 @@ from campaigns.permissions import allowed, oversees
 from characters.models import Character
 from encounters.pages import respond
 from gamerules.errors import RuleError
-from gamerules.homebrew.characteristics import (CODES, LABELS, MAINS, SUBS, CharacteristicsError,
+from gamerules.homebrew.characteristics import (CODES, MAINS, SUBS, CharacteristicsError,
                                               suggested_mains)
 from homebrew import play
 from homebrew.forms import CreateForm, RestForm, TestForm
+from homebrew.labels import CHARACTERISTICS as LABELS, problem_text
 from homebrew.models import HomebrewSheet, WeaponTemplate
 from homebrew.selectors import (attack_odds_lines, character_with_sheet, multiplier_of,
                                 odds_targets)
@@ -41,7 +42,7 @@ def field_errors(exc: CharacteristicsError) -> dict[str, list[str]]:
     """Each field's problems in the reader's language ("*": the whole sheet)."""
     errors: dict[str, list[str]] = {}
     for problem in exc.problems:
-        errors.setdefault(problem.field, []).append(problem.render(_))
+        errors.setdefault(problem.field, []).append(problem_text(problem, _))
     return errors
 
 
