@@ -87,3 +87,18 @@ def test_a_token_with_a_portrait_keeps_a_ring_of_its_sides_colour(client, db, al
     assert '<circle class="token-body" r="14"/>' in token
     assert 'x="-11" y="-11" width="22" height="22"' in token.split('class="token-portrait"')[1]
     assert '<clipPath id="token-clip"><circle r="11"/></clipPath>' in page
+
+
+def test_a_player_sending_another_players_portrait_is_told_it_is_not_theirs(client, db, alice,
+                                                                            bob):
+    """It said "Only the campaign's game master can do that.", as if the GM could be asked."""
+    ep = build_world(alice, bob)
+    e, c = running(ep)
+    client.force_login(ep.alice)
+    upload = SimpleUploadedFile("me.png", _with_exif("PNG", b""), content_type="image/png")
+    html = client.post(f"/encounters/{e.pk}/portrait/", {
+        "combatant": c[ep.bo.pk].pk, "page": "play", "picture": upload},
+        follow=True).content.decode()
+    assert "You do not play this combatant." in html
+    assert "game master" not in html.split('class="messages')[1].split("</ul>")[0]
+    assert not Character.objects.get(pk=ep.bo.pk).portrait
