@@ -3,6 +3,10 @@
 from gamerules.errors import RuleError, gettext_noop
 
 MESSAGES: dict[str, str] = {
+    "chat_invalid": gettext_noop("This message cannot be sent."),
+    "not_found": gettext_noop("No such chat."),
+    "chat_refused": gettext_noop("You are not allowed to do that in this chat."),
+    "rate_limited": gettext_noop("You are sending messages too fast. Wait a moment."),
     "chat_not_found": gettext_noop("No such chat."),
     "chat_empty": gettext_noop("Write a message first."),
     "chat_too_long": gettext_noop(

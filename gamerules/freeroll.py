@@ -21,6 +21,7 @@ COMMAND = "/roll"
 MAX_TARGET = 1000  # a target beyond any die of ours: refused as a typo rather than graded
 
 MESSAGES: dict[str, str] = {
+    "invalid_roll": gettext_noop("This roll cannot be thrown: write /roll 2d6+3 or /roll d100 <= 55."),
     "roll_empty": gettext_noop("Write what to roll after /roll: /roll 2d6+3 or /roll d100 <= 55."),
     "roll_too_many_dice": gettext_noop(
         "“%(expression)s” throws %(count)s dice: a free roll throws at most %(max_dice)s."),
