@@ -50,9 +50,7 @@ def test_a_whisper_reaches_nobody_else_by_any_road(client, whispers):
     for url in roads:
         carol = page_of(client, t.carol, url)
         assert "PUBLIC-HELLO" in carol
-        assert not {"TO-GM-SECRET", "ALICE-TO-BOB", "7d7"} & {w for w in
-                                                            ("TO-GM-SECRET", "ALICE-TO-BOB", "7d7")
-                                                            if w in carol}, url
+        assert [w for w in ("TO-GM-SECRET", "ALICE-TO-BOB", "7d7") if w in carol] == [], url
         bob = page_of(client, t.bob, url)
         assert "ALICE-TO-BOB" in bob and "TO-GM-SECRET" not in bob and "7d7" not in bob
         gm = page_of(client, t.gm, url)

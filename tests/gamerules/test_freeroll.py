@@ -74,8 +74,8 @@ def test_the_systems_rules_are_the_seeds():
     # it either: a critical failure; 33 a double under it,
     # 66 a double over it, 99 always a critical failure
     assert [grade("eclipse_phase", f) for f in (100, 57, 55, 33, 66, 99, 54)] == [
-        Grade.CRITICAL_SUCCESS, Grade.FAILURE, Grade.CRITICAL_FAILURE, Grade.CRITICAL_SUCCESS, Grade.CRITICAL_FAILURE,
-        Grade.CRITICAL_FAILURE, Grade.SUCCESS]
+        Grade.CRITICAL_SUCCESS, Grade.FAILURE, Grade.CRITICAL_FAILURE, Grade.CRITICAL_SUCCESS,
+        Grade.CRITICAL_FAILURE, Grade.CRITICAL_FAILURE, Grade.SUCCESS]
     eclipse = freeroll.free_roll("/roll d100 <= 55", Faces(100), rule=RULES["eclipse_phase"],
                                  max_dice=50)
     assert (eclipse.total, eclipse.test.reading) == (100, 0)
