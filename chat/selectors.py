@@ -73,15 +73,17 @@ def room_for(*, user, campaign_id: int | None = None, encounter_id: int | None =
         if encounter is None:
             raise ChatNotFound("chat_not_found")
         gm = oversees(user, encounter.campaign)
-        if not (gm or encounter.mine):  # type: ignore[attr-defined]
+        if not (gm or encounter.mine):
             raise ChatNotFound("chat_not_found")
         return Room(user, encounter.campaign, encounter, gm)
+    if campaign_id is None:
+        raise ChatNotFound("chat_not_found")
     campaign = (Campaign.objects.filter(pk=campaign_id).annotate(mine=_owns_character(user.pk))
                 .first())
     if campaign is None:
         raise ChatNotFound("chat_not_found")
     gm = oversees(user, campaign)
-    if not (gm or campaign.mine):  # type: ignore[attr-defined]
+    if not (gm or campaign.mine):
         raise ChatNotFound("chat_not_found")
     return Room(user, campaign, None, gm)
 
