@@ -16,20 +16,11 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaigns.api import RollSerializer
 from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
 from campaigns.numbers import INT_MAX
 from chat import selectors, services
 from chat.models import To
-
-
-class RollSerializer(serializers.Serializer):
-    label = serializers.CharField()  # type: ignore[assignment]  # the JSON key
-    expression = serializers.CharField()
-    faces = serializers.ListField(child=serializers.IntegerField())
-    total = serializers.IntegerField()
-    target_score = serializers.IntegerField(allow_null=True)
-    grade = serializers.CharField(help_text="critical_success, perfect, success, failure, "
-                                            "critical_failure; empty when not a test.")
 
 
 class CardSerializer(serializers.Serializer):

@@ -2,6 +2,7 @@ import pytest
 
 PATHS = [
     "/api/campaigns/",
+    "/api/campaigns/{id}/chat/", "/api/encounters/{id}/chat/", "/api/chat/messages/{id}/",
     "/api/characters/",
     "/api/characters/{character_id}/",
     "/api/characters/{character_id}/board/",
