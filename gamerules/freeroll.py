@@ -78,7 +78,7 @@ def parse(text: str, *, max_dice: int) -> tuple[str, int | None]:
     match = _TEST.match(body)
     if match:
         body, written = match.group("expression"), match.group("target")
-        if not written.isdigit() or int(written) > MAX_TARGET:
+        if not (written.isascii() and written.isdigit()) or int(written) > MAX_TARGET:
             raise FreeRollError("roll_bad_target", max_target=MAX_TARGET)
         target = int(written)
         if dice.normalise(body) not in _D100:

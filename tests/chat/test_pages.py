@@ -245,3 +245,21 @@ def test_query_counts_of_a_post(client, table, django_assert_num_queries, text, 
     # two INSERTs (the action, its roll)
     with django_assert_num_queries(queries):
         assert client.post(url, {"text": text}, **HX).status_code == 200
+
+
+@pytest.mark.parametrize("size", [5, 60])
+def test_query_counts_of_the_api(client, table, django_assert_num_queries, size, settings):
+    t = table
+    settings.CHAT_POST_RATE = "1000/m"
+    for n in range(size):
+        services.message_post(user=t.bob, campaign_id=t.campaign.pk,
+                              text="/roll 2d6" if n % 3 == 0 else f"m{n}", now=NOW)
+    client.force_login(t.alice)
+    url = reverse("api-campaign-chat", args=[t.campaign.pk])
+    with django_assert_num_queries(5):  # session, user, the room, the messages, the cards' rolls
+        assert client.get(url).status_code == 200
+    # session, user, savepoint, the room, the journal's two INSERTs, the message, release, the
+    # answer's card reading its roll back
+    with django_assert_num_queries(9):
+        assert client.post(url, {"text": "/roll d100 <= 55"},
+                           content_type="application/json").status_code == 201

@@ -6,12 +6,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gamerules import freeroll
 from gamerules.d100 import CriticalBands, EclipseDoubles, Grade, RollUnder, grade_face
 from gamerules.dice import DiceNotationError
 from gamerules.eclipse_phase.checks import critical_rule as eclipse_rule
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
+from gamerules.errors import RuleError
 from gamerules.ew1.game import GAME_RULE
 from gamerules.homebrew.checks import critical_rule as homebrew_rule
 from gamerules.homebrew.params import HomebrewParameters
@@ -91,6 +94,8 @@ def test_the_systems_rules_are_the_seeds():
     ("/roll d100 <= -3", "invalid_roll", "roll_bad_target"),
     ("/roll d100 <= 5000", "invalid_roll", "roll_bad_target"),
     ("/roll d100 <= fifty", "invalid_roll", "roll_bad_target"),
+    ("/roll d100 <= ²", "invalid_roll", "roll_bad_target"),  # a digit to str.isdigit, not to int
+    ("/roll d100 <= ٥٥", "invalid_roll", "roll_bad_target"),
     ("/roll 4d6kh3", "invalid_dice", "dice_sums_only"),
     ("/roll banana", "invalid_dice", "dice_stray_text"),
 ])
@@ -113,3 +118,16 @@ def test_the_limit_on_dice_is_the_callers():
     ("roll 1d6", False), ("hello /roll 1d6", False)])
 def test_what_is_a_command(text, command):
     assert freeroll.is_command(text) is command
+
+
+@given(st.text(max_size=80))
+def test_any_text_after_roll_is_thrown_or_refused_in_words(tail):
+    """Whatever is typed after /roll: a throw within the limits, or a named refusal."""
+    try:
+        thrown = freeroll.free_roll("/roll " + tail, random.Random(0), rule=RollUnder(),
+                                    max_dice=50)
+    except RuleError as refused:
+        assert refused.code in ("invalid_roll", "invalid_dice") and refused.message
+        return
+    assert len(thrown.roll.faces) <= 50
+    assert thrown.test is None or 0 <= thrown.test.target <= freeroll.MAX_TARGET
