@@ -23,6 +23,7 @@ from chat import live, markup
 from chat.errors import ChatError, ChatNotFound, ChatRateLimited, ChatRefused
 from chat.models import Message, To
 from chat.selectors import Room, recipients, room_for
+from encounters.models import Encounter
 from gamerules import freeroll
 from gamerules.d100 import RollUnder
 from gamerules.dice import RandomSource
@@ -166,20 +167,25 @@ def message_delete(*, user, message_id: int, now: datetime | None = None) -> Mes
 
 
 @transaction.atomic
-def entry_share(*, user, entry_id: int, campaign_id: int | None = None,
-                encounter_id: int | None = None, now: datetime | None = None) -> Message:
-    """The game master shows a journal entry of the campaign (an attack, a volley, a rest) in
-    the room, as a roll card with its rolls folded. Each player reads the card as they read
-    the entry on a sheet (chat.selectors: an entry of a hidden combatant is left out)."""
-    room = room_for(user=user, campaign_id=campaign_id, encounter_id=encounter_id)
+def entry_share(*, user, entry_id: int, now: datetime | None = None) -> Message:
+    """The game master shows a journal entry (an attack, a volley, a rest) in the chat, as a
+    roll card with its rolls folded: in its encounter's room when it is an encounter's entry
+    (``summary.encounter``), else in its campaign's. Each player reads the card as they read
+    the entry on a sheet (chat.selectors: an entry of a hidden combatant is left out). A free
+    roll is not shared again (a whisper's is private)."""
+    entry = ActionRecord.objects.filter(pk=entry_id).exclude(kind=KIND_ROLL).first()
+    if entry is None:
+        raise ChatNotFound("chat_no_such_entry")
+    summary = entry.summary if isinstance(entry.summary, dict) else {}
+    encounter_id = summary.get("encounter")
+    if not (isinstance(encounter_id, int) and Encounter.objects.filter(
+            pk=encounter_id, campaign_id=entry.campaign_id).exists()):
+        encounter_id = None
+    room = room_for(user=user, campaign_id=entry.campaign_id, encounter_id=encounter_id)
     if not room.gm:
         raise ChatRefused("chat_share_gm_only")
-    entry = ActionRecord.objects.filter(pk=entry_id, campaign=room.campaign).first()
-    if entry is None or entry.kind == KIND_ROLL:
-        raise ChatNotFound("chat_no_such_entry")
     message = Message.objects.create(campaign=room.campaign, encounter=room.encounter,
                                      author=user, to=To.ALL, entry=entry,
                                      created_at=now or timezone.now())
     live.changed(campaign_id=room.campaign.pk, encounter_id=room.encounter_id, whisper_to=None)
     return message
-

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns.messages import error_message
@@ -128,6 +129,28 @@ def message_delete(request, message_id: int):
         return redirect(_url(room))
     page = selectors.messages_page(room)
     return render(request, "chat/_log.html", _context(request, room, page=page))
+
+
+@login_required
+@require_POST
+def entry_share(request, entry_id: int):
+    """The GM shows a journal entry in the chat (the "Show in chat" of an encounter's log):
+    htmx gets a short notice, a plain form the room's page."""
+    try:
+        message = services.entry_share(user=request.user, entry_id=entry_id)
+    except ChatNotFound as exc:
+        raise Http404(error_message(exc)) from None
+    except ChatError as exc:
+        return HttpResponse(error_message(exc), status=exc.status, content_type="text/plain")
+    if message.encounter_id is not None:
+        url = reverse("chat:encounter", args=[message.encounter_id])
+    else:
+        url = reverse("chat:campaign", args=[message.campaign_id])
+    if not request.htmx:
+        return redirect(url)
+    response = HttpResponse(_("Shown in the chat."), content_type="text/plain")
+    response["HX-Trigger"] = POSTED
+    return response
 
 
 @login_required

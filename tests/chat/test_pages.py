@@ -263,3 +263,23 @@ def test_query_counts_of_the_api(client, table, django_assert_num_queries, size,
     with django_assert_num_queries(9):
         assert client.post(url, {"text": "/roll d100 <= 55"},
                            content_type="application/json").status_code == 201
+
+
+def test_the_gm_shows_an_encounter_entry_in_the_chat_from_its_log(client, table):
+    from campaigns import journal
+    from characters.models import Character
+
+    t = table
+    entry = journal.record_action(campaign=t.campaign, kind="encounter_action_spent", now=NOW,
+                                  user=t.gm, actor=Character.objects.get(owner=t.alice),
+                                  summary={"encounter": t.encounter.pk, "combatant": "Alice"})
+    control = page_of(client, t.gm, reverse("encounters:control", args=[t.encounter.pk]))
+    assert reverse("chat:share", args=[entry.pk]) in control
+    play = page_of(client, t.alice, reverse("encounters:play", args=[t.encounter.pk]))
+    assert 'data-testid="show-in-chat"' not in play
+    assert client.post(reverse("chat:share", args=[entry.pk]), **HX).status_code == 403
+    client.force_login(t.gm)
+    shared = client.post(reverse("chat:share", args=[entry.pk]), **HX)
+    assert shared.status_code == 200 and shared["HX-Trigger"] == "chat-posted"
+    log = page_of(client, t.bob, reverse("chat:encounter", args=[t.encounter.pk]) + "?part=log")
+    assert "the game master counts the move as the turn" in log

@@ -218,10 +218,14 @@ def test_a_shared_entry_of_a_hidden_combatant_reaches_no_player(table):
     open_entry = journal.record_action(
         campaign=t.campaign, kind="encounter_action_spent", now=NOW, user=t.gm,
         summary={"encounter": t.encounter.pk, "combatant": "Alice"})
-    services.entry_share(user=t.gm, campaign_id=t.campaign.pk, entry_id=entry.pk)
-    services.entry_share(user=t.gm, campaign_id=t.campaign.pk, entry_id=open_entry.pk)
+    services.entry_share(user=t.gm, entry_id=entry.pk)
+    services.entry_share(user=t.gm, entry_id=open_entry.pk)
     with pytest.raises(ChatRefused):
-        services.entry_share(user=t.alice, campaign_id=t.campaign.pk, entry_id=open_entry.pk)
+        services.entry_share(user=t.alice, entry_id=open_entry.pk)
+    roll = post(t, t.alice, "/roll 1d6", to=To.GM)
+    with pytest.raises(ChatNotFound):  # a free roll is not shared again (a whisper's is private)
+        services.entry_share(user=t.gm, entry_id=roll.entry_id)
+    # an encounter's entries go to the encounter's room
     seen = {who: [m.entry_id for m in selectors.messages_page(selectors.room_for(
-        user=who, campaign_id=t.campaign.pk)).messages] for who in (t.gm, t.alice)}
+        user=who, encounter_id=t.encounter.pk)).messages] for who in (t.gm, t.alice)}
     assert seen == {t.gm: [entry.pk, open_entry.pk], t.alice: [None, open_entry.pk]}
