@@ -73,23 +73,20 @@ class PostSerializer(StrictSerializer):
 
 
 class _Room(APIView):
-    room_key = ""
-
-    def _ids(self, kwargs) -> dict:
-        return {self.room_key: kwargs["pk"]}
+    room_key = ""  # the URL's id: campaign_id or encounter_id, as the service names it
 
     @extend_schema(parameters=[PageQuery], responses={200: PageSerializer, **READ_ERRORS})
-    def get(self, request, pk: int):
+    def get(self, request, **ids: int):
         query = PageQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
-        room = selectors.room_for(user=request.user, **self._ids({"pk": pk}))
+        room = selectors.room_for(user=request.user, **{self.room_key: ids[self.room_key]})
         page = selectors.messages_page(room, before=query.validated_data.get("before"))
         return Response({"results": MessageSerializer(page.messages, many=True).data,
                          "next": page.older})
 
     @extend_schema(request=PostSerializer, responses={201: MessageSerializer, **ERRORS,
                                                       429: ErrorSerializer})
-    def post(self, request, pk: int):
+    def post(self, request, **ids: int):
         body = PostSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
@@ -97,7 +94,7 @@ class _Room(APIView):
             data["text"] = data["text"][:settings.CHAT_MESSAGE_MAX + 1]
         message = services.message_post(user=request.user, text=data["text"], to=data["to"],
                                         recipient_id=data.get("recipient"),
-                                        **self._ids({"pk": pk}))
+                                        **{self.room_key: ids[self.room_key]})
         return Response(MessageSerializer(message).data, status=201)
 
 
@@ -111,13 +108,15 @@ class EncounterChatView(_Room):
 
 class MessageView(APIView):
     @extend_schema(request=None, responses={200: MessageSerializer, **ERRORS})
-    def delete(self, request, pk: int):
-        message = services.message_delete(user=request.user, message_id=pk)
+    def delete(self, request, message_id: int):
+        message = services.message_delete(user=request.user, message_id=message_id)
         return Response(MessageSerializer(message).data)
 
 
 urlpatterns = [
-    path("campaigns/<int:pk>/chat/", CampaignChatView.as_view(), name="api-campaign-chat"),
-    path("encounters/<int:pk>/chat/", EncounterChatView.as_view(), name="api-encounter-chat"),
-    path("chat/messages/<int:pk>/", MessageView.as_view(), name="api-chat-message"),
+    path("campaigns/<int:campaign_id>/chat/", CampaignChatView.as_view(),
+         name="api-campaign-chat"),
+    path("encounters/<int:encounter_id>/chat/", EncounterChatView.as_view(),
+         name="api-encounter-chat"),
+    path("chat/messages/<int:message_id>/", MessageView.as_view(), name="api-chat-message"),
 ]
