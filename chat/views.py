@@ -11,7 +11,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaigns.messages import error_message
 from campaigns.numbers import INT_MAX
@@ -154,6 +154,7 @@ def entry_share(request, entry_id: int):
 
 
 @login_required
+@require_safe
 def index(request):
     """The campaigns whose chat the user may enter (the navigation's "Chat")."""
     return render(request, "chat/index.html",

@@ -144,7 +144,9 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             # issue 21: where one lands after login, the game master's screen
             "campaigns/", "campaigns/<int:campaign_id>/gm/",
             # issue 21: the uploaded pictures
-            "media/<path:path>"}
+            "media/<path:path>",
+            # issue 22: the chat's list of rooms
+            "chat/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/", "accounts/signup/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
@@ -155,7 +157,9 @@ GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "homebrew/campaigns/<int:campaign_id>/new/",
             "homebrew/campaigns/<int:campaign_id>/rest/",
             # issue 12: Eclipse Phase creation
-            "eclipse/campaigns/<int:campaign_id>/new/"}
+            "eclipse/campaigns/<int:campaign_id>/new/",
+            # issue 22: a chat room (read, post)
+            "chat/campaigns/<int:campaign_id>/", "chat/encounters/<int:encounter_id>/"}
 # Django's LoginView (a FormView) also takes PUT.
 GET_POST_PUT = {"accounts/login/"}
 
