@@ -61,6 +61,8 @@ MESSAGES: dict[str, str] = {
     "image_missing": gettext_noop("Choose a picture to send."),
     "portrait_needs_character": gettext_noop(
         "%(name)s has no character to hold a portrait."),
+    # Self-service campaigns (campaigns.services).
+    "campaign_name_taken": gettext_noop("A campaign named %(name)s exists already."),
     "service_unavailable": gettext_noop(
         "The database cannot be reached for a moment: nothing was changed, try again shortly."),
 }
@@ -105,6 +107,14 @@ class RuleSystemNotPlayable(CoreError):
 
 class CampaignClosed(CoreError):
     code = "campaign_closed"
+
+
+class CampaignNameTaken(CoreError):
+    """A campaign made under a name another took meanwhile (the page's form checks it first;
+    this is the race between two)."""
+
+    code = "campaign_name_taken"
+    status = 409
 
 
 class InvalidInput(CoreError):
