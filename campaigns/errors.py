@@ -65,6 +65,7 @@ MESSAGES: dict[str, str] = {
     "campaign_name_taken": gettext_noop("A campaign named %(name)s exists already."),
     "not_campaign_owner": gettext_noop(
         "Only the campaign's game master adds or removes co-game masters."),
+    "co_master_refused": gettext_noop("That co-game master cannot be added or removed."),
     "no_such_user": gettext_noop("No active account is named %(name)s."),
     "already_game_master": gettext_noop("%(name)s is this campaign's game master."),
     "already_co_master": gettext_noop("%(name)s is a co-game master of this campaign already."),
