@@ -14,6 +14,7 @@ from django.db.models import Exists, F, OuterRef, Q
 from campaigns import rule_systems
 from campaigns.models import ActionRecord, Campaign
 from characters.models import Character
+from characters.rules import owns_by_id
 from campaigns.permissions import (allowed, oversees, oversees_campaign_of,
                                    oversees_every_campaign)
 from encounters import ground as ground_map
@@ -291,7 +292,7 @@ class Roster:
         """The :class:`Viewer` of ``user``, None when they may not see the encounter (neither
         overseeing its campaign nor playing a combatant still in it)."""
         gm = oversees_campaign_of(user, self.game_master_id, self.co_master_ids)
-        owned = [c for c in self.combatants if c[4] is not None and c[4] == user.pk]
+        owned = [c for c in self.combatants if owns_by_id(user, c[4])]
         if not (gm or any(not removed for _pk, _hidden, removed, _kind, _owner in owned)):
             return None
         mine = tuple(sorted(pk for pk, hidden, _removed, kind, _owner in owned
