@@ -61,6 +61,15 @@ MESSAGES: dict[str, str] = {
     "image_missing": gettext_noop("Choose a picture to send."),
     "portrait_needs_character": gettext_noop(
         "%(name)s has no character to hold a portrait."),
+    # Self-service campaigns (campaigns.services).
+    "campaign_name_taken": gettext_noop("A campaign named %(name)s exists already."),
+    "not_campaign_owner": gettext_noop(
+        "Only the campaign's game master adds or removes co-game masters."),
+    "co_master_refused": gettext_noop("That co-game master cannot be added or removed."),
+    "no_such_user": gettext_noop("No active account is named %(name)s."),
+    "already_game_master": gettext_noop("%(name)s is this campaign's game master."),
+    "already_co_master": gettext_noop("%(name)s is a co-game master of this campaign already."),
+    "no_such_co_master": gettext_noop("That user is not a co-game master of this campaign."),
     "service_unavailable": gettext_noop(
         "The database cannot be reached for a moment: nothing was changed, try again shortly."),
 }
@@ -105,6 +114,27 @@ class RuleSystemNotPlayable(CoreError):
 
 class CampaignClosed(CoreError):
     code = "campaign_closed"
+
+
+class CampaignNameTaken(CoreError):
+    """A campaign made under a name another took meanwhile (the page's form checks it first;
+    this is the race between two)."""
+
+    code = "campaign_name_taken"
+    status = 409
+
+
+class NotCampaignOwner(Forbidden):
+    """A co-game master asking what only the game master does (campaigns.permissions.owns)."""
+
+    code = "not_campaign_owner"
+
+
+class CoMasterRefused(CoreError):
+    """A co-game master who cannot be added (key ``no_such_user``, ``already_game_master``,
+    ``already_co_master``, each with ``name``) or removed (``no_such_co_master``)."""
+
+    code = "co_master_refused"
 
 
 class InvalidInput(CoreError):

@@ -111,7 +111,7 @@ class CampaignAdminForm(forms.ModelForm):
             if not asked:
                 self.initial.pop("rule_system", None)
                 self.fields["rule_system"].initial = None
-        self.system = system_shown(self.instance, self.data if self.is_bound else None)
+        self.system = self.shown_system()
         spec = rule_systems.get(self.system) if self.system else None
         self.parameter_class = spec.parameters if spec else None
         self.rows = self.parameter_class.describe() if spec else []
@@ -119,6 +119,10 @@ class CampaignAdminForm(forms.ModelForm):
         for row in self.rows:
             value = current.get(row["name"], row["default"])
             self.fields[PREFIX + row["name"]] = parameter_field(row, value)
+
+    def shown_system(self) -> str | None:
+        """The rule system whose parameter fields the form has (``system_shown``)."""
+        return system_shown(self.instance, self.data if self.is_bound else None)
 
     def clean(self):
         cleaned = super().clean()
@@ -170,3 +174,38 @@ class CampaignAdminForm(forms.ModelForm):
             return True
         spec = rule_systems.get(self.initial.get("rule_system") or self.instance.rule_system)
         return bool(spec and spec.in_use and spec.in_use(self.instance))
+
+
+class CampaignCreateForm(CampaignAdminForm):
+    """The page where anyone signed up makes a campaign (campaigns.pages.campaign_new): the
+    admin's form without its game master (who makes it), in one step: the parameters of the
+    chosen system are shown at once, with their defaults, and checked by the admin's code.
+
+    ``parameters_of`` (a hidden field) names the system whose parameters the reader saw; a
+    posted system that differs from it is not saved: the page shows that system's parameters
+    first (``parameters_unseen``)."""
+
+    class Meta(CampaignAdminForm.Meta):
+        fields = [f for f in MAIN_FIELDS if f != "game_master"]  # noqa: RUF012  # as its base
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["rule_system"].help_text = _("Its rule parameters are shown below.")
+        self.unseen = False  # set by the page that shows parameters not seen yet
+
+    def shown_system(self) -> str | None:
+        asked = (self.data if self.is_bound else self.initial).get("rule_system")
+        return asked if isinstance(asked, str) and rule_systems.get(asked) else None
+
+    def parameters_unseen(self) -> bool:
+        """Whether the posted rule system is not the one whose parameters the reader saw."""
+        return self.is_bound and self.data.get("parameters_of", "") != (self.system or "")
+
+    def main(self) -> list[forms.BoundField]:
+        """The campaign's own fields, before its parameters."""
+        return [self[name] for name in self.Meta.fields]
+
+    def groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """The parameter fields by rule chapter, as the admin shows them."""
+        return [(title, [self[name] for name in names])
+                for title, names in parameter_groups(self.system)]

@@ -55,6 +55,11 @@ class Campaign(models.Model):
         default=EnemyState.DESCRIBED, db_default=EnemyState.DESCRIBED,
         help_text=_("In an encounter, what the players read of their enemies' health and "
                     "conditions (their own characters and allies: always exact)."))
+    # The co-game masters' user ids (CampaignMaster's, kept by campaigns.services in the
+    # transaction that adds or removes one), so that every read of the campaign, a values()
+    # read included, knows who oversees it with no query more (campaigns.permissions.oversees).
+    co_master_ids = models.JSONField(_("co-game masters"), default=list, blank=True,
+                                     editable=False, db_default=[])
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -80,6 +85,27 @@ class Campaign(models.Model):
     def parameters(self):
         """The rule system's parameters with this campaign's overrides (a frozen dataclass)."""
         return rule_systems.parameters_for(self.rule_system, self.rule_parameters)
+
+
+class CampaignMaster(models.Model):
+    """A co-game master of a campaign (docs/campaigns.md): oversees it as its game master does
+    (campaigns.permissions.oversees), but only the game master (and staff) adds or removes
+    them. Written by campaigns.services only, which keeps ``Campaign.co_master_ids``."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="masters")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="co_mastered_campaigns", verbose_name=_("user"))
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["added_at", "id"]
+        verbose_name = _("co-game master")
+        verbose_name_plural = _("co-game masters")
+        constraints: ClassVar[list] = [
+            models.UniqueConstraint(fields=["campaign", "user"], name="one_co_master_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.campaign_id}"
 
 
 class Board(models.Model):

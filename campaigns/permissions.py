@@ -7,36 +7,69 @@ permission before any rule is read, which let a superuser play other people's ch
 masters (the campaign's, staff, superusers) see everything read-only; they change the game only
 through the admin (README, "Game masters").
 
-Who is who, defined here once: **the game master** of a campaign (``Campaign.game_master``) and
-**overseers** (staff, superusers) both *oversee* it (:func:`oversees`; a co-GM would be added
-there); **a player** owns characters of it; **a stranger** has neither. What each may do with a
+Who is who, defined here once: **the game master** of a campaign (``Campaign.game_master``),
+its **co-game masters** (``CampaignMaster``, their ids kept on ``Campaign.co_master_ids``) and
+**overseers** (staff, superusers) all *oversee* it (:func:`oversees`); only the game master and
+overseers *own* it (:func:`owns`: add and remove co-GMs, docs/campaigns.md); **a player** owns
+characters of it; **a stranger** has none of these. What each may do with a
 character is the table of ``characters/rules.py`` (view_sheet, act, play, manage), which every
 system's actions and the encounter read (``tests/permissions/test_role_matrix.py`` runs the same
 matrix of roles through each); a campaign's GM-only steps ask :func:`oversees`."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import rules
 
 
 def oversees(user, campaign) -> bool:
     """The game master's power, defined once: whether ``user`` oversees ``campaign`` (sees every
-    sheet and member list of it, read-only): its own game master, staff, superusers. The rules
-    of characters and factions read it for the campaign of their object."""
-    return campaign is not None and oversees_campaign_of(user, campaign.game_master_id)
+    sheet and member list of it, read-only): its own game master, its co-game masters, staff,
+    superusers. The rules of characters and factions read it for the campaign of their
+    object. No query: the co-GMs' ids are a column of the campaign."""
+    return campaign is not None and oversees_campaign_of(user, campaign.game_master_id,
+                                                         campaign.co_master_ids)
 
 
-def oversees_campaign_of(user, game_master_id: int | None) -> bool:
-    """``oversees`` for a campaign known only by its game master's id (a ``values()`` read)."""
+def oversees_campaign_of(user, game_master_id: int | None,
+                         co_master_ids: Iterable[int] | None) -> bool:
+    """``oversees`` for a campaign known only by its game master's id and its co-game masters'
+    (``Campaign.co_master_ids``: a ``values()`` read names both)."""
     if user is None or not user.is_authenticated:
         return False
-    return game_master_id == user.pk or oversees_every_campaign(user)
+    return (game_master_id == user.pk or user.pk in (co_master_ids or ())
+            or oversees_every_campaign(user))
+
+
+def owns(user, campaign) -> bool:
+    """The powers of the game master alone, not of a co-GM: add and remove co-game masters
+    (docs/campaigns.md). The game master, staff, superusers."""
+    if campaign is None or user is None or not user.is_authenticated:
+        return False
+    return campaign.game_master_id == user.pk or oversees_every_campaign(user)
 
 
 def oversees_every_campaign(user) -> bool:
     """Staff and superusers oversee every campaign; anyone else only those they master."""
     return bool(user is not None and user.is_authenticated
                 and (user.is_staff or user.is_superuser))
+
+
+def master_role(user, campaign) -> str | None:
+    """What ``user`` is among the campaign's masters by name: "game_master", "co_master", or
+    None (staff and superusers oversee without being named)."""
+    if user.pk == campaign.game_master_id:
+        return "game_master"
+    return "co_master" if user.pk in campaign.co_master_ids else None
+
+
+def may_remove_co_master(user, campaign, master_id: int) -> bool:
+    """Who removes the co-game master ``master_id``: whoever :func:`owns` the campaign, or
+    that co-GM themself (stepping down)."""
+    return owns(user, campaign) or (
+        user is not None and user.is_authenticated and user.pk == master_id
+        and master_id in campaign.co_master_ids)
 
 
 def allowed(user, perm: str, obj=None) -> bool:

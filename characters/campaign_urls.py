@@ -1,14 +1,20 @@
 """The campaign pages, mounted under /campaigns/ by config.urls and named in the ``campaigns``
 namespace (as when they were the campaigns app's): the leaderboard, the game master's screen
-and its quick actions, the landing after login."""
+and its quick actions, the landing after login; making a campaign (campaigns.pages)."""
 
 from django.urls import path
 
+from campaigns import pages
 from characters import views
 
 app_name = "campaigns"
 urlpatterns = [
     path("", views.campaigns_home, name="home"),
+    path("new/", pages.campaign_new, name="new"),
+    path("<int:campaign_id>/masters/", pages.masters_page, name="masters"),
+    path("<int:campaign_id>/masters/add/", pages.master_add, name="master_add"),
+    path("<int:campaign_id>/masters/<int:user_id>/remove/", pages.master_remove,
+         name="master_remove"),
     path("<int:campaign_id>/leaderboard/", views.leaderboard_page, name="leaderboard"),
     path("<int:campaign_id>/gm/", views.gm_screen_page, name="gm"),
     path("<int:campaign_id>/gm/characters/<int:character_id>/<slug:key>/", views.gm_action,

@@ -5,6 +5,11 @@ import rules
 from campaigns.permissions import oversees
 
 
+def owns_by_id(user, owner_id: int | None) -> bool:
+    """``is_owner`` for a character known only by its owner's id (a ``values()`` read)."""
+    return owner_id is not None and owner_id == user.pk
+
+
 @rules.predicate
 def is_owner(user, character) -> bool:
     return character is not None and character.owner_id == user.pk

@@ -14,6 +14,7 @@ from django.db.models import Exists, F, OuterRef, Q
 from campaigns import rule_systems
 from campaigns.models import ActionRecord, Campaign
 from characters.models import Character
+from characters.rules import owns_by_id
 from campaigns.permissions import (allowed, oversees, oversees_campaign_of,
                                    oversees_every_campaign)
 from encounters import ground as ground_map
@@ -239,12 +240,13 @@ def encounter_version(*, user, encounter_id: int) -> tuple[int, datetime | None]
     row = (Encounter.objects.filter(pk=encounter_id)
            .annotate(mine=Exists(Combatant.objects.filter(
                encounter=OuterRef("pk"), character__owner_id=user.pk, removed=False)))
-           .values_list("version", "reaction_deadline", "campaign__game_master_id", "mine")
+           .values_list("version", "reaction_deadline", "campaign__game_master_id",
+                        "campaign__co_master_ids", "mine")
            .first())
     if row is None:
         return None
-    version, deadline, gm_id, mine = row
-    if not (mine or oversees_campaign_of(user, gm_id)):
+    version, deadline, gm_id, co_ids, mine = row
+    if not (mine or oversees_campaign_of(user, gm_id, co_ids)):
         return None
     return version, deadline
 
@@ -273,7 +275,8 @@ class Viewer:
 @dataclass(frozen=True)
 class Roster:
     """Who an encounter shows what, for every user at once (:func:`roster`): its version, the
-    pending reaction's deadline, its campaign's game master and each combatant's ``(pk,
+    pending reaction's deadline, its campaign's game master and co-game masters
+    (``co_master_ids``) and each combatant's ``(pk,
     hidden, removed, character kind, owner id)`` (``None`` kind and owner for a combatant
     without a character). The pushed fragment (encounters.streamed) reads it once per web
     process and version, and derives each open stream's :class:`Viewer` from it in memory."""
@@ -283,12 +286,13 @@ class Roster:
     reaction_deadline: datetime | None
     game_master_id: int | None
     combatants: tuple[tuple[int, bool, bool, str | None, int | None], ...]
+    co_master_ids: tuple[int, ...] = ()
 
     def viewer_for(self, user) -> Viewer | None:
         """The :class:`Viewer` of ``user``, None when they may not see the encounter (neither
         overseeing its campaign nor playing a combatant still in it)."""
-        gm = oversees_campaign_of(user, self.game_master_id)
-        owned = [c for c in self.combatants if c[4] is not None and c[4] == user.pk]
+        gm = oversees_campaign_of(user, self.game_master_id, self.co_master_ids)
+        owned = [c for c in self.combatants if owns_by_id(user, c[4])]
         if not (gm or any(not removed for _pk, _hidden, removed, _kind, _owner in owned)):
             return None
         mine = tuple(sorted(pk for pk, hidden, _removed, kind, _owner in owned
@@ -303,14 +307,15 @@ def roster(encounter_id: int) -> Roster | None:
     does."""
     rows = list(Encounter.objects.filter(pk=encounter_id)
                 .values_list("version", "reaction_deadline", "campaign__game_master_id",
-                             "combatants__pk", "combatants__hidden", "combatants__removed",
+                             "campaign__co_master_ids", "combatants__pk", "combatants__hidden",
+                             "combatants__removed",
                              "combatants__character__kind", "combatants__character__owner_id"))
     if not rows:
         return None
-    version, deadline, gm_id = rows[0][:3]
+    version, deadline, gm_id, co_ids = rows[0][:4]
     return Roster(encounter_id=encounter_id, version=version, reaction_deadline=deadline,
-                  game_master_id=gm_id,
-                  combatants=tuple(r[3:8] for r in rows if r[3] is not None))
+                  game_master_id=gm_id, co_master_ids=tuple(co_ids or ()),
+                  combatants=tuple(r[4:9] for r in rows if r[4] is not None))
 
 
 def encounter_viewer(*, user, encounter_id: int) -> Viewer | None:
@@ -511,12 +516,13 @@ def join_offer(*, user, encounter_id: int) -> JoinOffer | None:
 
 def campaigns_with_encounters(*, user) -> list[Campaign]:
     """The campaigns of a turn-based rule system (RuleSystemSpec.play_mode ENCOUNTER) that
-    ``user`` runs as game master or plays a character in, by name: one query. Staff see every
-    such campaign (they oversee all)."""
+    ``user`` runs as game master or co-game master or plays a character in, by name: one
+    query. Staff see every such campaign (they oversee all)."""
     codes = [s.code for s in rule_systems.registered() if s.play_mode == rule_systems.ENCOUNTER]
     qs = Campaign.objects.filter(rule_system__in=codes)
     if not oversees_every_campaign(user):
-        qs = qs.filter(Q(game_master_id=user.pk) | Q(characters__owner_id=user.pk))
+        qs = qs.filter(Q(game_master_id=user.pk) | Q(masters__user_id=user.pk)
+                       | Q(characters__owner_id=user.pk))
     return list(qs.distinct().order_by("name"))
 
 

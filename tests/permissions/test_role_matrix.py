@@ -1,4 +1,5 @@
-"""One table of who may do what (issue 20, item 4): the campaign's game master, an overseer
+"""One table of who may do what (issue 20, item 4): the campaign's game master, a co-game
+master (issue 22: added by the GM, campaigns.services.campaign_master_add), an overseer
 (staff), a character's player, another player of the campaign and a stranger, against a
 player's character and a GM's creature, in each of the three systems. The predicates
 (characters/rules.py: view_sheet, act, play, manage) are asked directly, then through one
@@ -14,6 +15,7 @@ import pytest
 from campaigns.errors import Forbidden, NotFound
 from campaigns.models import Campaign, RuleSystem
 from campaigns.permissions import allowed
+from campaigns.services import campaign_master_add
 from characters.models import Character
 from eclipse import services as eclipse_services
 from encounters import services as enc
@@ -26,13 +28,13 @@ from tests.homebrew.conftest import build_world as homebrew_world
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ("gm", "staff", "owner", "player", "stranger")
+ROLES = ("gm", "co_gm", "staff", "owner", "player", "stranger")
 # perm -> subject -> the roles it lets through
 MATRIX = {
-    "view_sheet": {"pc": {"gm", "staff", "owner"}, "npc": {"gm", "staff"}},
+    "view_sheet": {"pc": {"gm", "co_gm", "staff", "owner"}, "npc": {"gm", "co_gm", "staff"}},
     "act": {"pc": {"owner"}, "npc": set()},
-    "play": {"pc": {"owner"}, "npc": {"gm", "staff"}},
-    "manage": {"pc": {"gm", "staff", "owner"}, "npc": {"gm", "staff"}},
+    "play": {"pc": {"owner"}, "npc": {"gm", "co_gm", "staff"}},
+    "manage": {"pc": {"gm", "co_gm", "staff", "owner"}, "npc": {"gm", "co_gm", "staff"}},
 }
 
 
@@ -42,19 +44,25 @@ def expected(perm: str, subject: str, role: str) -> str:
     return "forbidden" if role in MATRIX["view_sheet"][subject] else "not_found"
 
 
-def _users(gm, alice, bob) -> dict:
-    return {"gm": gm, "staff": factories.user("staffer", is_staff=True), "owner": alice,
-            "player": bob, "stranger": factories.user("stranger")}
+def _users(gm, alice, bob, subjects: dict) -> tuple[dict, dict]:
+    """The users by role, the co-GM added by the GM; the subjects read again (their campaign
+    with its co-GMs' ids, as a request reads it)."""
+    co_gm = factories.user("cogm")
+    campaign_master_add(user=gm, campaign_id=subjects["pc"].campaign_id, username="cogm")
+    for subject in subjects.values():
+        subject.refresh_from_db()
+    return {"gm": gm, "co_gm": co_gm, "staff": factories.user("staffer", is_staff=True),
+            "owner": alice, "player": bob, "stranger": factories.user("stranger")}, subjects
 
 
 def world(system: str, alice, bob):
     """(users by role, {"pc": alice's character, "npc": the GM's creature})."""
     if system == RuleSystem.HOMEBREW:
         hb = homebrew_world(alice, bob)
-        return _users(hb.gm, alice, bob), {"pc": hb.aria, "npc": hb.goblin}
+        return _users(hb.gm, alice, bob, {"pc": hb.aria, "npc": hb.goblin})
     if system == RuleSystem.ECLIPSE_PHASE:
         ep = eclipse_world(alice, bob)
-        return _users(ep.gm, alice, bob), {"pc": ep.ava, "npc": ep.guard}
+        return _users(ep.gm, alice, bob, {"pc": ep.ava, "npc": ep.guard})
     gm = factories.user("gm")
     campaign = factories.campaign()
     Campaign.objects.filter(pk=campaign.pk).update(game_master=gm)
@@ -62,7 +70,7 @@ def world(system: str, alice, bob):
     pc = factories.character(owner=alice, campaign=campaign, name="Aldric")
     factories.character(owner=bob, campaign=campaign, name="Brenna", seed=8)
     npc = Character.objects.create(campaign=campaign, name="Wolf", kind=Character.Kind.CREATURE)
-    return _users(gm, alice, bob), {"pc": pc, "npc": npc}
+    return _users(gm, alice, bob, {"pc": pc, "npc": npc})
 
 
 def outcome(call, *args) -> str:
@@ -107,7 +115,7 @@ def test_the_encounter_lets_play_whom_the_matrix_says(alice, bob, system):
             assert enc.controls(users[role], e, combatant) == (
                 role in MATRIX["play"][subject]), (subject, role)
     extra = made[2]
-    assert [r for r in ROLES if enc.controls(users[r], e, extra)] == ["gm", "staff"]
+    assert [r for r in ROLES if enc.controls(users[r], e, extra)] == ["gm", "co_gm", "staff"]
 
 
 def _ew1_level_up(user, character):
