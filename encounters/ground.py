@@ -28,6 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 WIDTH_PX = 480  # SVG units across (the CSS scales the drawing to the column's width)
+# The drawing's own size in CSS pixels, units times this: the largest it is drawn, the page's
+# CSS shrinking it (proportions kept) to the column's width and the screen's height.
+DISPLAY_ZOOM = 2.5
 MIN_M = 10.0  # metres across and high, at least
 PAD_SHARE, MIN_PAD_M = 0.08, 1.0  # the margin around what is drawn
 MAX_RATIO = 1.25  # height / width, at most
@@ -223,6 +226,14 @@ class Ground:
     @property
     def height(self) -> int:
         return self.frame.height
+
+    @property
+    def display_width(self) -> int:
+        return round(self.frame.width * DISPLAY_ZOOM)
+
+    @property
+    def display_height(self) -> int:
+        return round(self.frame.height * DISPLAY_ZOOM)
 
     @property
     def metres(self) -> float:
