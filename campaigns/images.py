@@ -7,7 +7,7 @@ a background as a PNG or JPEG at most ``BACKGROUND_PX`` wide or high. Limits (se
 smallest of Pillow's reduced scales (``draft``: 1/2, 1/4, 1/8) that still gives the size kept,
 so a phone's 48-million-pixel photo costs a few MB; any other portrait is decoded whole, so it
 is held to ``PORTRAIT_MAX_PIXELS`` (a setting, 12 million by default: about 50 MB decoded,
-where a picture just under ``MAX_PIXELS`` cost about 270 MB). Raises
+where a picture just under ``MAX_PIXELS`` cost 150 to 270 MB). Raises
 campaigns.errors.ImageRefused with a key the pages and the API put into words.
 
 Each file gets a random name (``uuid4``): a picture's address is not guessable from its
