@@ -111,7 +111,8 @@ def encounter_background_set(*, user, encounter_id: int, upload: Any = None,
     ``clear``. A step: locked, version bumped, pushed; the old file deleted after the commit.
     Raises ImageRefused, EncounterInvalid("background_width"), EncounterNotFound,
     EncounterForbidden("not_game_master")."""
-    picture, size = None, (None, None)
+    picture = None
+    size: tuple[Decimal | None, Decimal | None] = (None, None)
     if not clear:
         width_m = background_width(width)
         picture = background_file(upload, max_bytes=settings.BACKGROUND_MAX_BYTES)

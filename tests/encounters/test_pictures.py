@@ -231,3 +231,18 @@ def test_a_portrait_over_its_pixel_cap_is_refused_a_jpeg_is_read_reduced(client,
         images.portrait_file(_picture(size=(1200, 1000)), max_bytes=10**7, max_pixels=10**6)
     assert refused.value.key == "image_too_many_pixels"
     assert images.background_file(_picture(size=(1200, 1000)), max_bytes=10**7)
+
+
+def test_the_pictures_and_the_creation_counts_in_french(client, ep):
+    e, _c = running(ep)
+    client.force_login(ep.gm)
+    page = client.get(f"/encounters/{e.pk}/control/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Largeur au sol (m)" in page and "Son coin inférieur gauche est en (0, 0) m" in page
+    html = client.post(f"/encounters/{e.pk}/background/", {
+        "page": "control", "width": "9999", "picture": _picture()}, follow=True,
+        HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Un fond mesure de 1 à 2000 mètres de large au sol" in html
+    page = client.get(f"/eclipse/campaigns/{ep.campaign.pk}/new/",
+                      HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'data-msg-left="Points d’aptitude restants : {n} sur {total}."' in page
+    assert 'data-budget="105"' in page
