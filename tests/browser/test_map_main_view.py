@@ -156,3 +156,21 @@ def test_the_homebrew_creation_counts_the_points_and_the_picks(page, live_server
     assert _no_sideways_scroll(page)
     page.screenshot(path=str(artefacts_dir(tmp_path) / "homebrew-creation-390.png"),
                     full_page=True)
+
+
+def test_the_eclipse_creation_counts_the_aptitude_points(page, live_server, alice, tmp_path):
+    from playwright.sync_api import expect
+
+    from tests import factories
+
+    campaign = factories.EclipseCampaignFactory(name="EP budget")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    log_in(page, live_server, "alice", PASSWORD)
+    page.goto(f"{live_server.url}/eclipse/campaigns/{campaign.pk}/new/?name=Nova")
+    left = page.get_by_test_id("points-left")
+    expect(left).to_have_text("Aptitude points left: 0 of 105.")  # 15 each at first
+    page.get_by_test_id("field-REF").fill("22")
+    expect(left).to_have_text("Aptitude points left: -7 of 105 (too many spent).")
+    page.get_by_test_id("field-COG").fill("8")
+    expect(left).to_have_text("Aptitude points left: 0 of 105.")
+    page.screenshot(path=str(artefacts_dir(tmp_path) / "eclipse-creation-counts.png"))
