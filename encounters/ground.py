@@ -8,7 +8,11 @@ the frame back from the SVG's data attributes to turn a pointer into metres.
 The frame: the smallest box holding every placed combatant and the current combatant's
 farthest move (``reach_m`` around it, so the player can click anywhere it may go), at least
 ``MIN_M`` metres across, with a margin of ``PAD_SHARE`` of its side (at least ``MIN_PAD_M``);
-widened so that it is never taller than ``MAX_RATIO`` times its width. ``WIDTH_PX`` SVG
+widened so that it is never taller than ``MAX_RATIO`` times its width. With a background
+(``Backdrop``: its size on the ground, its lower left corner at (0, 0) m), the box holds the
+picture's whole extent too, whoever views it, and the move's circles no longer widen it: the
+frame does not change while the tokens move over the picture, and a token stands over the same
+spot of it on the GM's map and on a player's. ``WIDTH_PX`` SVG
 units across: metres to units by one ``scale``, north up (``y`` grows upwards in metres,
 downwards in the SVG). The grid's cell is the smallest of ``CELLS_M`` that gives at most
 ``MAX_CELLS`` cells across; its lines stand on multiples of the cell (the origin on a line).
