@@ -59,6 +59,9 @@ MESSAGES: dict[str, str] = {
     "image_unreadable": gettext_noop("That file is not a picture this site can read."),
     "image_type": gettext_noop("Send a PNG, JPEG, GIF or WebP picture (not %(kind)s)."),
     "image_missing": gettext_noop("Choose a picture to send."),
+    "image_too_many_pixels": gettext_noop(
+        "The picture is %(width)s x %(height)s pixels: at most %(most)s million pixels (a JPEG "
+        "photo may be larger)."),
     "portrait_needs_character": gettext_noop(
         "%(name)s has no character to hold a portrait."),
     # Self-service campaigns (campaigns.services).

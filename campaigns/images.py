@@ -3,7 +3,11 @@ encounter's background. Every picture is read by Pillow and written again by it 
 sent bytes): a portrait as a ``PORTRAIT_PX`` square PNG (the middle of the picture, scaled),
 a background as a PNG or JPEG at most ``BACKGROUND_PX`` wide or high. Limits (settings):
 ``PORTRAIT_MAX_BYTES`` and ``BACKGROUND_MAX_BYTES`` sent, the types of ``KINDS``, at most
-``MAX_PIXELS`` pixels (a decompression bomb is refused, not opened). Raises
+``MAX_PIXELS`` pixels (a decompression bomb is refused, not opened). A JPEG is decoded at the
+smallest of Pillow's reduced scales (``draft``: 1/2, 1/4, 1/8) that still gives the size kept,
+so a phone's 48-million-pixel photo costs a few MB; any other portrait is decoded whole, so it
+is held to ``PORTRAIT_MAX_PIXELS`` (a setting, 12 million by default: about 50 MB decoded,
+where a picture just under ``MAX_PIXELS`` cost 150 to 270 MB). Raises
 campaigns.errors.ImageRefused with a key the pages and the API put into words.
 
 Each file gets a random name (``uuid4``): a picture's address is not guessable from its
@@ -27,8 +31,10 @@ KINDS = frozenset({"PNG", "JPEG", "GIF", "WEBP"})
 MAX_PIXELS = 40_000_000
 
 
-def _opened(upload, max_bytes: int):
-    """The Pillow image of ``upload`` (a Django UploadedFile), loaded. Raises ImageRefused."""
+def _opened(upload, max_bytes: int, *, keep: tuple[int, int], max_pixels: int = MAX_PIXELS):
+    """The Pillow image of ``upload`` (a Django UploadedFile), loaded: a JPEG at the smallest
+    reduced scale still at least ``keep`` (draft), at most ``max_pixels`` decoded. Raises
+    ImageRefused."""
     from PIL import Image, UnidentifiedImageError
 
     if upload is None:
@@ -48,6 +54,11 @@ def _opened(upload, max_bytes: int):
                 raise ImageRefused("image_type", kind=kind)
             if image.width * image.height > MAX_PIXELS:
                 raise ImageRefused("image_unreadable")
+            if kind == "JPEG":
+                image.draft(None, keep)
+            if image.width * image.height > max_pixels:
+                raise ImageRefused("image_too_many_pixels", width=image.width,
+                                   height=image.height, most=round(max_pixels / 1e6, 1))
             image.load()
     except ImageRefused:
         raise
@@ -70,11 +81,13 @@ def _upright(image):
     return image
 
 
-def portrait_file(upload, *, max_bytes: int) -> ContentFile:
-    """A ``PORTRAIT_PX`` square PNG of ``upload``'s middle (ImageOps.fit), named at random."""
+def portrait_file(upload, *, max_bytes: int, max_pixels: int = MAX_PIXELS) -> ContentFile:
+    """A ``PORTRAIT_PX`` square PNG of ``upload``'s middle (ImageOps.fit), named at random;
+    ``upload`` decoded at most ``max_pixels`` (a JPEG reduced first)."""
     from PIL import ImageOps
 
-    image = _upright(_opened(upload, max_bytes))
+    image = _upright(_opened(upload, max_bytes, keep=(PORTRAIT_PX, PORTRAIT_PX),
+                             max_pixels=max_pixels))
     if image.mode not in ("RGB", "RGBA"):  # Pillow resizes a palette picture pixel by pixel
         image = image.convert("RGBA")
     square = ImageOps.fit(image, (PORTRAIT_PX, PORTRAIT_PX)).convert("RGBA")
@@ -86,7 +99,7 @@ def portrait_file(upload, *, max_bytes: int) -> ContentFile:
 def background_file(upload, *, max_bytes: int) -> ContentFile:
     """``upload`` at most ``BACKGROUND_PX`` on its longer side (its proportions kept): a JPEG
     for an opaque picture, a PNG for one with transparency, named at random."""
-    image = _upright(_opened(upload, max_bytes))
+    image = _upright(_opened(upload, max_bytes, keep=(BACKGROUND_PX, BACKGROUND_PX)))
     image.thumbnail((BACKGROUND_PX, BACKGROUND_PX))
     clear = image.mode in ("RGBA", "LA") or "transparency" in image.info
     out = io.BytesIO()

@@ -43,6 +43,8 @@ MESSAGES: dict[str, str] = {
     "left_encounter": gettext_noop("%(name)s was taken out of this encounter: only the game "
                                    "master brings it back."),
     "join_player_character": gettext_noop("Only a player's own character joins an encounter."),
+    "background_width": gettext_noop(
+        "A background is 1 to %(most)s metres wide on the ground (a whole number)."),
     "unknown_enemy_state": gettext_noop(
         "%(value)r is not a way to show enemies: exact, described or hidden."),
 }

@@ -8,7 +8,11 @@ the frame back from the SVG's data attributes to turn a pointer into metres.
 The frame: the smallest box holding every placed combatant and the current combatant's
 farthest move (``reach_m`` around it, so the player can click anywhere it may go), at least
 ``MIN_M`` metres across, with a margin of ``PAD_SHARE`` of its side (at least ``MIN_PAD_M``);
-widened so that it is never taller than ``MAX_RATIO`` times its width. ``WIDTH_PX`` SVG
+widened so that it is never taller than ``MAX_RATIO`` times its width. With a background
+(``Backdrop``: its size on the ground, its lower left corner at (0, 0) m), the box holds the
+picture's whole extent too, whoever views it, and the move's circles no longer widen it: the
+frame does not change while the tokens move over the picture, and a token stands over the same
+spot of it on the GM's map and on a player's. ``WIDTH_PX`` SVG
 units across: metres to units by one ``scale``, north up (``y`` grows upwards in metres,
 downwards in the SVG). The grid's cell is the smallest of ``CELLS_M`` that gives at most
 ``MAX_CELLS`` cells across; its lines stand on multiples of the cell (the origin on a line).
@@ -28,6 +32,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 WIDTH_PX = 480  # SVG units across (the CSS scales the drawing to the column's width)
+# The drawing's own size in CSS pixels, units times this: the largest it is drawn, the page's
+# CSS shrinking it (proportions kept) to the column's width and the screen's height.
+DISPLAY_ZOOM = 2.5
 MIN_M = 10.0  # metres across and high, at least
 PAD_SHARE, MIN_PAD_M = 0.08, 1.0  # the margin around what is drawn
 MAX_RATIO = 1.25  # height / width, at most
@@ -77,14 +84,13 @@ class Frame:
 
 
 def frame(points: Iterable[tuple[float, float]], circles: Iterable[tuple[float, float, float]]
-          = ()) -> Frame | None:
-    """The frame holding ``points`` ((x, y) metres) and ``circles`` ((x, y, radius) metres);
-    None without a point."""
-    pts = list(points)
-    if not pts:
+          = (), boxes: Iterable[tuple[float, float, float, float]] = ()) -> Frame | None:
+    """The frame holding ``points`` ((x, y) metres), ``circles`` ((x, y, radius) metres) and
+    ``boxes`` ((left, bottom, right, top) metres: the background); None with none of them."""
+    boxes = [(x, y, x, y) for x, y in points] + [(x - r, y - r, x + r, y + r)
+                                                 for x, y, r in circles] + list(boxes)
+    if not boxes:
         return None
-    boxes = [(x, y, x, y) for x, y in pts] + [(x - r, y - r, x + r, y + r)
-                                              for x, y, r in circles]
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     w, h = max(x1 - x0, MIN_M), max(y1 - y0, MIN_M)
@@ -172,6 +178,30 @@ class Token:
 
 
 @dataclass(frozen=True)
+class Backdrop:
+    """The encounter's background picture: its address and its size on the ground, its lower
+    left corner at (0, 0) m (x from its left edge, y from its bottom edge)."""
+
+    url: str
+    width_m: float
+    height_m: float
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        return (0.0, 0.0, self.width_m, self.height_m)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where the background is drawn in the SVG: its top left corner and its size, in units."""
+
+    u: float
+    v: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
 class Ground:
     """The map: its frame, its tokens (in the roster's order), the grid lines, ``reach`` the
     current combatant's move circles as (metres, radius in units, label), ``unplaced`` the
@@ -181,7 +211,17 @@ class Ground:
     tokens: list[Token]
     unplaced: list[str] = field(default_factory=list)
     reach: list[tuple[float, float, str]] = field(default_factory=list)
-    background: str = ""  # the encounter's background picture's address, drawn under the grid
+    backdrop: Backdrop | None = None  # the encounter's background, drawn under the grid
+
+    @property
+    def background(self) -> Placed | None:
+        """The background's place in the SVG (None without one)."""
+        b = self.backdrop
+        if b is None:
+            return None
+        u, v = self.frame.to_svg(0, b.height_m)
+        s = self.frame.scale
+        return Placed(u=u, v=v, width=round(b.width_m * s, 2), height=round(b.height_m * s, 2))
 
     @property
     def width(self) -> int:
@@ -190,6 +230,14 @@ class Ground:
     @property
     def height(self) -> int:
         return self.frame.height
+
+    @property
+    def display_width(self) -> int:
+        return round(self.frame.width * DISPLAY_ZOOM)
+
+    @property
+    def display_height(self) -> int:
+        return round(self.frame.height * DISPLAY_ZOOM)
 
     @property
     def metres(self) -> float:
@@ -213,17 +261,21 @@ class Ground:
 def build(combatants: Sequence[Any], *, current_id: int | None, mine: set[int],
           gauges: dict[int, Gauge] | None = None, effects: dict[int, list[str]] | None = None,
           reach: Sequence[tuple[float, str]] = (), glances: dict[int, Any] | None = None,
-          background: str = "") -> Ground | None:
+          backdrop: Backdrop | None = None) -> Ground | None:
     """The map of ``combatants`` (Combatants in play the viewer sees; removed ones are left
-    out) or None when none is placed. ``reach``: the current combatant's moves as (metres,
-    label), drawn as circles around it and kept inside the frame; ``gauges``, ``effects`` and
+    out) or None when none is placed and there is no ``backdrop``. ``reach``: the current
+    combatant's moves as (metres, label), drawn as circles around it, kept inside the frame
+    without a backdrop (with one, the frame holds the picture whoever views it and however the
+    tokens move over it: a circle past its edge is cut); ``gauges``, ``effects`` and
     ``glances`` (what the viewer reads of each state, encounters.glance) by combatant id."""
     shown = [c for c in combatants if not c.removed]
     placed = [(c, c.point.as_floats()) for c in shown if c.point is not None]
     current = next((p for c, p in placed if c.pk == current_id), None)
     far = max((m for m, _label in reach), default=0.0)
     f = frame([p for _c, p in placed],
-              [(current[0], current[1], far)] if current is not None and far else [])
+              [(current[0], current[1], far)] if current is not None and far
+              and backdrop is None else [],
+              [backdrop.box] if backdrop is not None else [])
     if f is None:
         return None
     gauges, effects, glances = gauges or {}, effects or {}, glances or {}
@@ -240,7 +292,7 @@ def build(combatants: Sequence[Any], *, current_id: int | None, mine: set[int],
     circles = ([(m, round(m * f.scale, 2), label) for m, label in reach]
                if current is not None else [])
     return Ground(frame=f, tokens=tokens, unplaced=[c.name for c in shown if c.point is None],
-                  reach=circles, background=background)
+                  reach=circles, backdrop=backdrop)
 
 
 def portrait_of(combatant: Any) -> str:

@@ -66,6 +66,12 @@ class Encounter(models.Model):
     # The map's background, drawn under the grid (campaigns.images.background_file; the GM's).
     background = models.ImageField(_("background"), upload_to="backgrounds/", blank=True,
                                    db_default="", default="")
+    # Its size on the ground in metres (encounters.pictures: the GM's width, the height from
+    # the picture's proportions); its lower left corner stands at (0, 0) m. Null without one.
+    background_width_m = models.DecimalField(_("background's width (m)"), max_digits=7,
+                                             decimal_places=2, null=True, blank=True)
+    background_height_m = models.DecimalField(_("background's height (m)"), max_digits=7,
+                                              decimal_places=2, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -145,8 +145,7 @@ class EncounterView:
                                 gauges=gauges, effects=effects, glances=self.glances,
                                 reach=[(p.metres, p.label) for p in self.current_move.paces]
                                 if self.current_move else (),
-                                background=self.encounter.background.url
-                                if self.encounter.background else "")
+                                backdrop=_backdrop(self.encounter))
 
     @cached_property
     def current_move(self) -> hooks.MapMove | None:
@@ -226,6 +225,16 @@ class EncounterView:
             return text % values
         except (KeyError, TypeError, ValueError):
             return text
+
+
+def _backdrop(encounter: Encounter) -> ground_map.Backdrop | None:
+    """The encounter's background and its metres (encounters.pictures), None without one."""
+    if not encounter.background or not encounter.background_width_m \
+            or not encounter.background_height_m:
+        return None
+    return ground_map.Backdrop(url=encounter.background.url,
+                               width_m=float(encounter.background_width_m),
+                               height_m=float(encounter.background_height_m))
 
 
 def _played(combatant: Combatant | None) -> bool:

@@ -331,7 +331,8 @@ def background(request, encounter_id: int):
     """The map's background, the GM's; ``clear`` removes it."""
     return _step(request, encounter_id, lambda: services.encounter_background_set(
         user=request.user, encounter_id=encounter_id, upload=request.FILES.get("picture"),
-        clear=request.POST.get("clear") == "1"), done=_("Background saved."))
+        clear=request.POST.get("clear") == "1", width=request.POST.get("width")),
+        done=_("Background saved."))
 
 
 def _combatant_id(request) -> int:

@@ -212,6 +212,8 @@ MEDIA_URL = "/media/"
 SERVE_MEDIA = env.bool("SERVE_MEDIA", default=DEBUG)
 PORTRAIT_MAX_BYTES = env.int("PORTRAIT_MAX_BYTES", default=2 * 1024 * 1024)
 BACKGROUND_MAX_BYTES = env.int("BACKGROUND_MAX_BYTES", default=5 * 1024 * 1024)
+# The most pixels a portrait other than a JPEG is decoded at (a JPEG is decoded reduced).
+PORTRAIT_MAX_PIXELS = env.int("PORTRAIT_MAX_PIXELS", default=12_000_000)
 
 # The chat (chat/, docs/chat.md): messages a user may post per window (django-ratelimit's rate,
 # counted per user across the page and the API), a message's length, a free roll's dice.

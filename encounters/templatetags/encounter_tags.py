@@ -161,10 +161,28 @@ def row_url(context, combatant, what):
 
 
 @register.filter
-def portrait_choices(tokens, gm):
-    """The map's tokens whose portrait this viewer may give (the GM: every one with a
-    character; a player: their own), for the portrait form (encounters.pictures)."""
-    return [t for t in tokens if t.character_id is not None and (gm or t.mine)]
+def portrait_choices(view):
+    """The combatants in play whose portrait this viewer may give (the GM: every one with a
+    character; a player: their own), placed or not, for the portrait form
+    (encounters.pictures)."""
+    return [c for c in view.combatants if c.character_id is not None and not c.removed
+            and (view.gm or c.pk in view.mine)]
+
+
+@register.simple_tag
+def background_default_m():
+    """A new background's width on the ground, in metres (encounters.pictures)."""
+    from encounters.pictures import DEFAULT_BACKGROUND_WIDTH_M
+
+    return DEFAULT_BACKGROUND_WIDTH_M
+
+
+@register.simple_tag
+def background_most_m():
+    """The widest background on the ground, in metres (encounters.pictures)."""
+    from encounters.pictures import MAX_BACKGROUND_WIDTH_M
+
+    return MAX_BACKGROUND_WIDTH_M
 
 
 @register.simple_tag

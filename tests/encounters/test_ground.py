@@ -113,3 +113,57 @@ def test_the_map_has_no_style_attribute_and_reads_in_french(client, table):
     assert 'data-x="0.50" data-y="1.25"' in part  # not localised: the script reads them
     assert "Ordre" in html  # the page is in French
     assert not re.search(r'(?:data-[uv]|transform)="[^"]*\d,\d', part)
+
+
+def _backdrop(width_m=30.0, height_m=20.0):
+    return ground.Backdrop(url="/media/backgrounds/b.jpg", width_m=width_m, height_m=height_m)
+
+
+def test_the_frame_holds_the_background_and_stays_as_a_token_moves_over_it():
+    box = _backdrop().box  # (0, 0) to (30, 20) m
+    f = ground.frame([(5, 5)], boxes=[box])
+    assert f.left <= 0 and f.left + f.width_m >= 30
+    assert f.top >= 20 and f.top - f.height_m <= 0
+    for moved in ((25, 15), (0, 0), (30, 20), (12.5, 3)):  # anywhere over the picture
+        assert ground.frame([moved, (10, 10)], boxes=[box]) == f
+        assert ground.frame([moved], boxes=[box]) == f
+    assert ground.frame([], boxes=[box]) == f  # nobody placed: the picture alone
+    assert ground.frame([(40, 10)], boxes=[box]) != f  # off the picture: widened for it
+
+
+class _Point:
+    def __init__(self, x, y):
+        self.x, self.y = x, y
+
+    def as_floats(self):
+        return (self.x, self.y)
+
+
+class _Combatant:
+    def __init__(self, pk, name, x, y, hidden=False):
+        self.pk, self.name, self.hidden, self.defeated, self.removed = pk, name, hidden, False, False
+        self.point, self.character, self.character_id = _Point(x, y), None, None
+
+
+def test_a_token_over_the_background_keeps_its_place_as_others_move_and_for_every_viewer():
+    bg = _backdrop()
+    ava, orc = _Combatant(1, "Ava", 10, 10), _Combatant(2, "Orc", 3, 4, hidden=True)
+
+    def where(g, pk):
+        """The token's place on the picture, in the picture's own units (0 to 1)."""
+        t = next(t for t in g.tokens if t.pk == pk)
+        b = g.background
+        return round((t.u - b.u) / b.width, 3), round((t.v - b.v) / b.height, 3)
+
+    gm = ground.build([ava, orc], current_id=1, mine=set(), backdrop=bg,
+                      reach=[(20.0, "run")])  # a run past the edge: cut, not a wider frame
+    player = ground.build([ava], current_id=1, mine=set(), backdrop=bg, reach=[(20.0, "run")])
+    assert gm.frame == player.frame and where(gm, 1) == where(player, 1) == (0.333, 0.5)
+    orc.point = _Point(28, 1)  # the hidden orc moves over the picture
+    moved = ground.build([ava, orc], current_id=1, mine=set(), backdrop=bg)
+    assert moved.frame == gm.frame and where(moved, 1) == where(gm, 1)
+    b = moved.background
+    assert (b.u, b.v) == moved.frame.to_svg(0, 20)
+    assert b.width == round(30 * moved.frame.scale, 2) and b.height == round(20 * moved.frame.scale, 2)
+    assert ground.build([], current_id=None, mine=set()) is None
+    assert ground.build([], current_id=None, mine=set(), backdrop=bg).tokens == []

@@ -161,3 +161,88 @@ def test_a_hidden_combatants_portrait_never_reaches_a_player(client, ep):
     assert url in client.get(f"/encounters/{e.pk}/control/").content.decode()
     client.force_login(ep.alice)
     assert url not in client.get(f"/encounters/{e.pk}/").content.decode()
+
+
+def test_the_pictures_are_there_with_nobody_placed(client, ep):
+    e, c = running(ep)  # in play, nobody placed: no map
+    client.force_login(ep.gm)
+    page = client.get(f"/encounters/{e.pk}/control/").content.decode()
+    assert 'data-testid="map"' not in page
+    assert 'data-testid="background-form"' in page and 'data-testid="portrait-form"' in page
+    client.force_login(ep.alice)  # joined, not placed: her own portrait
+    page = client.get(f"/encounters/{e.pk}/").content.decode()
+    form = page.split('data-testid="portrait-form"')[1].split("</form>")[0]
+    assert f'<option value="{c[ep.ava.pk].pk}">Ava</option>' in form and "Guard" not in form
+    assert 'data-testid="background-form"' not in page
+    client.post(f"/encounters/{e.pk}/portrait/", {
+        "combatant": c[ep.ava.pk].pk, "page": "play", "picture": _picture()})
+    assert Character.objects.get(pk=ep.ava.pk).portrait
+
+
+def test_the_background_has_metres_and_is_the_map_before_anyone_is_placed(client, ep):
+    e, _c = running(ep)
+    client.force_login(ep.gm)
+    client.post(f"/encounters/{e.pk}/background/", {
+        "page": "control", "width": "40", "picture": _picture(size=(3000, 1500))})
+    e.refresh_from_db()
+    assert (e.background_width_m, e.background_height_m) == (40, 20)
+    page = client.get(f"/encounters/{e.pk}/control/").content.decode()
+    image = page.split('class="map-background"')[1].split("/>")[0]
+    assert 'data-width-m="40" data-height-m="20"' in image and 'preserveAspectRatio="none"' in image
+    assert 'data-testid="map-token"' not in page  # the picture alone, to place them on
+    client.post(f"/encounters/{e.pk}/background/", {
+        "page": "control", "picture": _picture(size=(200, 300))})  # the default width
+    e.refresh_from_db()
+    assert (e.background_width_m, e.background_height_m) == (30, 45)
+    html = client.post(f"/encounters/{e.pk}/background/", {
+        "page": "control", "width": "0", "picture": _picture()}, follow=True).content.decode()
+    assert "A background is 1 to 2000 metres wide" in html
+    e.refresh_from_db()
+    assert e.background_width_m == 30  # nothing changed
+    client.post(f"/encounters/{e.pk}/background/", {"page": "control", "clear": "1"})
+    e.refresh_from_db()
+    assert not e.background and e.background_width_m is None
+
+
+def _jpeg(size):
+    out = io.BytesIO()
+    Image.new("RGB", size, (10, 120, 200)).save(out, format="JPEG", quality=70)
+    return SimpleUploadedFile("big.jpg", out.getvalue(), content_type="image/jpeg")
+
+
+def test_a_portrait_over_its_pixel_cap_is_refused_a_jpeg_is_read_reduced(client, ep, settings):
+    from campaigns import images
+
+    e, c = running(ep)
+    settings.PORTRAIT_MAX_PIXELS = 1_000_000
+    client.force_login(ep.alice)
+    html = client.post(f"/encounters/{e.pk}/portrait/", {
+        "combatant": c[ep.ava.pk].pk, "page": "play", "picture": _picture(size=(1200, 1000))},
+        follow=True).content.decode()
+    assert "The picture is 1200 x 1000 pixels: at most 1.0 million pixels" in html
+    assert not Character.objects.get(pk=ep.ava.pk).portrait
+    read = images._opened(_jpeg((2400, 1600)), 10**7, keep=(128, 128), max_pixels=1_000_000)
+    assert read.size == (300, 200)  # decoded at 1/8: 3.8 million pixels never held
+    client.post(f"/encounters/{e.pk}/portrait/", {
+        "combatant": c[ep.ava.pk].pk, "page": "play", "picture": _jpeg((2400, 1600))})
+    with Image.open(Character.objects.get(pk=ep.ava.pk).portrait.path) as thumb:
+        assert thumb.size == (128, 128)
+    with pytest.raises(images.ImageRefused) as refused:  # a background keeps the 40 million
+        images.portrait_file(_picture(size=(1200, 1000)), max_bytes=10**7, max_pixels=10**6)
+    assert refused.value.key == "image_too_many_pixels"
+    assert images.background_file(_picture(size=(1200, 1000)), max_bytes=10**7)
+
+
+def test_the_pictures_and_the_creation_counts_in_french(client, ep):
+    e, _c = running(ep)
+    client.force_login(ep.gm)
+    page = client.get(f"/encounters/{e.pk}/control/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Largeur au sol (m)" in page and "Son coin inférieur gauche est en (0, 0) m" in page
+    html = client.post(f"/encounters/{e.pk}/background/", {
+        "page": "control", "width": "9999", "picture": _picture()}, follow=True,
+        HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Un fond mesure de 1 à 2000 mètres de large au sol" in html
+    page = client.get(f"/eclipse/campaigns/{ep.campaign.pk}/new/",
+                      HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'data-msg-left="Points d’aptitude restants : {n} sur {total}."' in page
+    assert 'data-budget="105"' in page
