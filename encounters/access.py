@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -45,6 +45,9 @@ from encounters.errors import (EncounterConflict, EncounterForbidden, EncounterI
 from encounters.models import Combatant, Encounter
 from gamerules.dice import RandomSource
 
+# A lock's more relations (lock_with_combatants): names, or a function of the encounter's rule
+# system (None: not known yet) giving them.
+Related = tuple[str, ...] | Callable[[str | None], tuple[str, ...]]
 # who may open a step (see the module's docstring)
 GM, TURN_HOLDER, PLAYER, PLAYER_OR_GM, ANYONE = (
     "gm", "turn_holder", "player", "player_or_gm", "anyone")
@@ -74,13 +77,16 @@ def combatants_of(encounter: Encounter, related: tuple[str, ...] = ()) -> dict[i
     return combatants
 
 
-def lock_with_combatants(encounter_id: Any, related: tuple[str, ...] = ()
+def lock_with_combatants(encounter_id: Any, related: Related = ()
                          ) -> tuple[Encounter, dict[int, Combatant]]:
     """The encounter locked with its campaign and every combatant (removed ones too) with its
     character, as :func:`lock_encounter` then :func:`combatants_of`, in ONE query (issue 20,
     item 2). ``encounter_id``: an id, or an expression giving it (a prompt's encounter);
-    ``related``: more single-valued relations of a combatant joined in that query (a
-    system's sheet: encounters.hooks.sheet_joins). Raises EncounterNotFound.
+    ``related``: more single-valued relations of a combatant joined in that query, or a
+    function of the encounter's rule system giving them (encounters.hooks.sheet_joins: a
+    system's sheet), called with the system when this process locked the encounter before
+    (:func:`system_of`), else with None (then every system's are joined). Raises
+    EncounterNotFound.
 
     The combatants are read in the statement that locks (``FOR UPDATE OF`` the encounter), so
     on PostgreSQL they are as the statement's snapshot saw them: when the lock had to wait for
@@ -90,6 +96,8 @@ def lock_with_combatants(encounter_id: Any, related: tuple[str, ...] = ()
     snapshot saw: when it differs from the locked row's, the combatants are read again, after
     the lock (one more query, only then). No combatant at all: the encounter alone is locked
     (one query, with the same check: one more when one came meanwhile)."""
+    if callable(related):
+        related = related(system_of(encounter_id))
     rows: list[Combatant] = list(
         Combatant.objects.filter(encounter_id=encounter_id).select_for_update(of=("encounter",))
         .select_related("encounter__campaign", "character", *related)
@@ -101,12 +109,14 @@ def lock_with_combatants(encounter_id: Any, related: tuple[str, ...] = ()
                  .filter(pk=encounter_id).first())
         if alone is None:
             raise EncounterNotFound() from None
+        _learn(alone)
         handoff.locked(alone)
         if getattr(alone, ANYONE_IN) or getattr(alone, SEEN) != alone.version:
             return alone, combatants_of(alone, related)
         handoff.read(alone, ())
         return alone, {}
     encounter: Encounter = rows[0].encounter
+    _learn(encounter)
     handoff.locked(encounter)
     if any(getattr(c, SEEN) != c.encounter.version  # changed while it waited
            for c in rows):
@@ -124,8 +134,35 @@ ANYONE_IN = "has_combatants"  # whether the encounter has a combatant, as the sn
 
 def seen_version(encounter_id: str) -> Subquery:
     """The version of the encounter whose id is the outer column ``encounter_id``, as the
-    statement's snapshot saw it (:func:`lock_with_combatants`)."""
-    return Subquery(Encounter.objects.filter(pk=OuterRef(encounter_id)).values("version")[:1])
+    statement's snapshot saw it (:func:`lock_with_combatants`); one row by its key, so not
+    ordered."""
+    return Subquery(Encounter.objects.filter(pk=OuterRef(encounter_id)).order_by()
+                    .values("version")[:1])
+
+
+# The rule system (its campaign's) of each encounter this process locked, by id: what a lock's
+# ``related`` depends on is then known before its statement (:func:`lock_with_combatants`). A
+# campaign's system does not change while it plays (campaigns.forms refuses it once the campaign
+# has characters); were it changed, the next lock would join the former system's relations and
+# the new one's prefetch would read its own: more queries, the same result.
+_SYSTEMS: dict[int, str] = {}
+SYSTEMS_KEPT = 10_000  # then all forgotten at once (a few hundred KB at most)
+
+
+def system_of(encounter_id: Any) -> str | None:
+    """The rule system of ``encounter_id`` when this process locked it before, else None."""
+    return _SYSTEMS.get(encounter_id) if isinstance(encounter_id, int) else None
+
+
+def forget_systems() -> None:
+    """Forget every encounter's system (a test's ids may be another test's)."""
+    _SYSTEMS.clear()
+
+
+def _learn(encounter: Encounter) -> None:
+    if len(_SYSTEMS) >= SYSTEMS_KEPT:
+        _SYSTEMS.clear()
+    _SYSTEMS[encounter.pk] = encounter.campaign.rule_system
 
 
 # --- who may --------------------------------------------------------------------------------
@@ -258,7 +295,7 @@ class Acting:
 
 @contextlib.contextmanager
 def opened(encounter_id: int, user, *, who: str = GM, state: str | None = NOT_ENDED,
-           acting: Acting = Acting(), related: tuple[str, ...] | None = (),
+           acting: Acting = Acting(), related: Related | None = (),
            now: datetime | None = None, rng: RandomSource | None = None) -> Iterator[Step]:
     """Open a step on ``encounter_id`` in its own transaction: the encounter locked with its
     combatants read, in one query (:func:`lock_with_combatants`, ``related`` joined; with

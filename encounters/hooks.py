@@ -238,12 +238,14 @@ def sheet_prefetch(system: str, default: tuple[str, ...] = ()) -> tuple[str, ...
     return _PREFETCH.get(system, default)
 
 
-def sheet_joins() -> tuple[str, ...]:
-    """Every system's ``register_sheet_prefetch`` lookups (single-valued relations) from a
-    combatant: joined to the combatants read with the encounter's lock by the steps that may
-    roll the initiative or count the turns (encounters.access.lock_with_combatants), whose
-    system is not known before that read; the prefetch then finds them loaded."""
-    return tuple(dict.fromkeys(f"character__{lookup}" for lookups in _PREFETCH.values()
+def sheet_joins(system: str | None = None) -> tuple[str, ...]:
+    """``system``'s ``register_sheet_prefetch`` lookups (single-valued relations) from a
+    combatant, or every system's when it is not known (None): joined to the combatants read
+    with the encounter's lock by the steps that may roll the initiative or count the turns
+    (encounters.access.lock_with_combatants, which passes the encounter's system when this
+    process locked it before); the prefetch then finds them loaded."""
+    chosen = _PREFETCH.values() if system is None else [_PREFETCH.get(system, ())]
+    return tuple(dict.fromkeys(f"character__{lookup}" for lookups in chosen
                                for lookup in lookups if lookup != "campaign"))
 
 

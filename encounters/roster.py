@@ -270,7 +270,7 @@ def encounter_join(*, user, encounter_id: int, character_id: int,
     may not see, another player's) or Forbidden, EncounterInvalid("not_in_campaign",
     "join_player_character"), EncounterConflict("already_joined", "left_encounter")."""
     with opened(encounter_id, user, who=ANYONE, state=None, now=now, rng=rng,
-                related=hooks.sheet_joins()) as step:
+                related=hooks.sheet_joins) as step:
         encounter, combatants = step.encounter, step.combatants
         character = _joiner(user, encounter, combatants, character_id)
         position = max((c.position for c in combatants.values()), default=-1) + 1

@@ -74,7 +74,7 @@ def encounter_start(*, user, encounter_id: int, mode: str = OrderMode.GM,
     Raises EncounterConflict(code="encounter_already_started"), EncounterInvalid(code="no_initiative",
     key "unknown_order_mode"), NoLivingCombatant."""
     with opened(encounter_id, user, who=GM, state=None, now=now, rng=rng,
-                related=hooks.sheet_joins()) as step:  # what the initiative and turns read
+                related=hooks.sheet_joins) as step:  # what the initiative and turns read
         encounter, combatants = step.encounter, step.combatants
         if encounter.state != Encounter.State.SETUP:
             raise EncounterConflict(code="encounter_already_started")
@@ -144,7 +144,7 @@ def encounter_next_turn(*, user, encounter_id: int, turn: int | None,
     "reaction_pending", "encounter_not_running"), EncounterForbidden, NoLivingCombatant."""
     # the sheets the initiative reads, joined: a new round of a rolled order may roll it again
     with opened(encounter_id, user, who=TURN_HOLDER, state=RUNNING, acting=Acting(turn=turn),
-                now=now, rng=rng, related=hooks.sheet_joins()) as step:
+                now=now, rng=rng, related=hooks.sheet_joins) as step:
         encounter, combatants = step.encounter, step.combatants
         serial = encounter.turn_serial
         require_no_reaction(encounter, combatants, step.now, step.rng, user)

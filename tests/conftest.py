@@ -141,3 +141,14 @@ def live_server(django_db_setup, django_db_blocker):
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(autouse=True)
+def _no_encounter_system_known():
+    """Each test starts with no encounter's rule system known to the process
+    (encounters.access.system_of): ids come back between tests (SQLite's rolled back sequences,
+    reset sequences), and a system learned in one test would be another test's encounter's."""
+    from encounters import access
+
+    access.forget_systems()
+    yield

@@ -131,7 +131,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env("REDIS_URL", default="")
 # Shared by every web process: Redis when configured, else the database (never process memory).
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    CACHES = {"default": {"BACKEND": "config.cache.RedisCache",  # a client per pool, reused
                           "LOCATION": REDIS_URL, "KEY_PREFIX": "percentile"}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",

@@ -44,7 +44,7 @@ def test_production_settings_read_the_environment():
     out = result.stdout.split()
     assert out[0] == "django.db.backends.postgresql"
     assert out[1] == "db.example.invalid"
-    assert out[2] == "django.core.cache.backends.redis.RedisCache"
+    assert out[2] == "config.cache.RedisCache"
     assert out[3] == "redis://cache.example.invalid:6379/0"
     assert out[4] == "False"
     assert "percentile.example.org" in result.stdout
