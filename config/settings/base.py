@@ -73,6 +73,7 @@ AUTHENTICATION_BACKENDS = [
     "accounts.lockout.LoginLockoutBackend",  # django-axes: first, refuses locked-out logins
     "rules.permissions.ObjectPermissionBackend",
     "django.contrib.auth.backends.ModelBackend",
+    "accounts.authentication.ApiTokenBackend",  # personal API tokens (accounts.tokens)
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -175,7 +176,8 @@ LOGOUT_REDIRECT_URL = "login"
 # after the last; staff unlock it in the admin (Axes > Access attempts: delete the row).
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each one alone: per user and per address
+# Per user and per address, each alone; an API token per address (accounts.lockout).
+AXES_LOCKOUT_PARAMETERS = "accounts.lockout.lockout_parameters"
 AXES_RESET_ON_SUCCESS = True
 # Refused tries during a lockout do not prolong it (else a guesser keeps a player out for ever).
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
@@ -223,6 +225,7 @@ REST_FRAMEWORK = {
     # 401 with ``WWW-Authenticate: Basic`` (Session has none and would make it a 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.authentication.LockoutBasicAuthentication",
+        "accounts.authentication.ApiTokenAuthentication",  # Token|Bearer <personal token>
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
