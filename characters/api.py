@@ -21,8 +21,10 @@ from campaigns.api import (ActionSerializer, CampaignRefSerializer, CampaignSeri
 from campaigns.errors import Forbidden
 from campaigns.models import Campaign
 from campaigns.permissions import allowed
-from characters.selectors import character_get, character_sheet, characters_now, open_campaigns
+from characters.selectors import (campaign_journal, character_get, character_sheet,
+                                  characters_now, open_campaigns)
 from characters.services import NAME_MAX, character_create
+from campaigns.api_lists import CampaignJournalFilter, JournalListView
 from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
 from campaigns.selectors import campaign_get
 from characters.leaderboard import leaderboard, leaderboard_orders
@@ -203,3 +205,21 @@ class LeaderboardView(APIView):
         return Response(LeaderboardSerializer(
             {"campaign": campaign, "order": order, "rows": rows},
             context={"rule_system": campaign.rule_system}).data)
+
+
+class CampaignJournalView(JournalListView):
+    """Filter by character, encounter, kind and time; ``next`` is the cursor of older
+    entries."""
+
+    filterset_class = CampaignJournalFilter
+
+    @extend_schema(operation_id="campaigns_journal",
+                   responses={200: ActionSerializer(many=True), **READ_ERRORS},
+                   summary="The campaign's journal, newest first, paged by cursor: its actions "
+                           "and rolls (who oversees the campaign: all; a player: those by or "
+                           "against their characters, as their sheets show them).")
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def read(self, request):
+        return campaign_journal(user=request.user, campaign_id=self.kwargs["campaign_id"])

@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.api import ActionSerializer
+from campaigns.api_lists import JournalListView
 from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
 from campaigns.numbers import INT_MAX  # a bigger number is a 400, not a 500
 from encounters import selectors, services
@@ -415,6 +416,23 @@ class ReactionAnswerView(APIView):
         return _view(request, reaction.encounter_id)
 
 
+class EncounterJournalView(JournalListView):
+    """Filter by character, kind and time; ``next`` is the cursor of older entries."""
+
+    @extend_schema(operation_id="encounters_journal",
+                   responses={200: ActionSerializer(many=True), **READ_ERRORS},
+                   summary="The encounter's journal, newest first, paged by cursor: its actions "
+                           "and rolls as the user may read them (the game master: all; a "
+                           "player: nothing of a hidden combatant, the enemies' state as the "
+                           "campaign says).")
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def read(self, request):
+        return selectors.encounter_journal(user=request.user,
+                                           encounter_id=self.kwargs["encounter_id"])
+
+
 def _urls():
     E = "encounters/<int:encounter_id>/"
     urls = [
@@ -422,6 +440,7 @@ def _urls():
              name="api-encounters"),
         path(E, EncounterView.as_view(), name="api-encounter"),
         path(f"{E}version/", EncounterVersionView.as_view(), name="api-encounter-version"),
+        path(f"{E}journal/", EncounterJournalView.as_view(), name="api-encounter-journal"),
         path("reactions/<int:reaction_id>/answer/", ReactionAnswerView.as_view(),
              name="api-reaction-answer"),
     ]

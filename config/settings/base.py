@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "django_filters",  # the API's list filters (campaigns.api_lists)
     "drf_spectacular_sidecar",  # Swagger UI's files, served as our own static files
     "django_htmx",
     "csp",
