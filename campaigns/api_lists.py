@@ -21,14 +21,16 @@ from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions
-from rest_framework.generics import ListAPIView
-from rest_framework.pagination import CursorPagination, PageNumberPagination
+from rest_framework.generics import GenericAPIView, ListAPIView
+from rest_framework.pagination import BasePagination, CursorPagination
+from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 from campaigns.api import ActionSerializer
 from campaigns.api_base import NOT_WHOLE, WHOLE_NUMBER
 from campaigns.journal import declared_kinds
-from campaigns.models import ActionRecord
+from campaigns import rule_systems
+from campaigns.models import ActionRecord, Campaign
 
 PAGE_SIZE = 50
 MAX_PAGE_SIZE = 200
@@ -44,33 +46,63 @@ class JournalPagination(CursorPagination):
     page_size_query_param = "page_size"
 
 
-class HeaderPagination(PageNumberPagination):
-    """``?page=`` and ``?page_size=``; the body as it was (a list, or the view's own object
-    around it), the links in the headers. A page past the last is a 404 ``not_found``."""
+class HeaderPagination(BasePagination):
+    """``?page=`` (from 1) and ``?page_size=``; the body as it was (a list, or the view's own
+    object around it), the links in the ``Link`` header. One more row than the page is read to
+    know whether a next page exists: no count query, the list's queries as before. A page past
+    the last is empty; a page or size that is not a whole number from 1 is a 400."""
 
-    page_size = PAGE_SIZE
-    max_page_size = MAX_PAGE_SIZE
+    page_query_param = "page"
     page_size_query_param = "page_size"
 
+    def _number(self, request, name: str, default: int) -> int:
+        raw = request.query_params.get(name)
+        if raw is None:
+            return default
+        if not WHOLE_NUMBER.fullmatch(raw) or not 1 <= int(raw) <= ID_MAX:
+            raise exceptions.ValidationError({name: [NOT_WHOLE + " From 1."]})
+        return int(raw)
+
+    def paginate_queryset(self, queryset, request, view=None) -> list:
+        self.request = request
+        self.number = self._number(request, self.page_query_param, 1)
+        size = min(self._number(request, self.page_size_query_param, PAGE_SIZE), MAX_PAGE_SIZE)
+        start = (self.number - 1) * size
+        rows = list(queryset[start:start + size + 1])
+        self.has_next = len(rows) > size
+        return rows[:size]
+
     def headers(self) -> dict[str, str]:
-        links = []
         url = self.request.build_absolute_uri()
-        if self.page.has_next():
-            following = self.page.next_page_number()
-            links.append(f'<{replace_query_param(url, self.page_query_param, following)}>; '
-                         'rel="next"')
-        if self.page.has_previous():
-            previous = self.page.previous_page_number()
-            link = (remove_query_param(url, self.page_query_param) if previous == 1
-                    else replace_query_param(url, self.page_query_param, previous))
+        links = []
+        if self.has_next:
+            links.append(f'<{replace_query_param(url, self.page_query_param, self.number + 1)}>;'
+                         ' rel="next"')
+        if self.number > 1:
+            link = (remove_query_param(url, self.page_query_param) if self.number == 2  # noqa: PLR2004  the first page has no number
+                    else replace_query_param(url, self.page_query_param, self.number - 1))
             links.append(f'<{link}>; rel="prev"')
-        headers = {"X-Total-Count": str(self.page.paginator.count)}
-        if links:
-            headers["Link"] = ", ".join(links)
-        return headers
+        return {"Link": ", ".join(links)} if links else {}
+
+    def get_paginated_response(self, data) -> Response:
+        return Response(data, headers=self.headers())
 
     def get_paginated_response_schema(self, schema):
         return schema  # the body is not wrapped: the links are in the headers
+
+    def get_schema_operation_parameters(self, view):
+        return [{"name": name, "required": False, "in": "query", "description": text,
+                 "schema": {"type": "integer", "minimum": 1}}
+                for name, text in ((self.page_query_param,
+                                    "The page, from 1: the Link header names the next one."),
+                                   (self.page_size_query_param,
+                                    f"Rows per page: {PAGE_SIZE} by default, at most "
+                                    f"{MAX_PAGE_SIZE} (a larger size reads {MAX_PAGE_SIZE})."))]
+
+
+def paged(view, rows) -> Response:
+    """The view's answer for ``rows`` (the serialized page) with its pagination headers."""
+    return view.paginator.get_paginated_response(rows)
 
 
 class WholeNumberField(forms.IntegerField):
@@ -180,3 +212,25 @@ class JournalListView(ListAPIView):
     def paginate_queryset(self, queryset):
         page = super().paginate_queryset(queryset)
         return self.journal_read.shown(list(page or ()))
+
+
+class CampaignFilter(filters.FilterSet):
+    """The open campaigns' filter: by rule system."""
+
+    rule_system = filters.ChoiceFilter(choices=rule_systems.choices,
+                                       help_text="Only the campaigns of this rule system.")
+
+    class Meta:
+        model = Campaign
+        fields = ("rule_system",)
+
+
+class ListView(GenericAPIView):
+    """A list endpoint: filtered (``filterset_class``, through StrictFilterBackend) and paged by
+    ``HeaderPagination`` (the body as it was). ``listed(queryset)`` is the page of it."""
+
+    pagination_class = HeaderPagination
+    filter_backends = (StrictFilterBackend,)
+
+    def listed(self, queryset) -> list:
+        return self.paginate_queryset(self.filter_queryset(queryset)) or []

@@ -31,8 +31,14 @@ def characters_of(user):
 def characters_now(*, user, now: datetime | None = None) -> list[Character]:
     """The user's characters with their sheets as they are at ``now`` (in memory, by their rule
     system's ``refresh``): one query."""
+    return characters_refreshed(list(characters_of(user)), now=now)
+
+
+def characters_refreshed(characters: list[Character], *, now: datetime | None = None
+                         ) -> list[Character]:
+    """``characters`` (read by ``characters_of``) with their sheets as they are at ``now``, in
+    memory (their rule system's ``refresh``): no query."""
     now = now or timezone.now()
-    characters = list(characters_of(user))
     for character in characters:
         spec = rule_systems.require(character.campaign.rule_system)
         if spec.refresh is not None:
