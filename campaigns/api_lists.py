@@ -165,14 +165,14 @@ class JournalFilter(filters.FilterSet):
 
     class Meta:
         model = ActionRecord
-        fields = ("character", "kind", "since", "until")
+        fields: tuple[str, ...] = ("character", "kind", "since", "until")
 
     def __init__(self, *args, read=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.read = read
 
     def filter_character(self, queryset, name, value):
-        unseen = getattr(self.read, "unseen_characters", frozenset())
+        unseen: frozenset[int] = getattr(self.read, "unseen_characters", frozenset())
         if value in unseen:  # a hidden combatant's: as if it never appeared
             return queryset.none()
         return queryset.filter(Q(actor_id=value) | Q(target_id=value))

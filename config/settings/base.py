@@ -240,7 +240,11 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Percentile API",
-    "DESCRIPTION": "Characters, boards and actions of Percentile campaigns.",
+    "DESCRIPTION": (
+        "Characters, boards and actions of Percentile campaigns. Scripts and bots authenticate "
+        "with a personal API token (the account's API tokens page): `Authorization: Token "
+        "<secret>`. Lists page with `?page=` and `?page_size=` (the `Link` header names the "
+        "next page); the journals page by cursor (`next`)."),
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # The docs page (/api/docs/) loads Swagger UI from our static files, never from a CDN.

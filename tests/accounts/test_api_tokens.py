@@ -254,3 +254,13 @@ def test_last_used_is_written_at_most_once_a_minute(alice, django_assert_num_que
     with django_assert_num_queries(2):
         tokens.api_token_user(secret, now=now + tokens.LAST_USED_EVERY)
     assert ApiToken.objects.get().last_used_at == now + tokens.LAST_USED_EVERY
+
+
+def test_the_page_and_its_refusals_speak_french(alice):
+    client = page_client(alice)
+    html = client.get("/accounts/tokens/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Jetons d'API" in html and "Créer le jeton" in html
+    for i in range(tokens.TOKENS_MAX):
+        make(alice, f"t{i}")
+    refused = client.post("/accounts/tokens/", {"name": "x"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert "révoquez-en un avant d&#x27;en créer un autre" in refused.content.decode()
