@@ -5,8 +5,9 @@
   at either end); a cursor stays right while entries are journaled.
 - **The older lists** (characters, open campaigns, factions, encounters) keep their bodies, so
   that every client of them keeps working: the page is chosen with ``?page=`` (from 1) and
-  ``?page_size=``, and the answer's headers say the rest (``Link`` with ``rel="next"`` and
-  ``rel="prev"``, as GitHub's API does; ``X-Total-Count``).
+  ``?page_size=``, and the ``Link`` header names the neighbouring pages (``rel="next"``,
+  ``rel="prev"``, as GitHub's API does). No total: one row more than the page is read to know
+  whether a next page exists, so a list costs the queries it cost before.
 
 Both take ``?page_size=`` up to ``MAX_PAGE_SIZE`` (``PAGE_SIZE`` by default). Filters are
 django-filter FilterSets read through ``StrictFilterBackend``: a query parameter that no
