@@ -19,7 +19,6 @@ from __future__ import annotations
 from django import forms
 from django.db.models import Q
 from django_filters import rest_framework as filters
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import exceptions
 from rest_framework.generics import GenericAPIView, ListAPIView
@@ -121,7 +120,7 @@ class WholeNumberField(forms.IntegerField):
         return number
 
 
-@extend_schema_field(OpenApiTypes.INT)
+@extend_schema_field({"type": "integer", "minimum": 1})
 class WholeNumberFilter(filters.NumberFilter):
     field_class = WholeNumberField
 
