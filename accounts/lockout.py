@@ -59,6 +59,24 @@ def lockout_response(request, original_response=None, credentials=None):
     return response
 
 
+# Each one alone: a username is locked out, and an address, after LOGIN_FAILURE_LIMIT failures.
+LOCKOUT_PARAMETERS = ["username", "ip_address"]
+
+
+def lockout_parameters(request_or_attempt, credentials=None) -> list[str]:
+    """What axes counts failures under (settings AXES_LOCKOUT_PARAMETERS): the username and the
+    address each alone; for an API token (accounts.authentication, no username) the address
+    only, or every wrong token anywhere would count under one empty username and lock out
+    every token user."""
+    from axes.models import AccessBase
+
+    if isinstance(request_or_attempt, AccessBase):
+        token = request_or_attempt.username is None
+    else:
+        token = bool(credentials) and "api_token" in credentials
+    return ["ip_address"] if token else LOCKOUT_PARAMETERS
+
+
 USERNAME_MAX = 150  # Django's username max_length; axes' AccessAttempt.username holds 255
 
 

@@ -10,6 +10,9 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Personal API tokens for scripts and bots (accounts.tokens).
+    path("tokens/", views.api_tokens, name="api-tokens"),
+    path("tokens/<int:token_id>/revoke/", views.api_token_revoke, name="api-token-revoke"),
     # Django's password reset: a link by e-mail (the console backend unless EMAIL_URL is set).
     # Forms take GET and POST, notices GET; any other method is 405 (Django's confirm view
     # would answer it with its "invalid link" page).

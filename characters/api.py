@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -21,8 +22,12 @@ from campaigns.api import (ActionSerializer, CampaignRefSerializer, CampaignSeri
 from campaigns.errors import Forbidden
 from campaigns.models import Campaign
 from campaigns.permissions import allowed
-from characters.selectors import character_get, character_sheet, characters_now, open_campaigns
+from characters.models import Character
+from characters.selectors import (campaign_journal, character_get, character_sheet,
+                                  characters_of, characters_refreshed, open_campaigns)
 from characters.services import NAME_MAX, character_create
+from campaigns.api_lists import (CampaignFilter, CampaignJournalFilter, JournalListView, ListView,
+                                 WholeNumberFilter, paged)
 from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
 from campaigns.selectors import campaign_get
 from characters.leaderboard import leaderboard, leaderboard_orders
@@ -109,14 +114,31 @@ class CharacterCreateSerializer(StrictSerializer):
     name = serializers.CharField(max_length=NAME_MAX)
 
 
-class CharacterListView(APIView):
+class CharacterFilter(filters.FilterSet):
+    campaign = WholeNumberFilter(field_name="campaign_id",
+                                 help_text="Only the characters of this campaign.")
+
+    class Meta:
+        model = Character
+        fields = ("campaign",)
+
+
+class CharacterListView(ListView):
+    """Filter by campaign; ``?page=`` and ``?page_size=`` page the list, the ``Link`` header
+    names the next and previous pages."""
+
+    filterset_class = CharacterFilter
+    queryset = Character.objects.none()  # the model, for the schema
+
     @extend_schema(operation_id="characters_list",
-                   responses={200: SheetSummarySerializer(many=True), **READ_ERRORS},
-                   summary="Your characters, with PA and PV as they are now.")
+                   responses={200: SheetSummarySerializer(many=True), 400: ErrorSerializer,
+                              **READ_ERRORS},
+                   summary="Your characters, with PA and PV as they are now, by campaign and "
+                           "name; paged (the Link header).")
     def get(self, request):
         # Regenerated in memory: a GET writes nothing.
-        characters = characters_now(user=request.user)
-        return Response(SheetSummarySerializer(characters, many=True).data)
+        characters = characters_refreshed(self.listed(characters_of(request.user)))
+        return paged(self, SheetSummarySerializer(characters, many=True).data)
 
     @extend_schema(operation_id="characters_create", request=CharacterCreateSerializer,
                    responses={201: SheetSerializer, **ERRORS},
@@ -140,13 +162,21 @@ class CharacterDetailView(APIView):
 
 # --- campaigns: the open ones, the leaderboard -------------------------------------------------
 
-class CampaignListView(APIView):
+class CampaignListView(ListView):
+    """Filter by rule system; ``?page=`` and ``?page_size=`` page the list, the ``Link`` header
+    names the next and previous pages."""
+
+    filterset_class = CampaignFilter
+    queryset = Campaign.objects.none()  # the model, for the schema
+
     @extend_schema(operation_id="campaigns_list",
-                   responses={200: CampaignSerializer(many=True), 403: ErrorSerializer},
-                   summary="Open campaigns, where a new character can be created.")
+                   responses={200: CampaignSerializer(many=True), 400: ErrorSerializer,
+                              403: ErrorSerializer},
+                   summary="Open campaigns, where a new character can be created; paged (the "
+                           "Link header).")
     def get(self, request):
-        campaigns = open_campaigns().select_related("board")
-        return Response(CampaignSerializer(campaigns, many=True).data)
+        campaigns = self.listed(open_campaigns().select_related("board"))
+        return paged(self, CampaignSerializer(campaigns, many=True).data)
 
 
 class LeaderboardQuerySerializer(StrictSerializer):
@@ -203,3 +233,21 @@ class LeaderboardView(APIView):
         return Response(LeaderboardSerializer(
             {"campaign": campaign, "order": order, "rows": rows},
             context={"rule_system": campaign.rule_system}).data)
+
+
+class CampaignJournalView(JournalListView):
+    """Filter by character, encounter, kind and time; ``next`` is the cursor of older
+    entries."""
+
+    filterset_class = CampaignJournalFilter
+
+    @extend_schema(operation_id="campaigns_journal",
+                   responses={200: ActionSerializer(many=True), **READ_ERRORS},
+                   summary="The campaign's journal, newest first, paged by cursor: its actions "
+                           "and rolls (who oversees the campaign: all; a player: those by or "
+                           "against their characters, as their sheets show them).")
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def read(self, request):
+        return campaign_journal(user=request.user, campaign_id=self.kwargs["campaign_id"])

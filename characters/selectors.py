@@ -5,6 +5,7 @@ come through campaigns.rule_systems)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -30,8 +31,14 @@ def characters_of(user):
 def characters_now(*, user, now: datetime | None = None) -> list[Character]:
     """The user's characters with their sheets as they are at ``now`` (in memory, by their rule
     system's ``refresh``): one query."""
+    return characters_refreshed(list(characters_of(user)), now=now)
+
+
+def characters_refreshed(characters: list[Character], *, now: datetime | None = None
+                         ) -> list[Character]:
+    """``characters`` (read by ``characters_of``) with their sheets as they are at ``now``, in
+    memory (their rule system's ``refresh``): no query."""
     now = now or timezone.now()
-    characters = list(characters_of(user))
     for character in characters:
         spec = rule_systems.require(character.campaign.rule_system)
         if spec.refresh is not None:
@@ -125,3 +132,55 @@ def character_sheet(*, user, character_id: int, now: datetime | None = None):
     if spec.sheet_view is None:
         raise rule_systems.not_built(character.campaign.rule_system)
     return spec.sheet_view(character=character, log=recent_actions(character, user=user), now=now)
+
+
+@dataclass(frozen=True)
+class JournalRead:
+    """What a viewer may read of a journal: ``entries``, the ActionRecords they may read at all
+    (newest first, rolls prefetched: the caller filters and pages them), and ``shown(page)``,
+    what they may read of a page of them (changed in memory only). ``unseen_characters``: the
+    characters the viewer may not know of (a filter on one of them reads nothing)."""
+
+    entries: QuerySet
+    shown: Callable[[list], list]
+    unseen_characters: frozenset[int] = frozenset()
+
+
+def journal_entries(qs: QuerySet) -> QuerySet:
+    """``qs`` (ActionRecords) as a journal page reads them: actor, target, rolls in order."""
+    return qs.select_related("actor", "target").prefetch_related(
+        Prefetch("rolls", queryset=RollRecord.objects.order_by("id")))
+
+
+def _as_its_player_reads(page: list, own: dict[int, Character]) -> list:
+    """Each entry of ``page`` through the registered redactors, as the sheet of the player's
+    character in it (its actor if the player's, else its target) shows it."""
+    for entry in page:
+        character = own.get(entry.actor_id) or own.get(entry.target_id)
+        if character is not None:
+            for redact in _entry_redactors:
+                redact([entry], character=character)
+    return page
+
+
+def campaign_journal(*, user, campaign_id: int) -> JournalRead:
+    """The campaign's journal as ``user`` may read it: every entry for who oversees the
+    campaign (its GM, staff); for a player, the entries by or against their own characters,
+    as their sheets show them (``recent_actions``' rules: the entries the registered filters
+    hide left out, the others through the redactors). A stranger, or a missing campaign:
+    NotFound ``no_such_campaign``. Queries: the campaign; a player's characters; then the
+    page and its rolls."""
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None:
+        raise NotFound("no_such_campaign")
+    qs = journal_entries(ActionRecord.objects.filter(campaign=campaign))
+    if oversees(user, campaign):
+        return JournalRead(entries=qs, shown=lambda page: page)
+    own = {c.pk: c for c in Character.objects.filter(campaign=campaign, owner_id=user.pk)
+           .select_related("campaign")}
+    if not own:
+        raise NotFound("no_such_campaign")
+    qs = qs.filter(Q(actor_id__in=own) | Q(target_id__in=own))
+    for hidden in _hidden_entries:
+        qs = hidden(qs)
+    return JournalRead(entries=qs, shown=lambda page: _as_its_player_reads(page, own))

@@ -6,7 +6,8 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
 from campaigns.rule_systems import api_url_patterns
-from characters.api import CampaignListView, CharacterDetailView, CharacterListView, LeaderboardView
+from characters.api import (CampaignJournalView, CampaignListView, CharacterDetailView,
+                            CharacterListView, LeaderboardView)
 from config.api import ApiDocsView
 
 urlpatterns = [
@@ -21,5 +22,7 @@ urlpatterns = [
          name="api-character"),
     path("campaigns/<int:campaign_id>/leaderboard/", LeaderboardView.as_view(),
          name="api-campaign-leaderboard"),
+    path("campaigns/<int:campaign_id>/journal/", CampaignJournalView.as_view(),
+         name="api-campaign-journal"),
     *api_url_patterns(),
 ]

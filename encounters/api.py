@@ -19,6 +19,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.api import ActionSerializer
+from campaigns.api_lists import (MAX_PAGE_SIZE, PAGE_SIZE, HeaderPagination,
+                                 JournalListView)
 from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
 from campaigns.numbers import INT_MAX  # a bigger number is a 400, not a 500
 from encounters import selectors, services
@@ -259,14 +261,34 @@ class EncounterListSerializer(serializers.Serializer):
                              "(`players_may_join`, not ended) for a player of the campaign.")
 
 
+class EncounterListQuery(StrictSerializer):
+    state = serializers.ChoiceField(choices=Encounter.State.choices, required=False,
+                                    help_text="Only the encounters in this state.")
+    page = serializers.IntegerField(min_value=1, max_value=INT_MAX, required=False,
+                                    help_text="The page of `encounters`, from 1: the Link "
+                                              "header names the next one.")
+    page_size = serializers.IntegerField(min_value=1, max_value=INT_MAX, required=False,
+                                         help_text=f"Encounters per page: {PAGE_SIZE} by "
+                                                   f"default, at most {MAX_PAGE_SIZE}.")
+
+
 class CampaignEncountersView(APIView):
-    @extend_schema(operation_id="encounters_list",
-                   responses={200: EncounterListSerializer, **READ_ERRORS},
+    @extend_schema(operation_id="encounters_list", parameters=[EncounterListQuery],
+                   responses={200: EncounterListSerializer, 400: ErrorSerializer,
+                              **READ_ERRORS},
                    summary="The campaign's encounters the user may see (the game master: all; a "
-                           "player: those where one of their characters is a combatant).")
+                           "player: those where one of their characters is a combatant); "
+                           "`encounters` paged (the Link header).")
     def get(self, request, campaign_id: int):
+        query = EncounterListQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        state = query.validated_data.get("state")
         gm, encounters = selectors.encounters_of(user=request.user, campaign_id=campaign_id)
-        return Response(EncounterListSerializer({"gm": gm, "encounters": encounters}).data)
+        paginator = HeaderPagination()
+        page = paginator.paginate_queryset(
+            [e for e in encounters if state is None or e.state == state], request)
+        return paginator.get_paginated_response(
+            EncounterListSerializer({"gm": gm, "encounters": page}).data)
 
     @extend_schema(operation_id="encounters_create", request=EncounterCreateSerializer,
                    responses={201: EncounterSerializer, **ERRORS},
@@ -415,6 +437,23 @@ class ReactionAnswerView(APIView):
         return _view(request, reaction.encounter_id)
 
 
+class EncounterJournalView(JournalListView):
+    """Filter by character, kind and time; ``next`` is the cursor of older entries."""
+
+    @extend_schema(operation_id="encounters_journal",
+                   responses={200: ActionSerializer(many=True), **READ_ERRORS},
+                   summary="The encounter's journal, newest first, paged by cursor: its actions "
+                           "and rolls as the user may read them (the game master: all; a "
+                           "player: nothing of a hidden combatant, the enemies' state as the "
+                           "campaign says).")
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def read(self, request):
+        return selectors.encounter_journal(user=request.user,
+                                           encounter_id=self.kwargs["encounter_id"])
+
+
 def _urls():
     E = "encounters/<int:encounter_id>/"
     urls = [
@@ -422,6 +461,7 @@ def _urls():
              name="api-encounters"),
         path(E, EncounterView.as_view(), name="api-encounter"),
         path(f"{E}version/", EncounterVersionView.as_view(), name="api-encounter-version"),
+        path(f"{E}journal/", EncounterJournalView.as_view(), name="api-encounter-journal"),
         path("reactions/<int:reaction_id>/answer/", ReactionAnswerView.as_view(),
              name="api-reaction-answer"),
     ]

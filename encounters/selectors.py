@@ -14,6 +14,7 @@ from campaigns import rule_systems
 from campaigns.models import ActionRecord, Campaign
 from characters.models import Character
 from characters.rules import owns_by_id
+from characters.selectors import JournalRead, journal_entries
 from campaigns.permissions import (allowed, oversees, oversees_campaign_of,
                                    oversees_every_campaign)
 from encounters import ground as ground_map
@@ -463,6 +464,27 @@ def _log(encounter: Encounter, log_since: datetime | None,
     return visibility.apply_to_log(
         list(log_qs.select_related("actor", "target").prefetch_related("rolls")[:LOG_SIZE]),
         seen)
+
+
+def encounter_journal(*, user, encounter_id: int) -> JournalRead:
+    """The encounter's journal as ``user`` may read it, the way its page's log reads it
+    (``_log``): the entries of a hidden combatant left out for a player, the others through
+    encounters.visibility and what ``enemy_state`` lets them read of the enemies. Raises
+    EncounterNotFound for an encounter the user may not see. Queries: encounter_view's
+    without its log (3 or 4), then the page and its rolls."""
+    view = encounter_view(user=user, encounter_id=encounter_id, with_log=False)
+    encounter, seen = view.encounter, view.seen
+    qs = ActionRecord.objects.filter(campaign_id=encounter.campaign_id,
+                                     summary__encounter=encounter.pk)
+    setting = getattr(encounter.campaign, "enemy_state", glance.DESCRIBED)
+    keys = hooks.log_state_keys(encounter.campaign.rule_system)
+
+    def shown(page: list) -> list:
+        return glance.log_for(visibility.apply_to_log(page, seen), combatants=view.combatants,
+                              sides=view.sides, setting=setting, keys=keys)
+
+    return JournalRead(entries=journal_entries(visibility.log_queryset(qs, seen)), shown=shown,
+                       unseen_characters=seen.characters)
 
 
 def encounters_of(*, user, campaign_id: int) -> tuple[bool, list[Encounter]]:

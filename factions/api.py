@@ -12,6 +12,7 @@ leader_must_hand_over, not_a_member, invalid_input 400. Mounted under /api/ by
 
 from __future__ import annotations
 
+from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -21,9 +22,10 @@ from campaigns.api import CampaignRefSerializer, CharacterRefSerializer, SystemP
 from campaigns.permissions import allowed
 from campaigns.selectors import campaign_get
 
-from campaigns.api_base import ERRORS, READ_ERRORS, StrictSerializer
+from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
+from campaigns.api_lists import ListView, paged
 from factions import services
-from factions.models import JoinRequest, Membership
+from factions.models import Faction, JoinRequest, Membership
 from factions.selectors import factions_of, faction_get, members_of, pending_for
 from factions.services import NAME_MAX
 
@@ -119,13 +121,32 @@ class FactionCreateSerializer(StrictSerializer):
     description = serializers.CharField(required=False, allow_blank=True, default="")
     is_public = serializers.BooleanField(default=True)
 
-class CampaignFactionsView(APIView):
+class FactionFilter(filters.FilterSet):
+    is_public = filters.TypedChoiceFilter(
+        choices=(("true", "true"), ("false", "false")), coerce=lambda value: value == "true",
+        help_text="true: only the public factions (anyone joins); false: only the others.")
+
+    class Meta:
+        model = Faction
+        fields = ("is_public",)
+
+
+class CampaignFactionsView(ListView):
+    """Filter by ``is_public``; ``?page=`` and ``?page_size=`` page the list, the ``Link``
+    header names the next and previous pages."""
+
+    filterset_class = FactionFilter
+    queryset = Faction.objects.none()  # the model, for the schema
+
     @extend_schema(operation_id="factions_list",
-                   responses={200: FactionSummarySerializer(many=True), **READ_ERRORS},
-                   summary="The campaign's factions, with leader and size.")
+                   responses={200: FactionSummarySerializer(many=True), 400: ErrorSerializer,
+                              **READ_ERRORS},
+                   summary="The campaign's factions, with leader and size, by name; paged "
+                           "(the Link header).")
     def get(self, request, campaign_id: int):
         campaign = campaign_get(campaign_id=campaign_id)
-        return Response(FactionSummarySerializer(factions_of(campaign=campaign), many=True).data)
+        factions = self.listed(factions_of(campaign=campaign))
+        return paged(self, FactionSummarySerializer(factions, many=True).data)
 
     @extend_schema(operation_id="factions_create", request=FactionCreateSerializer,
                    responses={201: FactionDetailSerializer, **ERRORS},

@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "django_filters",  # the API's list filters (campaigns.api_lists)
     "drf_spectacular_sidecar",  # Swagger UI's files, served as our own static files
     "django_htmx",
     "csp",
@@ -74,6 +75,7 @@ AUTHENTICATION_BACKENDS = [
     "accounts.lockout.LoginLockoutBackend",  # django-axes: first, refuses locked-out logins
     "rules.permissions.ObjectPermissionBackend",
     "django.contrib.auth.backends.ModelBackend",
+    "accounts.authentication.ApiTokenBackend",  # personal API tokens (accounts.tokens)
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -176,7 +178,8 @@ LOGOUT_REDIRECT_URL = "login"
 # after the last; staff unlock it in the admin (Axes > Access attempts: delete the row).
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each one alone: per user and per address
+# Per user and per address, each alone; an API token per address (accounts.lockout).
+AXES_LOCKOUT_PARAMETERS = "accounts.lockout.lockout_parameters"
 AXES_RESET_ON_SUCCESS = True
 # Refused tries during a lockout do not prolong it (else a guesser keeps a player out for ever).
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
@@ -232,6 +235,7 @@ REST_FRAMEWORK = {
     # 401 with ``WWW-Authenticate: Basic`` (Session has none and would make it a 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.authentication.LockoutBasicAuthentication",
+        "accounts.authentication.ApiTokenAuthentication",  # Token|Bearer <personal token>
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -245,7 +249,11 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Percentile API",
-    "DESCRIPTION": "Characters, boards and actions of Percentile campaigns.",
+    "DESCRIPTION": (
+        "Characters, boards and actions of Percentile campaigns. Scripts and bots authenticate "
+        "with a personal API token (the account's API tokens page): `Authorization: Token "
+        "<secret>`. Lists page with `?page=` and `?page_size=` (the `Link` header names the "
+        "next page); the journals page by cursor (`next`)."),
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # The docs page (/api/docs/) loads Swagger UI from our static files, never from a CDN.

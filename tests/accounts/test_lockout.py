@@ -155,7 +155,8 @@ def test_the_limits_come_from_the_environment():
                        "HTTP_X_FORWARDED_FOR,REMOTE_ADDR", "PASSWORD_RESET_RATE": "3/h"})
     assert result.returncode == 0, result.stderr
     assert result.stdout.split()[:2] == ["8", "3600.0"]
-    assert "['username', 'ip_address'] 1 ['HTTP_X_FORWARDED_FOR', 'REMOTE_ADDR'] 3/h" in (
+    assert ("accounts.lockout.lockout_parameters 1 ['HTTP_X_FORWARDED_FOR', 'REMOTE_ADDR'] "
+            "3/h") in (
         result.stdout)
 
 

@@ -16,10 +16,10 @@ def api(db):
 
 
 def test_a_crash_in_an_endpoint_answers_json_500(api, monkeypatch, caplog):
-    def broken(**kwargs):
+    def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("characters.api.characters_now", broken)
+    monkeypatch.setattr("characters.api.characters_of", broken)
     response = api.get("/api/characters/")
 
     assert response.status_code == 500
@@ -32,7 +32,7 @@ def test_a_crash_in_an_endpoint_answers_json_500(api, monkeypatch, caplog):
 @pytest.mark.parametrize("debug", [False, True])
 def test_a_crash_answers_json_with_debug_on_too(api, monkeypatch, settings, debug):
     settings.DEBUG = debug
-    monkeypatch.setattr("characters.api.characters_now", lambda **kw: 1 / 0)
+    monkeypatch.setattr("characters.api.characters_of", lambda *a, **kw: 1 / 0)
     response = api.get("/api/characters/")
     assert response.status_code == 500 and response.json()["code"] == "server_error"
 

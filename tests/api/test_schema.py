@@ -17,6 +17,9 @@ PATHS = [
     "/api/characters/{character_id}/items/{item_id}/unequip/",
     "/api/characters/{character_id}/items/{item_id}/use/",
     "/api/campaigns/{campaign_id}/leaderboard/",
+    # issue 22, item 6: the journal, paged by cursor and filtered
+    "/api/campaigns/{campaign_id}/journal/",
+    "/api/encounters/{encounter_id}/journal/",
     "/api/drafts/",
     "/api/drafts/{draft_id}/",
     "/api/drafts/{draft_id}/reroll/",
