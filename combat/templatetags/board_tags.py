@@ -4,7 +4,6 @@ import html
 
 from django import template
 from django.utils import formats
-from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 
@@ -28,20 +27,19 @@ def _text(value) -> str:
     set), anything else localized."""
     if type(value) is int:
         return str(value)
-    return conditional_escape(formats.localize(value))
+    return _e(formats.localize(value))
 
 
 def _token(p) -> str:
     """combat/_token.html's drawing of piece ``p``: its initials, its PV bar, its shield."""
-    gauge = ("" if p.token_gauge is None else format_html(
-        '<rect class="token-gauge-bg" x="-14" y="13" width="28" height="4"/><rect '
-        'class="token-gauge" x="-14" y="13" width="{}" height="4" data-testid="token-gauge"/>',
-        _text(p.token_gauge)))
+    gauge = ("" if p.token_gauge is None else
+             '<rect class="token-gauge-bg" x="-14" y="13" width="28" height="4"/><rect '
+             f'class="token-gauge" x="-14" y="13" width="{_text(p.token_gauge)}" height="4" '
+             'data-testid="token-gauge"/>')
     shield = '<circle class="token-effect" cx="11" cy="-11" r="4"/>' if p.ew1.is_protected else ""
-    return format_html(
-        '<svg class="token-svg" viewBox="-17 -17 34 34" aria-hidden="true" focusable="false">'
-        '<circle class="token-body" r="14"/><text class="token-initials" y="4">{}</text>{}{}'
-        '</svg>\n', p.token_initials, gauge, mark_safe(shield))
+    return ('<svg class="token-svg" viewBox="-17 -17 34 34" aria-hidden="true" focusable="false">'
+            '<circle class="token-body" r="14"/><text class="token-initials" y="4">'
+            f"{_e(p.token_initials)}</text>{gauge}{shield}</svg>\n")
 
 
 @register.simple_tag
@@ -50,7 +48,9 @@ def board_cell(cell, c, piece_url):
     token (``c`` itself, or a link to the piece's action menu at ``piece_url``), else the
     button that walks there, with its path, cost and refusal. Built here rather than in the
     template: a board of 200 pieces in view draws some 400 cells, and their template was most
-    of the page's cost (issue 21, item 9); the output is the template's, byte for byte."""
+    of the page's cost (issue 21, item 9); the output is the template's, byte for byte. The
+    values are escaped by _e and _text (not format_html: its lazy-string check on every
+    argument was most of the cells' cost)."""
     p = cell.piece
     x, y = _text(cell.x), _text(cell.y)
     if p is not None:
@@ -59,18 +59,17 @@ def board_cell(cell, c, piece_url):
         elif p.owner_id == c.owner_id:
             side = " mine"
         else:
-            side = format_html(" other kind-{}", p.kind)
+            side = f" other kind-{_e(p.kind)}"
         classes = "cell" + side + (" ally" if getattr(p, "is_ally", False) else "")
     else:
         classes = "cell blocked" if cell.refusal else "cell"
     walk = ""
     if p is None and not cell.refusal:
-        walk = format_html(' data-path="{}" data-cost="{}" data-steps="{}"', cell.path,
-                           _text(cell.cost), _text(cell.steps))
+        walk = (f' data-path="{_e(cell.path)}" data-cost="{_text(cell.cost)}" '
+                f'data-steps="{_text(cell.steps)}"')
     inner = _piece(p, c, cell, piece_url) if p is not None else _walk(cell, x, y)
-    return format_html('\n          <td class="{}" data-x="{}" data-y="{}"{}>\n            {}\n'
-                       '          </td>\n        ', mark_safe(classes), mark_safe(x),
-                       mark_safe(y), walk, inner)
+    return mark_safe(f'\n          <td class="{classes}" data-x="{x}" data-y="{y}"{walk}>\n'
+                     f"            {inner}\n          </td>\n        ")
 
 
 def _piece(p, c, cell, piece_url: str) -> str:
@@ -78,54 +77,46 @@ def _piece(p, c, cell, piece_url: str) -> str:
     x, y = _text(cell.x), _text(cell.y)
     if p.pk == c.pk:
         label = gettext("You, %(name)s, at (%(x)s, %(y)s), %(pv)s of %(max)s PV") % {
-            "name": conditional_escape(p.name), "x": x, "y": y, "pv": _text(p.ew1.pv),
+            "name": _e(p.name), "x": x, "y": y, "pv": _text(p.ew1.pv),
             "max": _text(p.ew1.pv_max)}
-        return format_html(
-            '<span class="piece token token-{}" data-cell-control tabindex="0" role="img" '
-            'data-testid="token-me" aria-label="{}">{}</span>\n            \n            ',
-            p.token_side, mark_safe(label), _token(p))
+        return (f'<span class="piece token token-{_e(p.token_side)}" data-cell-control '
+                f'tabindex="0" role="img" data-testid="token-me" aria-label="{label}">'
+                f"{_token(p)}</span>\n            \n            ")
     away = ngettext("at (%(x)s, %(y)s), %(n)s cell away",
                     "at (%(x)s, %(y)s), %(n)s cells away", cell.distance) % {
         "n": _text(cell.distance), "x": x, "y": y}
     if p.token_side == "mine":
-        whose = ", " + gettext("yours")
+        whose = _e(", " + gettext("yours"))
     elif getattr(p, "is_ally", False):
-        whose = ", " + gettext("ally")
+        whose = _e(", " + gettext("ally"))
     else:
         whose = ""
     pv = ("" if p.token_gauge is None
           else f", {_text(p.ew1.pv)}/{_text(p.ew1.pv_max)} PV")
-    return format_html(
-        '<a class="piece token token-{side}" data-cell-control tabindex="-1" '
-        'href="{url}?target={pk}" hx-get="{url}?target={pk}" hx-target="#board-menu" '
-        'hx-swap="innerHTML" data-testid="token-{name}" data-piece="{pk}"\n'
-        '                 >{token}<span class="visually-hidden">{name} ({kind}{whose}), '
-        '{away}{pv}: {actions}</span></a>\n            ',
-        side=p.token_side, url=piece_url, pk=_text(p.pk), name=p.name,
-        token=_token(p), kind=_kind(p), whose=whose,
-        away=mark_safe(away), pv=mark_safe(pv),
-        actions=gettext("actions"))
+    url, pk, name = _e(piece_url), _text(p.pk), _e(p.name)
+    return (
+        f'<a class="piece token token-{_e(p.token_side)}" data-cell-control tabindex="-1" '
+        f'href="{url}?target={pk}" hx-get="{url}?target={pk}" hx-target="#board-menu" '
+        f'hx-swap="innerHTML" data-testid="token-{name}" data-piece="{pk}"\n'
+        f'                 >{_token(p)}<span class="visually-hidden">{name} ({_e(_kind(p))}'
+        f'{whose}), {away}{pv}: {_e(gettext("actions"))}</span></a>\n            ')
 
 
 def _walk(cell, x: str, y: str) -> str:
     """A free cell's button: the walk there, or why it would be refused."""
-    refused: str
     if cell.refusal:
-        why = error_message(cell.refusal)
-        refused = format_html(' aria-disabled="true" data-refusal="{}"', why)
-        label = format_html("({}, {}): {}", mark_safe(x), mark_safe(y), why)
+        why = _e(error_message(cell.refusal))
+        refused = f' aria-disabled="true" data-refusal="{why}"'
+        label = f"({x}, {y}): {why}"
     else:
         refused = ""
-        label = mark_safe(ngettext(
+        label = ngettext(
             "Walk to (%(x)s, %(y)s): %(n)s cell, %(cost)s PA",
             "Walk to (%(x)s, %(y)s): %(n)s cells, %(cost)s PA", cell.steps) % {
-            "n": _text(cell.steps), "x": x, "y": y, "cost": _text(cell.cost)})
-    return format_html(
-        '<button type="submit" form="board-move" name="to" value="{},{}" class="cell-go" '
-        'data-cell-control tabindex="-1"{}\n                 aria-label="{}"><span '
-        'class="cell-cost" aria-hidden="true"></span></button>', mark_safe(x),
-        mark_safe(y), refused, label)
-
+            "n": _text(cell.steps), "x": x, "y": y, "cost": _text(cell.cost)}
+    return (f'<button type="submit" form="board-move" name="to" value="{x},{y}" class="cell-go" '
+            f'data-cell-control tabindex="-1"{refused}\n                 aria-label="{label}">'
+            '<span class="cell-cost" aria-hidden="true"></span></button>')
 
 def _e(value) -> str:
     """``value`` escaped as ``{{ value }}`` escapes it (conditional_escape without its
@@ -150,13 +141,13 @@ def in_view_item(context, p, c, attack_url):
     name = _e(p.name)
     sheet = p.ew1
     marks = (
-        f'<small>{_e(gettext("yours"))}</small>' if p.owner_id == c.owner_id else "",
-        f'<small class="ally" data-testid="ally-{name}">{_e(gettext("ally"))}</small>'
+        f'<small>{gettext("yours")}</small>' if p.owner_id == c.owner_id else "",
+        f'<small class="ally" data-testid="ally-{name}">{gettext("ally")}</small>'
         if p.is_ally else "",
-        f'<small>{_e(gettext("protected"))}</small>' if sheet.is_protected else "")
+        f'<small>{gettext("protected")}</small>' if sheet.is_protected else "")
     forms = "".join(_attack_form(context, p, name, attack_url, a) for a in p.attack_kinds)
     return mark_safe(  # every value escaped (_e, _shown)
-        f'\n          <li data-testid="in-view-{name}">{name} · {_e(gettext("Level"))} '
+        f'\n          <li data-testid="in-view-{name}">{name} · {gettext("Level")} '
         f"{_shown(sheet.level)} · PV {_shown(sheet.pv)}/{_shown(sheet.pv_max)} · "
         f"({_shown(p.x)}, {_shown(p.y)})\n            "
         + "\n            ".join(marks) + f"\n            {forms}\n          </li>\n        ")
@@ -169,15 +160,15 @@ def _attack_form(context, p, name: str, attack_url: str, attack: tuple) -> str:
     testid = f"attack-{name}" if kind == "brawl" else f"attack-{_e(kind)}-{name}"
     if p.friendly_fire_refused:
         title = (' disabled title="'
-                 + _e(gettext("Friendly fire is off in this campaign: allies cannot be "
-                              "attacked.")) + '"')
+                 + gettext("Friendly fire is off in this campaign: allies cannot be "
+                           "attacked.") + '"')
     elif refused:
         title = f' disabled title="{_e(error_message(refused))}"'
     elif p.is_ally:
-        title = f' title="{_e(gettext("An ally: friendly fire is on in this campaign."))}"'
+        title = f' title="{gettext("An ally: friendly fire is on in this campaign.")}"'
     else:
         title = ""
-    friendly = (f' · {_e(gettext("friendly fire"))}'
+    friendly = (f' · {gettext("friendly fire")}'
                 if p.is_ally and not p.friendly_fire_refused else "")
     url = _e(attack_url)
     return (

@@ -160,8 +160,9 @@ def row_urls(encounter_id: int) -> dict[str, str]:
     return urls
 
 
-def _small(text: str) -> str:
-    return f"<small>({_e(text)})</small>"
+def _small(words: str) -> str:
+    """``words``: a translation, written as is (as ``{% translate %}`` writes it)."""
+    return f"<small>({words})</small>"
 
 
 @register.simple_tag(takes_context=True)
@@ -180,7 +181,7 @@ def order_row(context, c, n):
         " removed" if c.removed else "")
     if editing and not c.removed:
         order = (f'<input form="order-form" name="pos-{c.pk}" value="{_e(n)}" size="2" '
-                 f'inputmode="numeric" aria-label="{_e(gettext("order number"))}">')
+                 f'inputmode="numeric" aria-label="{gettext("order number")}">')
     elif c.rank is not None and not c.removed:
         order = str(c.rank + 1)
     else:
@@ -227,7 +228,7 @@ def _initiative(c) -> str:
         tie = gettext("tie: entry order")
     else:
         tie = gettext("tie: added first")
-    return f'{shown} <small title="{_e(gettext("tie broken by"))}">{_e(tie)}</small>'
+    return f'{shown} <small title="{gettext("tie broken by")}">{tie}</small>'
 
 
 def _state(context, view, c) -> str:
@@ -258,7 +259,7 @@ def _position(context, c, editing) -> str:
             '<input type="hidden" name="page" value="control">'
             f'<input name="x" value="{x}" size="5" inputmode="decimal" aria-label="x (m)"> '
             f'<input name="y" value="{y}" size="5" inputmode="decimal" aria-label="y (m)"> '
-            f'<button type="submit" data-testid="place">{_e(gettext("Place"))}</button></form>')
+            f'<button type="submit" data-testid="place">{gettext("Place")}</button></form>')
 
 
 def _csrf(context) -> str:
@@ -286,7 +287,7 @@ def _switches(context, c, editing) -> str:
         on if getattr(c, flag) else off for flag, on, off in SWITCHES]
     buttons = " ".join(
         f'<button type="submit" form="row-{c.pk}" formaction="{_row_url(context, c, what)}" '
-        f'data-testid="{what}-{c.pk}">{_e(gettext(label))}</button>' for what, label in chosen)
+        f'data-testid="{what}-{c.pk}">{gettext(label)}</button>' for what, label in chosen)
     return f"\n            {buttons}\n            "
 
 
