@@ -1,5 +1,6 @@
 """Template helpers of the encounter pages."""
 
+import functools
 import html
 import math
 
@@ -7,6 +8,7 @@ from django import template
 from django.utils import formats, timezone
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
 from campaigns import charts
@@ -160,6 +162,21 @@ def row_urls(encounter_id: int) -> dict[str, str]:
     return urls
 
 
+@functools.lru_cache(maxsize=16)
+def _row_words(language: str | None) -> dict[str, str]:
+    """The words of every row, in ``language`` (the active one: translated once, not per row).
+    Translations are written as is, as ``{% translate %}`` writes them."""
+    return {
+        "order number": gettext("order number"), "Place": gettext("Place"),
+        "hidden": gettext("hidden"), "surprised": gettext("surprised"),
+        "defeated": gettext("defeated"), "out": gettext("out of the encounter"),
+        "joined": gettext("joined in round %(n)s"), "turns": gettext("%(n)s turns a round"),
+        "tiebreak": gettext("tie: tie-breaker"), "position": gettext("tie: entry order"),
+        "added": gettext("tie: added first"), "tie broken by": gettext("tie broken by"),
+        **{label: gettext(label) for _what, label in (READD, REMOVE, *(
+            pair for _flag, *pairs in SWITCHES for pair in pairs))}}
+
+
 def _small(words: str) -> str:
     """``words``: a translation, written as is (as ``{% translate %}`` writes it)."""
     return f"<small>({words})</small>"
@@ -174,14 +191,14 @@ def order_row(context, c, n):
     switches are its buttons, each posting to its own URL (``formaction``), so that the
     CSRF token is written once a row. Built here rather than in a template, like
     glance_html: 50 rows of a template were most of the page's cost (issue 21, item 9)."""
-    view = context["view"]
+    view, words = context["view"], _row_words(translation.get_language())
     editing = context.get("editing")
     current = c.pk == view.current_id
     classes = ("current" if current else "") + (" defeated" if c.defeated else "") + (
         " removed" if c.removed else "")
     if editing and not c.removed:
         order = (f'<input form="order-form" name="pos-{c.pk}" value="{_e(n)}" size="2" '
-                 f'inputmode="numeric" aria-label="{gettext("order number")}">')
+                 f'inputmode="numeric" aria-label="{words["order number"]}">')
     elif c.rank is not None and not c.removed:
         order = str(c.rank + 1)
     else:
@@ -191,26 +208,25 @@ def order_row(context, c, n):
     return mark_safe(  # every value escaped (_e)
         f'\n        <tr id="enc-row-{c.pk}"{oob} data-testid="combatant" '
         f'data-name="{_e(c.name)}"{drag} class="{classes}">\n'
-        f"          <td>{order}</td>\n          <td>{_who(c, current)}</td>\n"
-        f"          <td>{_initiative(c)}</td>\n"
+        f"          <td>{order}</td>\n          <td>{_who(c, current, words)}</td>\n"
+        f"          <td>{_initiative(c, words)}</td>\n"
         f'          <td data-testid="state">{_state(context, view, c)}</td>\n'
-        f'          <td data-testid="position">{_position(context, c, editing)}</td>\n'
-        f"          <td>{_switches(context, c, editing)}</td>\n        </tr>\n")
+        f'          <td data-testid="position">{_position(context, c, editing, words)}</td>\n'
+        f"          <td>{_switches(context, c, editing, words)}</td>\n        </tr>\n")
 
 
-def _who(c, current: bool) -> str:
+def _who(c, current: bool, words: dict[str, str]) -> str:
     """The name cell: the turn's mark, the portrait, the name and what is true of it."""
     from encounters.ground import portrait_of
 
     portrait = portrait_of(c)
     marks = (
-        _small(gettext("hidden")) if c.hidden else "",
-        _small(gettext("surprised")) if c.surprised else "",
-        _small(gettext("defeated")) if c.defeated else "",
-        _small(gettext("out of the encounter")) if c.removed else "",
-        _small(gettext("joined in round %(n)s") % {"n": _number(c.joined_round)})
-        if c.joined_round > 1 else "",
-        _small(gettext("%(n)s turns a round") % {"n": _number(c.turns_per_round)})
+        _small(words["hidden"]) if c.hidden else "",
+        _small(words["surprised"]) if c.surprised else "",
+        _small(words["defeated"]) if c.defeated else "",
+        _small(words["out"]) if c.removed else "",
+        _small(words["joined"] % {"n": _number(c.joined_round)}) if c.joined_round > 1 else "",
+        _small(words["turns"] % {"n": _number(c.turns_per_round)})
         if c.turns_per_round > 1 else "")
     img = (f'<img class="chip-portrait" src="{_e(portrait)}" alt="" width="16" height="16" '
            'data-testid="row-portrait"> ') if portrait else ""
@@ -218,17 +234,12 @@ def _who(c, current: bool) -> str:
             + "\n            ".join(marks))
 
 
-def _initiative(c) -> str:
+def _initiative(c, words: dict[str, str]) -> str:
     shown = "" if c.initiative is None else _e(_number(c.initiative))
     if not c.tie:
         return shown
-    if c.tie == "tiebreak":
-        tie = gettext("tie: tie-breaker")
-    elif c.tie == "position":
-        tie = gettext("tie: entry order")
-    else:
-        tie = gettext("tie: added first")
-    return f'{shown} <small title="{gettext("tie broken by")}">{tie}</small>'
+    tie = words[c.tie if c.tie in ("tiebreak", "position") else "added"]
+    return f'{shown} <small title="{words["tie broken by"]}">{tie}</small>'
 
 
 def _state(context, view, c) -> str:
@@ -247,7 +258,7 @@ def _state(context, view, c) -> str:
         return context.template.engine.get_template(partial).render(context)
 
 
-def _position(context, c, editing) -> str:
+def _position(context, c, editing, words: dict[str, str]) -> str:
     """The position cell: the GM's form (the row's one form), else the position if any."""
     if not editing:
         return "" if c.x is None else f"({_e(_number(c.x))}, {_e(_number(c.y))})"
@@ -259,7 +270,7 @@ def _position(context, c, editing) -> str:
             '<input type="hidden" name="page" value="control">'
             f'<input name="x" value="{x}" size="5" inputmode="decimal" aria-label="x (m)"> '
             f'<input name="y" value="{y}" size="5" inputmode="decimal" aria-label="y (m)"> '
-            f'<button type="submit" data-testid="place">{gettext("Place")}</button></form>')
+            f'<button type="submit" data-testid="place">{words["Place"]}</button></form>')
 
 
 def _csrf(context) -> str:
@@ -278,7 +289,7 @@ SWITCHES = (("hidden", ("reveal", gettext_noop("Reveal")), ("hide", gettext_noop
             ("defeated", ("up", gettext_noop("Back up")), ("defeated", gettext_noop("Defeated"))))
 
 
-def _switches(context, c, editing) -> str:
+def _switches(context, c, editing, words: dict[str, str]) -> str:
     """The switches of the control page's row: buttons of the row's form (``form``), each
     posting to its own URL (``formaction``)."""
     if not editing:
@@ -287,7 +298,7 @@ def _switches(context, c, editing) -> str:
         on if getattr(c, flag) else off for flag, on, off in SWITCHES]
     buttons = " ".join(
         f'<button type="submit" form="row-{c.pk}" formaction="{_row_url(context, c, what)}" '
-        f'data-testid="{what}-{c.pk}">{gettext(label)}</button>' for what, label in chosen)
+        f'data-testid="{what}-{c.pk}">{words[label]}</button>' for what, label in chosen)
     return f"\n            {buttons}\n            "
 
 
@@ -322,3 +333,13 @@ def portrait_url(combatant) -> str:
     from encounters.ground import portrait_of
 
     return portrait_of(combatant)
+
+
+@register.simple_tag
+def name_options(items, leave_out=None):
+    """``<option value="<pk>"><name></option>`` for each of ``items`` (combatants or
+    characters) but the one whose pk is ``leave_out``: the control page's selects list every
+    combatant, some of them twice (issue 21, item 9)."""
+    return mark_safe("".join(  # every value escaped (_e)
+        f'<option value="{_e(_number(i.pk))}">{_e(i.name)}</option>' for i in items
+        if leave_out is None or i.pk != leave_out))
