@@ -88,6 +88,7 @@ def rolls_html(a):
         lines.append(f"<li>{_e(label('roll', r.label))}: {_e(r.expression)} → {faces} = "
                      f"{_shown(r.total)}{target}{grade}"
                      + "".join(_modifier(m) for m in r.modifiers or ()) + "</li>")
+    rolls_word = gettext("rolls")
     return mark_safe(  # every value escaped (_e, _shown)
-        f'<details data-action="{_shown(a.pk)}"><summary>{gettext("rolls")}</summary><ul>'
+        f'<details data-action="{_shown(a.pk)}"><summary>{rolls_word}</summary><ul>'
         + "".join(lines) + "</ul></details>")

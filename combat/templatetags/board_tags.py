@@ -1,9 +1,10 @@
 """Template helpers of the Eternal War One II board (combat/_board.html)."""
 
+import functools
 import html
 
 from django import template
-from django.utils import formats
+from django.utils import formats, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 
@@ -85,21 +86,23 @@ def _piece(p, c, cell, piece_url: str) -> str:
     away = ngettext("at (%(x)s, %(y)s), %(n)s cell away",
                     "at (%(x)s, %(y)s), %(n)s cells away", cell.distance) % {
         "n": _text(cell.distance), "x": x, "y": y}
+    words = _words(translation.get_language())
     if p.token_side == "mine":
-        whose = _e(", " + gettext("yours"))
+        whose = _e(", " + words["yours"])
     elif getattr(p, "is_ally", False):
-        whose = _e(", " + gettext("ally"))
+        whose = _e(", " + words["ally"])
     else:
         whose = ""
     pv = ("" if p.token_gauge is None
           else f", {_text(p.ew1.pv)}/{_text(p.ew1.pv_max)} PV")
     url, pk, name = _e(piece_url), _text(p.pk), _e(p.name)
+    actions = _e(words["actions"])
     return (
         f'<a class="piece token token-{_e(p.token_side)}" data-cell-control tabindex="-1" '
         f'href="{url}?target={pk}" hx-get="{url}?target={pk}" hx-target="#board-menu" '
         f'hx-swap="innerHTML" data-testid="token-{name}" data-piece="{pk}"\n'
         f'                 >{_token(p)}<span class="visually-hidden">{name} ({_e(_kind(p))}'
-        f'{whose}), {away}{pv}: {_e(gettext("actions"))}</span></a>\n            ')
+        f'{whose}), {away}{pv}: {actions}</span></a>\n            ')
 
 
 def _walk(cell, x: str, y: str) -> str:
@@ -117,6 +120,18 @@ def _walk(cell, x: str, y: str) -> str:
     return (f'<button type="submit" form="board-move" name="to" value="{x},{y}" class="cell-go" '
             f'data-cell-control tabindex="-1"{refused}\n                 aria-label="{label}">'
             '<span class="cell-cost" aria-hidden="true"></span></button>')
+
+@functools.lru_cache(maxsize=16)
+def _words(language: str | None) -> dict[str, str]:
+    """The words of every piece's cell and line, in ``language`` (the active one: translated
+    once, not per piece)."""
+    return {
+        "actions": gettext("actions"), "yours": gettext("yours"), "ally": gettext("ally"),
+        "protected": gettext("protected"), "Level": gettext("Level"),
+        "friendly fire": gettext("friendly fire"),
+        "ff off": gettext("Friendly fire is off in this campaign: allies cannot be attacked."),
+        "ff on": gettext("An ally: friendly fire is on in this campaign.")}
+
 
 def _e(value) -> str:
     """``value`` escaped as ``{{ value }}`` escapes it (conditional_escape without its
@@ -138,38 +153,38 @@ def in_view_item(context, p, c, attack_url):
     (``p.attack_kinds``: ew1.selectors.attack_options) posting to ``attack_url``. Built here
     rather than in the template, like board_cell: 200 pieces in view made the list most of
     the page's cost (issue 21, item 9); the output is the template's, byte for byte."""
-    name = _e(p.name)
+    name, words = _e(p.name), _words(translation.get_language())
     sheet = p.ew1
     marks = (
-        f'<small>{gettext("yours")}</small>' if p.owner_id == c.owner_id else "",
-        f'<small class="ally" data-testid="ally-{name}">{gettext("ally")}</small>'
+        f'<small>{words["yours"]}</small>' if p.owner_id == c.owner_id else "",
+        f'<small class="ally" data-testid="ally-{name}">{words["ally"]}</small>'
         if p.is_ally else "",
-        f'<small>{gettext("protected")}</small>' if sheet.is_protected else "")
-    forms = "".join(_attack_form(context, p, name, attack_url, a) for a in p.attack_kinds)
+        f'<small>{words["protected"]}</small>' if sheet.is_protected else "")
+    forms = "".join(_attack_form(context, p, (name, words), attack_url, a)
+                    for a in p.attack_kinds)
     return mark_safe(  # every value escaped (_e, _shown)
-        f'\n          <li data-testid="in-view-{name}">{name} · {gettext("Level")} '
+        f'\n          <li data-testid="in-view-{name}">{name} · {words["Level"]} '
         f"{_shown(sheet.level)} · PV {_shown(sheet.pv)}/{_shown(sheet.pv_max)} · "
         f"({_shown(p.x)}, {_shown(p.y)})\n            "
         + "\n            ".join(marks) + f"\n            {forms}\n          </li>\n        ")
 
 
-def _attack_form(context, p, name: str, attack_url: str, attack: tuple) -> str:
-    """One attack's form of the "In view" list (in_view_item): ``attack`` is (kind, PA cost,
-    chance to hit in %, refusal or None)."""
-    kind, cost, odds, refused = attack
+def _attack_form(context, p, named: tuple[str, dict[str, str]], attack_url: str,
+                 attack: tuple) -> str:
+    """One attack's form of the "In view" list (in_view_item): ``named`` is (the piece's
+    escaped name, the words), ``attack`` (kind, PA cost, chance to hit in %, refusal or
+    None)."""
+    (name, words), (kind, cost, odds, refused) = named, attack
     testid = f"attack-{name}" if kind == "brawl" else f"attack-{_e(kind)}-{name}"
     if p.friendly_fire_refused:
-        title = (' disabled title="'
-                 + gettext("Friendly fire is off in this campaign: allies cannot be "
-                           "attacked.") + '"')
+        title = f' disabled title="{words["ff off"]}"'
     elif refused:
         title = f' disabled title="{_e(error_message(refused))}"'
     elif p.is_ally:
-        title = f' title="{gettext("An ally: friendly fire is on in this campaign.")}"'
+        title = f' title="{words["ff on"]}"'
     else:
         title = ""
-    friendly = (f' · {gettext("friendly fire")}'
-                if p.is_ally and not p.friendly_fire_refused else "")
+    friendly = f' · {words["friendly fire"]}' if p.is_ally and not p.friendly_fire_refused else ""
     url = _e(attack_url)
     return (
         f'\n              <form method="post" action="{url}" hx-post="{url}" hx-target="#board" '
