@@ -62,12 +62,10 @@ def _shown(value) -> str:
 
 def _modifier(m) -> str:
     """`` · <name> <+value>`` of one stored modifier of a roll."""
-    value = m.get("value") if isinstance(m, dict) else None
-    try:
-        sign = "+" if value >= 0 else ""
-    except TypeError:  # no value: the template's comparison was false
-        sign = ""
-    return f" · {_e(modifier_name(m))} {sign}{'' if value is None else _shown(value)}"
+    value = m.get("value", "") if isinstance(m, dict) else ""
+    # A value that is no number reads as the template read it: no sign, "" when missing.
+    sign = "+" if isinstance(value, int | float) and value >= 0 else ""
+    return f" · {_e(modifier_name(m))} {sign}{_shown(value)}"
 
 
 @register.simple_tag
