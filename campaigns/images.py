@@ -11,7 +11,9 @@ character or encounter, and a hidden combatant's portrait is never on a player's
 
 from __future__ import annotations
 
+import contextlib
 import io
+import struct
 import uuid
 import warnings
 
@@ -55,13 +57,27 @@ def _opened(upload, max_bytes: int):
     return image
 
 
+def _upright(image):
+    """``image`` turned in place as its EXIF orientation says (no copy of a big picture); as it
+    is when the EXIF block does not parse (Pillow raises a SyntaxError, a struct.error, a
+    TypeError... while reading it, or writing it back once turned): the pixels were read, only
+    the orientation may be lost."""
+    from PIL import ImageOps
+
+    with contextlib.suppress(SyntaxError, struct.error, TypeError, ValueError, KeyError,
+                             IndexError, OSError, ZeroDivisionError):
+        ImageOps.exif_transpose(image, in_place=True)
+    return image
+
+
 def portrait_file(upload, *, max_bytes: int) -> ContentFile:
     """A ``PORTRAIT_PX`` square PNG of ``upload``'s middle (ImageOps.fit), named at random."""
     from PIL import ImageOps
 
-    image = _opened(upload, max_bytes)
-    square = ImageOps.fit(ImageOps.exif_transpose(image).convert("RGBA"),
-                          (PORTRAIT_PX, PORTRAIT_PX))
+    image = _upright(_opened(upload, max_bytes))
+    if image.mode not in ("RGB", "RGBA"):  # Pillow resizes a palette picture pixel by pixel
+        image = image.convert("RGBA")
+    square = ImageOps.fit(image, (PORTRAIT_PX, PORTRAIT_PX)).convert("RGBA")
     out = io.BytesIO()
     square.save(out, format="PNG", optimize=True)
     return ContentFile(out.getvalue(), name=f"{uuid.uuid4().hex}.png")
@@ -70,9 +86,7 @@ def portrait_file(upload, *, max_bytes: int) -> ContentFile:
 def background_file(upload, *, max_bytes: int) -> ContentFile:
     """``upload`` at most ``BACKGROUND_PX`` on its longer side (its proportions kept): a JPEG
     for an opaque picture, a PNG for one with transparency, named at random."""
-    from PIL import ImageOps
-
-    image = ImageOps.exif_transpose(_opened(upload, max_bytes))
+    image = _upright(_opened(upload, max_bytes))
     image.thumbnail((BACKGROUND_PX, BACKGROUND_PX))
     clear = image.mode in ("RGBA", "LA") or "transparency" in image.info
     out = io.BytesIO()

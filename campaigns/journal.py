@@ -133,13 +133,14 @@ def roll_row(*, label: str, roll: DiceRoll, actor=None, target_score: int | None
 
 def record_action(*, campaign, kind: str, now: datetime, user=None, actor=None, target=None,  # noqa: PLR0913  ActionRecord's columns, named
                   cost: Decimal | int = 0, summary: dict | None = None,
-                  rolls: Iterable[dict[str, Any]] = ()) -> ActionRecord:
+                  rolls: Iterable[dict[str, Any]] = (), bump: bool = True) -> ActionRecord:
     """Store an action and its rolls: two INSERT statements whatever the number of rolls.
     ``cost`` is in the unit of the campaign's rule system (action points on the real-time
     board, actions or MP in an encounter; ActionRecord.cost); ``rolls`` are ``roll_row`` dicts.
     After commit, the versions of the board tiles where actor and target stand move (or the
     campaign's: campaigns.versions), so the boards that show them render again. ``kind`` is
-    one of the declared kinds (``register_kinds``)."""
+    one of the declared kinds (``register_kinds``). ``bump=False``: the entry changes nothing a
+    board or sheet shows (the chat's free roll), no version moves and nothing is announced."""
     _check_kind(kind)
     action = ActionRecord.objects.create(
         campaign=campaign, kind=kind, user=user, actor=actor, target=target, cost=cost,
@@ -150,5 +151,6 @@ def record_action(*, campaign, kind: str, now: datetime, user=None, actor=None, 
     while written is not None:
         written.entries += 1
         written = written.outer
-    version_bump_pieces(campaign_id=campaign.pk, actor=actor, target=target, kind=kind)
+    if bump:
+        version_bump_pieces(campaign_id=campaign.pk, actor=actor, target=target, kind=kind)
     return action

@@ -6,7 +6,9 @@ app that owns a kind registers who may read it (:func:`register`, from its AppCo
 exactly who may see the page that shows it. A service that changes what such a page shows calls
 :func:`announce` (once its transaction commits; a step that rolls back announces nothing; a push
 that fails, Redis down, is logged and never fails the step). An event carries the topic and at
-most a version number: nothing a reader could not fetch, nothing hidden.
+most a version number: nothing a reader could not fetch, nothing hidden. A stream may answer a
+change with something of its own instead (``on_change``, :data:`OnChange`): the encounter's
+sends the page's new fragment, rendered for that page's viewer (encounters.streamed).
 
 The transport is django-eventstream's (its listener manager, fanned out through Redis pub/sub to
 every web process when ``REDIS_URL`` is set), but the stream view is this module's own and async
@@ -37,8 +39,9 @@ import json
 import logging
 import random
 import re
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextvars import ContextVar
+from typing import TypeVar
 
 from asgiref.sync import SyncToAsync, iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.core.handlers.asgi import ASGIRequest
@@ -57,6 +60,7 @@ KEEP_ALIVE_S = 20
 MAX_TOPICS = 8
 _TOPIC = re.compile(r"^([a-z][a-z0-9]*)-([1-9][0-9]{0,17})$")
 
+T = TypeVar("T")
 Reader = Callable[..., bool]  # reader(user, ident) -> bool, may query the database
 _readers: dict[str, Reader] = {}
 
@@ -257,7 +261,7 @@ async def _drop_request_thread() -> None:
         executor.shutdown(wait=False)
 
 
-def _sse(event: str, data: dict | None = None) -> str:
+def sse(event: str, data: dict | None = None) -> str:
     return f"event: {event}\ndata: {json.dumps(data) if data is not None else ''}\n\n"
 
 
@@ -285,7 +289,44 @@ async def _subscribed(manager) -> None:
         waited += 0.01
 
 
-async def _stream(names: list[str]) -> AsyncIterator[str]:
+# What a stream may send instead of a batch of change events: given their data (JSON texts),
+# the SSE text to send, or None to send them as they are (encounters.streamed).
+OnChange = Callable[[list[str]], Awaitable[str | None]]
+
+
+def prepare_thread() -> None:
+    """Run first in each worker thread of :func:`run_sync`: nothing in production; the tests'
+    live server lends its in-memory SQLite connections there (tests.asgi_server)."""
+
+
+async def run_sync(fn: Callable[..., T], *args, **kwargs) -> T:
+    """``fn(*args, **kwargs)`` in a thread of the shared pool (not the request's thread, which
+    a stream has given back), its database connections given back once it returns: what a
+    stream needs of the ORM and the templates costs no connection between events."""
+    def call() -> T:
+        prepare_thread()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _give_back_connections()
+    return await sync_to_async(call, thread_sensitive=False)()
+
+
+async def _changes(events: list[str], on_change: OnChange | None) -> str:
+    """The SSE text for a batch of change events' data: ``on_change``'s when it gives one (a
+    failure of it is logged and falls back), else each change as it came."""
+    if on_change is not None and events:
+        try:
+            text = await on_change(events)
+        except Exception:
+            logger.exception("a stream's own answer to a change failed: the change is sent")
+            text = None
+        if text is not None:
+            return text
+    return "".join(f"event: {EVENT}\ndata: {data}\n\n" for data in events)
+
+
+async def _stream(names: list[str], on_change: OnChange | None = None) -> AsyncIterator[str]:
     await _drop_request_thread()
     listener = Listener()
     listener.channels = set(names)
@@ -297,33 +338,33 @@ async def _stream(names: list[str]) -> AsyncIterator[str]:
         # The padding makes proxies and old browsers pass the stream on at once. The retry
         # delay is each page's own, so that after a restart the pages' reconnects are spread.
         yield (":" + " " * 2048 + "\n\n" + f"retry: {reconnect_delay_ms()}\n\n"
-               + _sse("stream-open"))
+               + sse("stream-open"))
         while True:
             try:
                 await asyncio.wait_for(listener.aevent.wait(), timeout=KEEP_ALIVE_S)
             except TimeoutError:
-                yield _sse("keep-alive")
+                yield sse("keep-alive")
                 continue
             with manager.lock:
                 items = listener.channel_items
                 listener.channel_items = {}
                 listener.overflow = False
                 listener.aevent.clear()
-            body = ""
-            for events in items.values():
-                for event in events:
-                    if event.type == EVENT:
-                        body += f"event: {EVENT}\ndata: {event.data}\n\n"
+            body = await _changes([event.data for events in items.values()
+                                   for event in events if event.type == EVENT], on_change)
             if body:
                 yield body
     finally:
         manager.remove_listener(listener)
 
 
-async def stream(request: HttpRequest, names: list[str]) -> HttpResponseBase:
+async def stream(request: HttpRequest, names: list[str],
+                 on_change: Callable[[], OnChange] | None = None) -> HttpResponseBase:
     """The stream of ``names`` for ``request`` (an async view's answer): 404 unless the user may
     read every one, 204 under WSGI, else ``text/event-stream`` holding no database connection
-    and no thread."""
+    and no thread. ``on_change``: made once the user may read them, in the request's thread
+    (which may read the request: its session, its CSRF token), it answers each batch of
+    changes (:data:`OnChange`)."""
     user = await request.auser()
     if not names or not await sync_to_async(_readable_then_give_back)(user, names):
         raise Http404("No such topic.")
@@ -331,7 +372,8 @@ async def stream(request: HttpRequest, names: list[str]) -> HttpResponseBase:
         return HttpResponse(status=204)
     if {"recover", "es-meta", "link", "lastEventId"} & set(request.GET):
         return HttpResponseBadRequest()  # django-eventstream's GRIP and replay: not served here
-    response = StreamingHttpResponse(_stream(names), content_type="text/event-stream")
+    answer = await sync_to_async(on_change)() if on_change is not None else None
+    response = StreamingHttpResponse(_stream(names, answer), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response

@@ -133,6 +133,10 @@ class RuleSystemSpec:
     with the name only); ``gm_actions`` the quick actions (GmAction) of each row; ``gm_links(
     campaign)`` the GM's campaign-wide steps as ``(label, url)`` pairs (a rest for everyone),
     shown on the screen and on the encounter's control page.
+
+    The chat (chat.services): ``free_test_rule(params)`` the ``gamerules.d100`` critical rule
+    that grades a free test typed as ``/roll d100 <= N`` (None: ``RollUnder()``, d100 <= N
+    succeeds, no criticals).
     """
 
     code: str
@@ -164,6 +168,7 @@ class RuleSystemSpec:
     gm_summary: Callable[..., list[GmRow]] | None = None
     gm_actions: tuple[GmAction, ...] = ()
     gm_links: Callable[[Any], list[tuple[Any, str]]] | None = None
+    free_test_rule: Callable[[Any], Any] | None = None  # params -> gamerules.d100 CriticalRule
 
     def gm_action(self, key: str) -> GmAction | None:
         """The quick action named ``key``, or None."""

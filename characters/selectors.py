@@ -83,6 +83,16 @@ def register_entry_redactor(fn: Callable[..., list[ActionRecord]]) -> None:
         _entry_redactors.append(fn)
 
 
+def visible_entries(qs):
+    """``qs`` (ActionRecords) without the entries the registered filters hide from a player
+    (``register_hidden_entries``: an encounter's entries of a hidden combatant), as on a
+    sheet; for a surface that shows entries out of a sheet (the chat's roll cards). No query
+    more."""
+    for hidden in _hidden_entries:
+        qs = hidden(qs)
+    return qs
+
+
 def recent_actions(character: Character, size: int = LOG_SIZE, *, user=None
                    ) -> list[ActionRecord]:
     """The last actions by or against ``character``, with their rolls: two queries. ``user``

@@ -14,6 +14,7 @@ urlpatterns = [
     path("docs/", ApiDocsView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("factions.api")),
     path("", include("encounters.api")),
+    path("", include("chat.api")),
     path("campaigns/", CampaignListView.as_view(), name="api-campaigns"),
     path("characters/", CharacterListView.as_view(), name="api-characters"),
     path("characters/<int:character_id>/", CharacterDetailView.as_view(),

@@ -37,6 +37,7 @@ urlpatterns = [
     path("campaigns/", include("characters.campaign_urls")),
     path("factions/", include("factions.urls")),
     path("encounters/", include("encounters.urls")),
+    path("chat/", include("chat.urls")),
     path("live/", include("campaigns.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),

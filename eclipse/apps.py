@@ -14,8 +14,8 @@ class EclipseConfig(AppConfig):
         rule_systems.register(SPEC)
         journal.register_kinds(*JOURNAL_KINDS, system=SPEC.code)
         encounter.register()  # the initiative and SPD turns, once the encounters app is installed
-        from eclipse import play
-        play.register()  # the actions in turn, the defence resolver, the actions partial
+        from eclipse import turn_hooks
+        turn_hooks.register()  # the actions in turn, the defence resolver, the actions partial
         from eclipse import defence, prompt
         from encounters import hooks
         hooks.register_prompt(defence.RESOLVER, prompt.prompt_details)  # the prompt's card

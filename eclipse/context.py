@@ -14,7 +14,7 @@ targets of the volley:
 5. the active effects borne by the attacker and the targets in this encounter (full defence,
    bracing, aiming, running, holds, a surprised defence owed), unless the caller names the
    ``flags`` it reads: then they are read in the sheets' statement (2.), as the attack
-   (eclipse.play.attack_flags) and the answer (eclipse.defence.answer_flags) do.
+   (eclipse.attack.attack_flags) and the answer (eclipse.defence.answer_flags) do.
 
 ``Changes.write`` then stores what the volley changed, one statement per kind of row at most:
 the sleeves (``bulk_update``), the Moxie pools (``bulk_update``), the jammed weapon, the

@@ -1,7 +1,7 @@
 """The Eclipse Phase attack's defence and its resolution, as the shared encounter resolves it
 (issue 12, items 4, 5, 7, 8).
 
-``eclipse.play.encounter_attack`` declares an attack (the rounds are spent then), stores what
+``eclipse.attack.encounter_attack`` declares an attack (the rounds are spent then), stores what
 the resolver needs in the prompt's payload and prompts the target: "dodge" (fray; halved against
 ranged attacks), "melee:<skill>" (a melee skill, against melee attacks), or "none". Once answered
 or defaulted (the default is "dodge": defending is an automatic action), ``reaction_resolver``
@@ -12,7 +12,7 @@ armour, a defender's winning critical jamming the weapon, the DV through armour 
 the SOMx3 test against knockdown or stun, unconsciousness and death. The target's sleeve, the
 attacker's weapon and Moxie are written here; the encounter writes the ONE journal entry
 (prompt, answer, this summary and every roll). A target in full defence (declared before,
-eclipse.play.encounter_full_defence) takes +30; a surprised one (round 1) cannot defend and a
+eclipse.actions.encounter_full_defence) takes +30; a surprised one (round 1) cannot defend and a
 psi attack is resisted with WIL x2: those are resolved at once, in one entry of the same shape.
 
 Choices (docs/rules/eclipse-phase.md, "The encounter"): the GM picks what a defender's

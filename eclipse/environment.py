@@ -9,7 +9,7 @@ stored on eclipse.models.EncounterSetting, one row per encounter, so that the sh
 model is unchanged.
 
 - Gravity: the GM sets it (0 to 20 g) at any time before the end; its high-gravity malus is a
-  modifier on every attack (eclipse.play.declare adds it to the attack's modifiers, so the log
+  modifier on every attack (eclipse.declare.declare adds it to the attack's modifiers, so the log
   shows it), not wounds taken, for as long as the gravity holds; the jump multiplier is shown.
 """
 

@@ -36,7 +36,8 @@ TEST_PATTERNS = {
     r"WILx(?P<x>\d+) against psi": _("WILx%(x)s against psi"),
     r"dodge/(?P<x>\d+)": _("dodge/%(x)s")}  # against a ranged attack: ranged_dodge_divisor
 
-# The other rolls' labels (eclipse.defence, eclipse.play, eclipse.services, eclipse.encounter).
+# The other rolls' labels (eclipse.defence, eclipse.blasts, eclipse.actions, eclipse.services,
+# eclipse.encounter).
 ROLLS = {**SKILLS, **TESTS, "damage": pgettext_lazy("roll", "damage"),
          "initiative": pgettext_lazy("roll", "initiative"),
          "explosion": pgettext_lazy("roll", "explosion"),

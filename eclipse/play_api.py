@@ -1,9 +1,9 @@
-"""REST API of Eclipse Phase's actions in an encounter's turn (eclipse.play), mounted under
-/api/eclipse/encounters/<id>/: attack, full defence, reload, stand up, move, aim, another
-action, wait for a charge, escape; and the GM's steps out of turn (a suppressive zone's free
-attack, the weapon mishap). Each is answered with the encounter, as the shared steps are
-(encounters.api.step_view); the defence is answered through the shared
-``/api/reactions/<id>/answer/`` (its options: "dodge", "melee:<skill>", "+moxie",
+"""REST API of Eclipse Phase's actions in an encounter's turn (eclipse.attack, eclipse.actions,
+eclipse.zones), mounted under /api/eclipse/encounters/<id>/: attack, full defence, reload,
+stand up, move, aim, another action, wait for a charge, escape; and the GM's steps out of turn
+(a suppressive zone's free attack, the weapon mishap). Each is answered with the encounter,
+as the shared steps are (encounters.api.step_view); the defence is answered through the
+shared ``/api/reactions/<id>/answer/`` (its options: "dodge", "melee:<skill>", "+moxie",
 "quick:"). Thin: the payload's shape is checked here, the rest by the services; rule errors
 are {"code", "detail", "params"} answers (config.api)."""
 
@@ -14,7 +14,12 @@ from rest_framework import serializers
 
 from campaigns.api_base import StrictSerializer
 from campaigns.numbers import INT_MAX
-from eclipse import environment, play
+from eclipse import environment
+from eclipse.actions import (Destination, encounter_aim, encounter_brace, encounter_escape,
+                             encounter_full_defence, encounter_move, encounter_other,
+                             encounter_reload, encounter_stand_up)
+from eclipse.attack import attack_mishap_choose, encounter_attack
+from eclipse.zones import encounter_zone_attack
 from encounters.api import step_view
 
 
@@ -118,7 +123,7 @@ def _ambush(u, e, d):
 
 
 def _attack(u, e, d):
-    return play.encounter_attack(
+    return encounter_attack(
         user=u, encounter_id=e, combatant_id=d["combatant"], target_id=d["target"],
         other_target_ids=d["others"], weapon_id=d["weapon"], mode=d["mode"], shots=d["shots"],
         concentrate=d["concentrate"], range_band=d["range_band"],
@@ -135,9 +140,9 @@ def _act(fn, **fields):
 
 
 def _move(u, e, d):
-    return play.encounter_move(user=u, encounter_id=e, combatant_id=d["combatant"],
-                               turn=d["turn"], pace=d["pace"],
-                               to=play.Destination(name=d["name"]))
+    return encounter_move(user=u, encounter_id=e, combatant_id=d["combatant"],
+                          turn=d["turn"], pace=d["pace"],
+                          to=Destination(name=d["name"]))
 
 
 ENCOUNTER_STEPS = [
@@ -145,30 +150,30 @@ ENCOUNTER_STEPS = [
      "Attack (complex): the rounds are spent, the target is prompted (or psi resolved at "
      "once)."),
     ("full-defence/", "eclipse_encounters_full_defence", EclipseActSerializer,
-     _act(play.encounter_full_defence), "Full defence (complex): +30 until the next phase."),
-    ("brace/", "eclipse_encounters_brace", EclipseActSerializer, _act(play.encounter_brace),
+     _act(encounter_full_defence), "Full defence (complex): +30 until the next phase."),
+    ("brace/", "eclipse_encounters_brace", EclipseActSerializer, _act(encounter_brace),
      "Wait for a charge (complex): +20 to the defence against a charge."),
     ("reload/", "eclipse_encounters_reload", EclipseWeaponActSerializer,
-     _act(play.encounter_reload, weapon_id="weapon"), "Reload (complex) from the spares."),
+     _act(encounter_reload, weapon_id="weapon"), "Reload (complex) from the spares."),
     ("stand-up/", "eclipse_encounters_stand_up", EclipseActSerializer,
-     _act(play.encounter_stand_up), "Stand up (quick)."),
+     _act(encounter_stand_up), "Stand up (quick)."),
     ("move/", "eclipse_encounters_move", EclipseMoveSerializer,
      _move, "Walk 4 m or run 20 m (quick)."),
     ("aim/", "eclipse_encounters_aim", EclipseAimSerializer,
-     _act(play.encounter_aim, kind="kind"), "Aim: quick +10, complex +30."),
+     _act(encounter_aim, kind="kind"), "Aim: quick +10, complex +30."),
     ("actions/", "eclipse_encounters_other", EclipseOtherSerializer,
-     _act(play.encounter_other, name="name", kind="kind"), "Another action the table names."),
+     _act(encounter_other, name="name", kind="kind"), "Another action the table names."),
     ("escape/", "eclipse_encounters_escape", EclipseEscapeSerializer,
-     _act(play.encounter_escape, how="how"),
+     _act(encounter_escape, how="how"),
      "Escape a hold (complex): opposed unarmed combat, or (how=somx3) SOM x "
      "subdue_escape_som_multiplier - subdue_escape_malus, the campaign's parameters."),
     ("zone-attack/", "eclipse_encounters_zone_attack", EclipseZoneAttackSerializer,
-     lambda u, e, d: play.encounter_zone_attack(user=u, encounter_id=e, zone_id=d["zone"],
-                                                target_id=d["target"], in_cover=d["in_cover"]),
+     lambda u, e, d: encounter_zone_attack(user=u, encounter_id=e, zone_id=d["zone"],
+                                           target_id=d["target"], in_cover=d["in_cover"]),
      "The free attack of a suppressive zone on someone entering or acting in it (GM)."),
     ("mishap/", "eclipse_encounters_mishap", EclipseMishapSerializer,
-     lambda u, e, d: play.attack_mishap_choose(user=u, action_id=d["action"],
-                                               state=d["state"], encounter_id=e),
+     lambda u, e, d: attack_mishap_choose(user=u, action_id=d["action"],
+                                          state=d["state"], encounter_id=e),
      "The GM picks what a defender's critical did to the weapon."),
     ("gravity/", "eclipse_encounters_gravity", EclipseGravitySerializer,
      lambda u, e, d: environment.encounter_gravity_set(user=u, encounter_id=e,

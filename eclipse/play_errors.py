@@ -1,7 +1,8 @@
-"""Why an Eclipse Phase action on the shared encounter is refused (eclipse.play), with the English
-templates (the French is in locale/fr/LC_MESSAGES/django.po). The pure rules' refusals are
-gamerules.eclipse_phase.errors; the encounter's own (out of turn, another player's combatant)
-are encounters.errors."""
+"""Why an Eclipse Phase action on the shared encounter is refused (eclipse.acting and the modules
+of the actions: eclipse.declare, eclipse.attack, eclipse.zones, eclipse.blasts, eclipse.actions,
+eclipse.turn_end), with the English templates (the French is in
+locale/fr/LC_MESSAGES/django.po). The pure rules' refusals are gamerules.eclipse_phase.errors;
+the encounter's own (out of turn, another player's combatant) are encounters.errors."""
 
 from __future__ import annotations
 

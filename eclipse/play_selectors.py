@@ -23,8 +23,8 @@ from eclipse.models import WeaponState
 from eclipse.play_errors import NoSheet
 from campaigns import charts
 from campaigns.errors import InvalidInput
-from eclipse.play import (AIM_COMPLEX, AIM_QUICK, RUNNING, AttackChoices, declare,
-                          phase_actions)
+from eclipse.acting import AIM_COMPLEX, AIM_QUICK, RUNNING, phase_actions
+from eclipse.declare import AttackChoices, declare
 from eclipse.selectors import Armed, Loaded, loaded_view
 from encounters.errors import EncounterNotFound
 from encounters.models import Combatant, Encounter
@@ -125,7 +125,7 @@ class TurnOptions:
 
 def zones(view) -> list[Any]:
     """The suppressive zones lasting (their effects), from the view's effects: no query."""
-    from eclipse.play import ZONE
+    from eclipse.zones import ZONE
 
     return [f for f in view.effects if f.name == ZONE and f.expired_round is None]
 
@@ -228,7 +228,7 @@ def odds_for(ctx, me: Loaded, target, choices: Mapping[str, Any], *,
     """The exact odds of the attack the form describes against each defence ``target`` may
     choose (``ctx`` a TurnContext-like object: encounter, combatant). Nothing is spent.
     ``context``: what the attack reads, loaded once (eclipse.context.attack_context, not
-    locked: nothing is written; None: loaded here). Raises as ``eclipse.play.declare``."""
+    locked: nothing is written; None: loaded here). Raises as ``eclipse.declare.declare``."""
     params = params_of(ctx.encounter)
     if context is None:
         context = attack_context(ctx.encounter, ctx.combatant, [target], lock=False)
@@ -323,7 +323,7 @@ def odds_encounter(*, user, encounter_id: int) -> tuple[Encounter, dict[int, Com
 def attack_odds_shown(*, user, encounter: Encounter, combatants: Mapping[int, Combatant],
                       combatant_id: int, target_id: int, choices: Mapping[str, Any]
                       ) -> tuple[list[OddsLine], Combatant]:
-    """The odds (``odds_for``) of the attack ``choices`` describes (eclipse.play.declare's
+    """The odds (``odds_for``) of the attack ``choices`` describes (eclipse.declare.declare's
     keywords) by ``combatant_id`` on ``target_id``, in an encounter of ``odds_encounter``, and
     the target. Nothing is spent nor journaled. Raises InvalidInput for a combatant ``user``
     does not play or a target not in the encounter or hidden from them (a hidden combatant

@@ -1,6 +1,7 @@
-"""The Eclipse Phase actions on the shared encounter (htmx, English and French): each calls an
-eclipse.play service and answers with the encounter's fragment (encounters.pages.respond); the
-odds answer with their own fragment. Thin: form reading only."""
+"""The Eclipse Phase actions on the shared encounter (htmx, English and French): each calls a
+service (eclipse.attack, eclipse.zones, eclipse.blasts, eclipse.actions, eclipse.turn_end) and
+answers with the encounter's fragment (encounters.pages.respond); the odds answer with their
+own fragment. Thin: form reading only."""
 
 from __future__ import annotations
 
@@ -13,9 +14,15 @@ from django.views.decorators.http import require_POST
 from campaigns.errors import InvalidInput
 from campaigns.messages import error_message
 from campaigns.numbers import posted_text, whole_number
-from eclipse import play
+from eclipse.actions import (Destination, encounter_aim, encounter_brace, encounter_escape,
+                             encounter_full_defence, encounter_move, encounter_other,
+                             encounter_reload, encounter_stand_up)
+from eclipse.attack import attack_mishap_choose, encounter_attack, reaction_range_correct
+from eclipse.blasts import BlastAim, encounter_explode
 from eclipse.errors import NotEclipse
 from eclipse.play_selectors import OddsLine, attack_odds_shown, odds_encounter, situation_choices
+from eclipse.turn_end import encounter_turn_end
+from eclipse.zones import FireZone, encounter_suppressive_fire, encounter_zone_attack
 from encounters.errors import EncounterNotFound
 from encounters.pages import respond
 from gamerules.errors import RuleError
@@ -38,7 +45,7 @@ def _common(request, encounter_id: int) -> dict:
 
 
 def attack_choices(request) -> dict:
-    """The attack form's choices, as eclipse.play.declare takes them."""
+    """The attack form's choices, as eclipse.declare.declare takes them."""
     codes = {s.code for s in situation_choices()}
     situations = {c: 1 for c in request.POST.getlist("situation") if c in codes}
     for group in ("size", "visibility", "cover"):
@@ -73,7 +80,7 @@ def _others(request) -> list[int]:
 @login_required
 @require_POST
 def attack(request, encounter_id: int):
-    return respond(request, encounter_id, lambda: play.encounter_attack(
+    return respond(request, encounter_id, lambda: encounter_attack(
         **_common(request, encounter_id), target_id=_required(request, "target"),
         other_target_ids=_others(request), **attack_choices(request)))
 
@@ -81,21 +88,21 @@ def attack(request, encounter_id: int):
 @login_required
 @require_POST
 def brace(request, encounter_id: int):
-    return respond(request, encounter_id, lambda: play.encounter_brace(
+    return respond(request, encounter_id, lambda: encounter_brace(
         **_common(request, encounter_id)))
 
 
 @login_required
 @require_POST
 def escape(request, encounter_id: int):
-    return respond(request, encounter_id, lambda: play.encounter_escape(
+    return respond(request, encounter_id, lambda: encounter_escape(
         **_common(request, encounter_id), how=request.POST.get("how", "")))
 
 
 @login_required
 @require_POST
 def zone_attack(request, encounter_id: int):
-    return respond(request, encounter_id, lambda: play.encounter_zone_attack(
+    return respond(request, encounter_id, lambda: encounter_zone_attack(
         user=request.user, encounter_id=encounter_id, zone_id=_required(request, "zone"),
         target_id=_required(request, "target"), in_cover=request.POST.get("in_cover") == "1"))
 
@@ -103,7 +110,7 @@ def zone_attack(request, encounter_id: int):
 @login_required
 @require_POST
 def mishap(request, encounter_id: int):
-    return respond(request, encounter_id, lambda: play.attack_mishap_choose(
+    return respond(request, encounter_id, lambda: attack_mishap_choose(
         user=request.user, encounter_id=encounter_id, action_id=_required(request, "action"),
         state=request.POST.get("state", "")))
 
@@ -111,45 +118,45 @@ def mishap(request, encounter_id: int):
 @login_required
 @require_POST
 def full_defence(request, encounter_id: int):
-    return respond(request, encounter_id, lambda: play.encounter_full_defence(
+    return respond(request, encounter_id, lambda: encounter_full_defence(
         **_common(request, encounter_id)))
 
 
 @login_required
 @require_POST
 def reload(request, encounter_id: int):
-    return respond(request, encounter_id, lambda: play.encounter_reload(
+    return respond(request, encounter_id, lambda: encounter_reload(
         **_common(request, encounter_id), weapon_id=_required(request, "weapon")))
 
 
 @login_required
 @require_POST
 def stand_up(request, encounter_id: int):
-    return respond(request, encounter_id, lambda: play.encounter_stand_up(
+    return respond(request, encounter_id, lambda: encounter_stand_up(
         **_common(request, encounter_id)))
 
 
 @login_required
 @require_POST
 def move(request, encounter_id: int):
-    return respond(request, encounter_id, lambda: play.encounter_move(
+    return respond(request, encounter_id, lambda: encounter_move(
         **_common(request, encounter_id), pace=request.POST.get("pace", ""),
-        to=play.Destination(x=request.POST.get("x", ""), y=request.POST.get("y", ""),
-                            name=posted_text(request.POST, "name"),
-                            extension=request.POST.get("extension", ""))))
+        to=Destination(x=request.POST.get("x", ""), y=request.POST.get("y", ""),
+                       name=posted_text(request.POST, "name"),
+                       extension=request.POST.get("extension", ""))))
 
 
 @login_required
 @require_POST
 def aim(request, encounter_id: int):
-    return respond(request, encounter_id, lambda: play.encounter_aim(
+    return respond(request, encounter_id, lambda: encounter_aim(
         **_common(request, encounter_id), kind=request.POST.get("kind", "")))
 
 
 @login_required
 @require_POST
 def other(request, encounter_id: int):
-    return respond(request, encounter_id, lambda: play.encounter_other(
+    return respond(request, encounter_id, lambda: encounter_other(
         **_common(request, encounter_id), name=posted_text(request.POST, "name"),
         kind=request.POST.get("kind", "")))
 
@@ -157,7 +164,7 @@ def other(request, encounter_id: int):
 @login_required
 @require_POST
 def turn_end(request, encounter_id: int):
-    return respond(request, encounter_id, lambda: play.encounter_turn_end(
+    return respond(request, encounter_id, lambda: encounter_turn_end(
         user=request.user, encounter_id=encounter_id), done=_("Bleeding and stun applied."))
 
 
@@ -187,7 +194,7 @@ def odds(request, encounter_id: int):
 @require_POST
 def range_correct(request, encounter_id: int):
     """The GM corrects a pending attack's range band."""
-    return respond(request, encounter_id, lambda: play.reaction_range_correct(
+    return respond(request, encounter_id, lambda: reaction_range_correct(
         user=request.user, reaction_id=_required(request, "reaction"),
         range_band=request.POST.get("range_band", "")))
 
@@ -199,10 +206,10 @@ def suppressive(request, encounter_id: int):
         return [n for n in (whole_number(v, negative=False, digits=9)
                             for v in request.POST.getlist(name)) if n is not None]
 
-    return respond(request, encounter_id, lambda: play.encounter_suppressive_fire(
+    return respond(request, encounter_id, lambda: encounter_suppressive_fire(
         **_common(request, encounter_id), weapon_id=_required(request, "weapon"),
-        fire=play.FireZone(target_ids=ids("zone"), in_cover_ids=tuple(ids("cover")),
-                           aim_id=_int(request, "aim") or None)))
+        fire=FireZone(target_ids=ids("zone"), in_cover_ids=tuple(ids("cover")),
+                      aim_id=_int(request, "aim") or None)))
 
 
 @login_required
@@ -216,10 +223,10 @@ def explode(request, encounter_id: int):
             metres = whole_number(value, negative=False, digits=4)
             if who is not None and metres is not None:
                 targets.append((who, float(metres)))
-    return respond(request, encounter_id, lambda: play.encounter_explode(
+    return respond(request, encounter_id, lambda: encounter_explode(
         **_common(request, encounter_id), weapon_id=_required(request, "weapon"),
-        aim=play.BlastAim(targets=targets, range_band=request.POST.get("range_band", ""),
-                          centre_id=_int(request, "centre") or None)))
+        aim=BlastAim(targets=targets, range_band=request.POST.get("range_band", ""),
+                     centre_id=_int(request, "centre") or None)))
 
 
 @login_required

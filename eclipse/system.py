@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from campaigns import rule_systems
 from eclipse.demo import DEMO_CAMPAIGN
 from eclipse.labels import KINDS as LABELS
+from gamerules.eclipse_phase.checks import critical_rule
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 
 CODE = "eclipse_phase"
@@ -103,6 +104,7 @@ SPEC = rule_systems.RuleSystemSpec(
         rule_systems.GmAction("moxie", _("Refresh Moxie"), "eclipse/gm/_moxie.html",
                               "eclipse.gm.moxie"),
     ),
+    free_test_rule=critical_rule,  # the chat's /roll d100 <= N: 00-99, doubles critical
     action_labels={"eclipse_create": _("Creation"), "eclipse_resleeve": _("Resleeve"),
                    "eclipse_equip": _("Equip"), "eclipse_unequip": _("Unequip"),
                    "eclipse_heal": _("Healing"), "eclipse_recover": _("Stress recovery"),

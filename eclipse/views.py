@@ -55,7 +55,7 @@ def create(request, campaign_id: int):
         return render(request, template, _create_context(campaign, form, morphs))
     form = CreateForm(request.POST, morphs=morphs)
     if not form.is_valid():
-        return render(request, template, _create_context(campaign, form, morphs), status=400)
+        return render(request, template, _create_context(campaign, form, morphs), status=422)
     try:
         character = services.eclipse_character_create(
             user=request.user, campaign=campaign, name=form.cleaned_data["name"],
@@ -64,7 +64,7 @@ def create(request, campaign_id: int):
     except RuleError as exc:
         return render(request, template,
                       _create_context(campaign, form, morphs, error=error_message(exc)),
-                      status=400)
+                      status=422)
     if request.htmx:
         return HttpResponseClientRedirect(reverse("eclipse:sheet", args=[character.pk]))
     return redirect("eclipse:sheet", character_id=character.pk)
@@ -138,7 +138,7 @@ def _act(request, character_id: int, step: Callable[[Character], object], done: 
     character = _character_or_404(request, character_id)
     return render(request, "eclipse/_sheet_page.html",
                   _sheet_context(request, character, error=error, done=None if error else done),
-                  status=400 if error else 200)
+                  status=422 if error else 200)
 
 
 @login_required

@@ -20,7 +20,7 @@ the ``characters.act`` permission: who sees the encounter at all):
 - ``PLAYER``: the player of ``combatant_id`` (its character's player; the GM plays the rest): a
   stranger 404 before the combatant is looked at, a hidden combatant not theirs
   "no_such_combatant" (400, as a wrong id), someone else's "not_your_combatant" (403).
-- ``PLAYER_OR_GM``: as ``PLAYER``, the GM allowed for anyone's ("not_game_master" otherwise).
+- ``PLAYER_OR_GM``: as ``PLAYER``, the GM allowed for anyone's.
 - ``ANYONE``: no check (a periodic task; a step that checks on its own).
 """
 
@@ -303,10 +303,10 @@ def _check_who(step: Step, who: str, turn: int | None, combatant_id: int | None)
         if combatant_id is None or not can_see(user, encounter, combatants.values()):
             raise EncounterNotFound()  # before the combatant: no 400 telling a stranger its ids
         step.me = visible_combatant(user, encounter, combatants, combatant_id)
-        if not controls(user, encounter, step.me):
-            if who == PLAYER:
-                raise EncounterForbidden(code="not_your_combatant")
-            require_gm(user, encounter, combatants.values())
+        if not controls(user, encounter, step.me) and (who == PLAYER
+                                                       or not is_gm(user, encounter)):
+            # a player of it, another's combatant: not theirs (the GM could not be asked)
+            raise EncounterForbidden(code="not_your_combatant")
     elif who != ANYONE:
         raise ValueError(f"unknown who: {who!r}")
 

@@ -9,7 +9,7 @@ from functools import cached_property
 from datetime import datetime
 from typing import Any
 
-from django.db.models import BooleanField, Case, Exists, F, OuterRef, Q, When
+from django.db.models import Exists, F, OuterRef, Q
 
 from campaigns import rule_systems
 from campaigns.models import ActionRecord, Campaign
@@ -270,26 +270,54 @@ class Viewer:
         return self.encounter_id
 
 
-def encounter_viewer(*, user, encounter_id: int) -> Viewer | None:
-    """The :class:`Viewer` of an encounter ``user`` may see, else None: one query (the
-    encounter with its combatants' few columns joined), what a cached refetch costs."""
+@dataclass(frozen=True)
+class Roster:
+    """Who an encounter shows what, for every user at once (:func:`roster`): its version, the
+    pending reaction's deadline, its campaign's game master and each combatant's ``(pk,
+    hidden, removed, character kind, owner id)`` (``None`` kind and owner for a combatant
+    without a character). The pushed fragment (encounters.streamed) reads it once per web
+    process and version, and derives each open stream's :class:`Viewer` from it in memory."""
+
+    encounter_id: int
+    version: int
+    reaction_deadline: datetime | None
+    game_master_id: int | None
+    combatants: tuple[tuple[int, bool, bool, str | None, int | None], ...]
+
+    def viewer_for(self, user) -> Viewer | None:
+        """The :class:`Viewer` of ``user``, None when they may not see the encounter (neither
+        overseeing its campaign nor playing a combatant still in it)."""
+        gm = oversees_campaign_of(user, self.game_master_id)
+        owned = [c for c in self.combatants if c[4] is not None and c[4] == user.pk]
+        if not (gm or any(not removed for _pk, _hidden, removed, _kind, _owner in owned)):
+            return None
+        mine = tuple(sorted(pk for pk, hidden, _removed, kind, _owner in owned
+                            if kind == Character.Kind.PLAYER and (gm or not hidden)))
+        return Viewer(encounter_id=self.encounter_id, version=self.version,
+                      reaction_deadline=self.reaction_deadline, gm=gm, mine=mine)
+
+
+def roster(encounter_id: int) -> Roster | None:
+    """The encounter's :class:`Roster`, None for no such encounter: one query (the encounter
+    with its combatants' few columns joined). Reads no permission: :meth:`Roster.viewer_for`
+    does."""
     rows = list(Encounter.objects.filter(pk=encounter_id)
-                .annotate(owned=Case(When(combatants__character__owner_id=user.pk, then=True),
-                                     default=False, output_field=BooleanField()))
                 .values_list("version", "reaction_deadline", "campaign__game_master_id",
                              "combatants__pk", "combatants__hidden", "combatants__removed",
-                             "combatants__character__kind", "owned"))
+                             "combatants__character__kind", "combatants__character__owner_id"))
     if not rows:
         return None
     version, deadline, gm_id = rows[0][:3]
-    gm = oversees_campaign_of(user, gm_id)
-    owned = [r[3:7] for r in rows if r[3] is not None and r[7]]
-    if not (gm or any(not removed for _pk, _hidden, removed, _kind in owned)):
-        return None
-    mine = tuple(sorted(pk for pk, hidden, _removed, kind in owned
-                        if kind == Character.Kind.PLAYER and (gm or not hidden)))
-    return Viewer(encounter_id=encounter_id, version=version, reaction_deadline=deadline,
-                  gm=gm, mine=mine)
+    return Roster(encounter_id=encounter_id, version=version, reaction_deadline=deadline,
+                  game_master_id=gm_id,
+                  combatants=tuple(r[3:8] for r in rows if r[3] is not None))
+
+
+def encounter_viewer(*, user, encounter_id: int) -> Viewer | None:
+    """The :class:`Viewer` of an encounter ``user`` may see, else None: one query
+    (:func:`roster`), what a cached refetch costs."""
+    read = roster(encounter_id)
+    return read.viewer_for(user) if read is not None else None
 
 
 def viewer_of(view: EncounterView, user) -> Viewer:

@@ -27,7 +27,7 @@ from campaigns import live
 from campaigns.errors import InvalidInput, NotFound
 from campaigns.messages import error_message
 from campaigns.numbers import posted_text, whole_number
-from encounters import push, selectors, services
+from encounters import push, selectors, services, streamed
 from encounters.errors import EncounterInvalid, EncounterNotFound
 from encounters.pages import render_encounter as _render
 from encounters.pages import step as _step
@@ -86,14 +86,17 @@ def version(request, encounter_id: int):
 @login_required
 @require_GET
 async def events(request, encounter_id: int):
-    """The encounter's server-sent events (campaigns.live, topic ``encounter-<id>``): a
-    ``change`` event with the version after each step (encounters.push), a ``keep-alive`` every
-    20 s. 404 for an encounter the user may not see. Under WSGI, which cannot hold a stream open
-    without holding a worker, 204: the browser does not reconnect and the page keeps polling.
-    400 for django-eventstream's GRIP-proxy parameters (no proxy here). Async end to end: the
-    stream holds no database connection and no thread."""
+    """The encounter's server-sent events (campaigns.live, topic ``encounter-<id>``): after
+    each step, a ``body`` event with the new fragment of the page ``?page=`` names (``play``
+    or ``control``; encounters.streamed), or a ``change`` event with the version when the
+    fragment cannot be pushed (the page refetches it); a ``keep-alive`` every 20 s. 404 for
+    an encounter the user may not see. Under WSGI, which cannot hold a stream open without
+    holding a worker, 204: the browser does not reconnect and the page keeps polling. 400 for
+    django-eventstream's GRIP-proxy parameters (no proxy here). Async end to end: the stream
+    holds no database connection and no thread."""
     try:
-        return await live.stream(request, [push.channel(encounter_id)])
+        return await live.stream(request, [push.channel(encounter_id)],
+                                 streamed.answering(request, encounter_id))
     except Http404:
         raise Http404(_("No such encounter.")) from None
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns import rule_systems
 from ew1.labels import KINDS as LABELS
+from gamerules.ew1.game import GAME_RULE
 from gamerules.ew1.params import EW1Parameters
 
 
@@ -117,6 +118,8 @@ SPEC = rule_systems.RuleSystemSpec(
         "member": "ew1.serializers.MemberRowSerializer",
     },
     character_admin="ew1.admin.EternalWarCharacterAdmin",
+    # The chat's /roll d100 <= N: d100 <= N succeeds, no perfect (the perfect is the attacks').
+    free_test_rule=lambda params: GAME_RULE,
     labels=LABELS,
     gm_summary=gm_summary,
     # The spell is the magic's (above EW1): named by its dotted path, imported when called.

@@ -17,7 +17,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns.errors import NotFound
-from campaigns.messages import error_message
 from campaigns.models import Campaign, RuleSystem
 from characters.services import NAME_MAX
 from campaigns.api_base import ERRORS, READ_ERRORS, ErrorSerializer, StrictSerializer
@@ -25,6 +24,7 @@ from campaigns.numbers import INT_MAX  # a bigger number is a 400, not a 500
 from encounters.api import step_view
 from gamerules.homebrew.characteristics import CODES, CharacteristicsError
 from homebrew import play
+from homebrew.labels import problem_text, problems_text
 from homebrew.models import WeaponTemplate
 from campaigns.permissions import oversees
 from homebrew.selectors import attack_odds_lines, character_with_sheet, odds_targets
@@ -108,8 +108,8 @@ class CreateView(APIView):
         except CharacteristicsError as exc:
             errors: dict[str, list[str]] = {}
             for p in exc.problems:
-                errors.setdefault(p.field, []).append(p.render(gettext))
-            return Response({"code": exc.code, "detail": error_message(exc),
+                errors.setdefault(p.field, []).append(problem_text(p, gettext))
+            return Response({"code": exc.code, "detail": problems_text(exc),
                              "problems": [{"field": p.field, "code": p.code,
                                            "params": p.params} for p in exc.problems],
                              "errors": errors}, status=status.HTTP_400_BAD_REQUEST)

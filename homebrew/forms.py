@@ -9,7 +9,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from characters.services import NAME_MAX
-from gamerules.homebrew.characteristics import CODES, LABELS
+from gamerules.homebrew.characteristics import CODES
+from homebrew.labels import CHARACTERISTICS as LABELS
 
 REST_KINDS = [("short", _("Short rest (about 2 h)")), ("medium", _("Medium rest (about 4 h)")),
               ("long", _("Long rest (about 8 h)"))]

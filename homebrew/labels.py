@@ -1,7 +1,8 @@
 """Translated names for the codes the homebrew d100 stores (roll labels, modifiers, postures,
 rests, critical failure effects, why a reaction is not possible): its
 ``RuleSystemSpec.labels``, read through campaigns.labels and homebrew.templatetags.
-homebrew_journal. The sub-characteristics are named in the reader's language (the seed's French
+homebrew_journal, and the creation page's and its refusals' names of the characteristics
+(problem_text). The sub-characteristics are named in the reader's language (the seed's French
 names in French: Force, Dextérité, Sens, Éther, Esprit), as the sheet names them; the main
 three and Intelligence are the same words in both."""
 
@@ -10,15 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
 
-CHARACTERISTICS = {"physique": "Physique", "perception": "Perception", "mental": "Mental",
-                   "force": pgettext_lazy("characteristic", "Strength"),
-                   "dexterite": pgettext_lazy("characteristic", "Dexterity"),
-                   "sens": pgettext_lazy("characteristic", "Senses"),
-                   "ether": pgettext_lazy("characteristic", "Ether"),
-                   "esprit": pgettext_lazy("characteristic", "Spirit"),
-                   "intelligence": "Intelligence"}
+from gamerules.homebrew.characteristics import PROBLEMS, SUBS, CharacteristicsError, Problem
+
+CHARACTERISTICS: dict[str, Any] = {
+    "physique": "Physique", "perception": "Perception", "mental": "Mental",
+    "force": pgettext_lazy("characteristic", "Strength"),
+    "dexterite": pgettext_lazy("characteristic", "Dexterity"),
+    "sens": pgettext_lazy("characteristic", "Senses"),
+    "ether": pgettext_lazy("characteristic", "Ether"),
+    "esprit": pgettext_lazy("characteristic", "Spirit"),
+    "intelligence": "Intelligence"}
 
 ROLLS = {**CHARACTERISTICS, "damage": pgettext_lazy("roll", "damage"),
          "initiative": pgettext_lazy("roll", "initiative")}
@@ -62,3 +66,20 @@ WHY_NOT = {
 
 KINDS: dict[str, Mapping[str, Any]] = {"roll": ROLLS, "modifier": MODIFIERS,
                                        "modifier_patterns": MODIFIER_PATTERNS}
+
+
+def problem_text(problem: Problem, translate=gettext) -> str:
+    """One creation problem in the reader's language, the characteristics it names with
+    CHARACTERISTICS (the rules name them with the seed's French words): its field's label,
+    and the field's two subs for a shared budget ("sub_points")."""
+    words = dict(problem.words)
+    if "label" in words and problem.field in CHARACTERISTICS:
+        words["label"] = CHARACTERISTICS[problem.field]
+    if "first" in words and problem.field in SUBS:
+        words["first"], words["second"] = (CHARACTERISTICS[s] for s in SUBS[problem.field])
+    return translate(PROBLEMS[problem.key or problem.code]) % {**problem.params, **words}
+
+
+def problems_text(exc: CharacteristicsError) -> str:
+    """Every problem of ``exc`` (problem_text), joined."""
+    return "; ".join(problem_text(p) for p in exc.problems)

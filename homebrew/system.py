@@ -15,6 +15,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 
 from campaigns import rule_systems
+from gamerules.homebrew.checks import critical_rule
 from gamerules.homebrew.params import HomebrewParameters
 from homebrew.demo import DEMO_CAMPAIGN
 from homebrew.labels import KINDS as LABELS
@@ -96,6 +97,7 @@ SPEC = rule_systems.RuleSystemSpec(
     gm_actions=(rule_systems.GmAction("rest", _("Rest"), "homebrew/gm/_rest.html",
                                       "homebrew.gm.rest"),),
     gm_links=gm_links,
+    free_test_rule=critical_rule,  # the chat's /roll d100 <= N: 1-5 and 96-100 critical
     action_labels={"homebrew_attack": _("Attack"), "homebrew_reaction": _("Reaction"),
                    "homebrew_test": _("Test"), "homebrew_rest": _("Rest"),
                    "homebrew_create": _("Creation"), "homebrew_posture": _("Posture"),

@@ -20,10 +20,11 @@ from campaigns.permissions import allowed, oversees
 from characters.models import Character
 from encounters.pages import respond
 from gamerules.errors import RuleError
-from gamerules.homebrew.characteristics import (CODES, LABELS, MAINS, SUBS, CharacteristicsError,
+from gamerules.homebrew.characteristics import (CODES, MAINS, SUBS, CharacteristicsError,
                                               suggested_mains)
 from homebrew import play
 from homebrew.forms import CreateForm, RestForm, TestForm
+from homebrew.labels import CHARACTERISTICS as LABELS, problem_text
 from homebrew.models import HomebrewSheet, WeaponTemplate
 from homebrew.selectors import (attack_odds_lines, character_with_sheet, multiplier_of,
                                 odds_targets)
@@ -41,7 +42,7 @@ def field_errors(exc: CharacteristicsError) -> dict[str, list[str]]:
     """Each field's problems in the reader's language ("*": the whole sheet)."""
     errors: dict[str, list[str]] = {}
     for problem in exc.problems:
-        errors.setdefault(problem.field, []).append(problem.render(_))
+        errors.setdefault(problem.field, []).append(problem_text(problem, _))
     return errors
 
 
@@ -86,7 +87,7 @@ def create(request, campaign_id: int):
                           for v in request.POST.getlist("gear")) if p is not None]
     shown = {"offered": offered, "picked": picked}
     if not form.is_valid():
-        return render(request, template, _create_context(campaign, form, **shown), status=400)
+        return render(request, template, _create_context(campaign, form, **shown), status=422)
     try:
         character = homebrew_character_create(
             user=request.user, campaign=campaign, name=form.cleaned_data["name"],
@@ -95,11 +96,11 @@ def create(request, campaign_id: int):
     except CharacteristicsError as exc:
         return render(request, template,
                       _create_context(campaign, form, errors=field_errors(exc), **shown),
-                      status=400)
+                      status=422)
     except RuleError as exc:
         return render(request, template,
                       _create_context(campaign, form, error=error_message(exc), **shown),
-                      status=400)
+                      status=422)
     if request.htmx:
         return HttpResponseClientRedirect(reverse("homebrew:sheet", args=[character.pk]))
     return redirect("homebrew:sheet", character_id=character.pk)

@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "magic",
     "factions",
     "encounters",
+    "chat",
 ]
 
 MIDDLEWARE = [
@@ -211,6 +212,12 @@ MEDIA_URL = "/media/"
 SERVE_MEDIA = env.bool("SERVE_MEDIA", default=DEBUG)
 PORTRAIT_MAX_BYTES = env.int("PORTRAIT_MAX_BYTES", default=2 * 1024 * 1024)
 BACKGROUND_MAX_BYTES = env.int("BACKGROUND_MAX_BYTES", default=5 * 1024 * 1024)
+
+# The chat (chat/, docs/chat.md): messages a user may post per window (django-ratelimit's rate,
+# counted per user across the page and the API), a message's length, a free roll's dice.
+CHAT_POST_RATE = env("CHAT_POST_RATE", default="20/m")
+CHAT_MESSAGE_MAX = env.int("CHAT_MESSAGE_MAX", default=2000)
+CHAT_ROLL_MAX_DICE = env.int("CHAT_ROLL_MAX_DICE", default=50)
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -14,9 +14,9 @@ from django.utils.translation import gettext_lazy as _, pgettext_lazy
 from campaigns import rule_systems
 from campaigns.labels import modifier_name
 from campaigns.models import RollGrade
+from eclipse.acting import AIM_COMPLEX, AIM_QUICK
 from eclipse.labels import SKILLS, TEST_PATTERNS, TESTS
 from eclipse.models import BlastKind
-from eclipse.play import AIM_COMPLEX, AIM_QUICK
 
 register = template.Library()
 
@@ -31,7 +31,7 @@ ACTIONS = {"full_defence": _("full defence"), "brace": _("waits for a charge"),
            "reload": _("reloads"), "move": _("moves")}
 COSTS = {"quick": _("quick"), "complex": _("complex"), "automatic": _("automatic")}
 SPARED = {"cover": _("in cover"), "full_defence": _("in full defence")}
-# The play's effect names (constants of eclipse.play: codes, not free text), with the
+# The play's effect names (constants of eclipse.acting: codes, not free text), with the
 # campaign's bonus.
 EFFECTS = {AIM_QUICK: (_("Aimed (+%(n)s)"), "aim_quick_bonus"),
            AIM_COMPLEX: (_("Aimed (+%(n)s)"), "aim_complex_bonus")}

@@ -62,8 +62,12 @@
 
   var heldWhileEditing = new Set();  // element ids whose pushed change waits for the focus
 
-  function live() {
-    return document.body.dataset.push === "live" || document.body.dataset.live === "live";
+  // Whether the stream that serves elt is open: live.js's for an element bound to topics
+  // (data-live), the encounter's (encounter-push.js) for the encounter's fragment. A page may
+  // hold both (an encounter's page and its chat panel): one open says nothing of the other.
+  function live(elt) {
+    return elt.hasAttribute("data-live") ? document.body.dataset.live === "live"
+                                         : document.body.dataset.push === "live";
   }
 
   function hold(elt, isPoll) {
@@ -74,7 +78,7 @@
     }
     if (!isPoll) { return false; }
     var every = Number(elt.dataset.livePoll);
-    if (every > 0 && live() && elt.id) {
+    if (every > 0 && live(elt) && elt.id) {
       var last = lastRequest[elt.id];
       return last !== undefined && Date.now() - last < every * 1000 - 100;
     }

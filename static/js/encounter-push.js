@@ -1,6 +1,7 @@
 /* The encounter page's server push (encounters.push, campaigns.live): one EventSource on the
-   encounter's events; a "change" event carrying a version other than the one the fragment shows makes the fragment fetch
-   itself (htmx, the "encounter-changed" trigger of templates/encounters/_encounter.html).
+   encounter's events; a "body" event carries the new fragment itself (encounters.streamed),
+   swapped in with no request; a "change" event carrying a version other than the one the
+   fragment shows makes the fragment fetch itself (htmx, the "encounter-changed" trigger of templates/encounters/_encounter.html).
    document.body.dataset.push is "live" while the stream is open: the fragment then polls once a
    minute (a safety poll) instead of every second. Every page of the encounter hears the same
    event at once: each waits a random moment (up to JITTER_MS) before fetching, and the events
@@ -94,6 +95,20 @@
     }
   });
 
+  // A step's new fragment pushed in the stream (encounters.streamed): swapped in as a
+  // refetch's answer is, when it is newer than the one shown, with no request. The swap is
+  // announced as htmx announces a fetched answer's (htmx:beforeSwap, which keep-state.js
+  // reads and may cancel), then made by htmx (its triggers bound, htmx:afterSwap and
+  // afterSettle fired).
+  function swapPushed(data) {
+    var fragment = document.getElementById("encounter");
+    latest = String(data.version);
+    if (!fragment || Number(data.version) <= Number(fragment.dataset.version)) { return; }
+    var detail = {target: fragment, elt: fragment, shouldSwap: true, pushed: true};
+    htmx.trigger(fragment, "htmx:beforeSwap", detail);
+    if (detail.shouldSwap) { htmx.swap(fragment, data.html, {swapStyle: "outerHTML"}); }
+  }
+
   // Reopened after a refused reconnect (window.percentileStream, static/js/live.js); not once
   // the server closed it with "stream-error".
   var stream = window.percentileStream(root.dataset.events, function (source) {
@@ -103,6 +118,9 @@
     });
     source.addEventListener("change", function (event) {
       refresh(JSON.parse(event.data).version);
+    });
+    source.addEventListener("body", function (event) {
+      swapPushed(JSON.parse(event.data));
     });
     source.addEventListener("stream-error", function () {
       stream.final = true;

@@ -2,6 +2,8 @@ import pytest
 
 PATHS = [
     "/api/campaigns/",
+    "/api/campaigns/{campaign_id}/chat/", "/api/encounters/{encounter_id}/chat/",
+    "/api/chat/messages/{message_id}/",
     "/api/characters/",
     "/api/characters/{character_id}/",
     "/api/characters/{character_id}/board/",

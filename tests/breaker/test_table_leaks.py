@@ -255,7 +255,7 @@ def test_a_homebrew_parry_for_a_hidden_ally_is_not_offered_nor_counted(hb, clien
 
 
 def test_a_hidden_eclipse_attacker_is_named_nowhere_in_the_steps_answer_nor_the_api(ep, client):
-    from eclipse import play
+    from eclipse.attack import encounter_attack
     from encounters import services as enc
     from tests.gamerules.fakes import FakeRandom
 
@@ -267,9 +267,9 @@ def test_a_hidden_eclipse_attacker_is_named_nowhere_in_the_steps_answer_nor_the_
     c = {x.character_id: x for x in e.combatants.all()}
     for x, (px, py) in ((ep.guard, (300, 300)), (ep.ava, (0, 0)), (ep.bo, (5, 0))):
         enc.combatant_place(user=ep.gm, encounter_id=e.pk, combatant_id=c[x.pk].pk, x=px, y=py)
-    step = play.encounter_attack(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
-                                 target_id=c[ep.bo.pk].pk, weapon_id=ep.w.guard_rifle.pk,
-                                 mode="FA", range_band="short", rng=FakeRandom(50), now=ep.now)
+    step = encounter_attack(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
+                            target_id=c[ep.bo.pk].pk, weapon_id=ep.w.guard_rifle.pk,
+                            mode="FA", range_band="short", rng=FakeRandom(50), now=ep.now)
     assert step.reaction is not None
     client.force_login(ep.bob)
     page = client.get(reverse("encounters:play", args=[e.pk])).content.decode()
@@ -304,7 +304,7 @@ def test_a_hidden_eclipse_attacker_is_named_nowhere_in_the_steps_answer_nor_the_
 # encounter's visibility not applied: a hidden attacker was named on the player's own sheet
 # (in Eclipse with its distance), on the page and on its refetch when character-<id> is pushed.
 def test_a_players_eclipse_sheet_does_not_name_a_hidden_attacker(ep, client):
-    from eclipse import play
+    from eclipse.attack import encounter_attack
     from encounters import services as enc
     from tests.gamerules.fakes import FakeRandom
 
@@ -314,9 +314,9 @@ def test_a_players_eclipse_sheet_does_not_name_a_hidden_attacker(ep, client):
         enc.CombatantEntry(character_id=ep.ava.pk), enc.CombatantEntry(character_id=ep.bo.pk)])
     enc.encounter_start(user=ep.gm, encounter_id=e.pk, mode="gm")
     c = {x.character_id: x for x in e.combatants.all()}
-    step = play.encounter_attack(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
-                                 target_id=c[ep.bo.pk].pk, weapon_id=ep.w.guard_rifle.pk,
-                                 mode="FA", range_band="short", rng=FakeRandom(50), now=ep.now)
+    step = encounter_attack(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
+                            target_id=c[ep.bo.pk].pk, weapon_id=ep.w.guard_rifle.pk,
+                            mode="FA", range_band="short", rng=FakeRandom(50), now=ep.now)
     client.force_login(ep.bob)
     client.post(reverse("encounters:answer", args=[e.pk, step.reaction.pk]),
                 {"choice": "none", "page": "play"}, **HTMX)
@@ -357,7 +357,7 @@ def test_a_players_homebrew_sheet_does_not_name_a_hidden_attacker(hb, client):
 @pytest.mark.parametrize("choice", ["", "x" * 300, "parry:999999999999999999999", "dodge:",
                                     "melee:", "melee:nope", "\x00"])
 def test_a_bad_answer_to_an_eclipse_prompt_is_not_500(ep, client, choice):
-    from eclipse import play
+    from eclipse.attack import encounter_attack
     from encounters import services as enc
     from tests.gamerules.fakes import FakeRandom
 
@@ -366,9 +366,9 @@ def test_a_bad_answer_to_an_eclipse_prompt_is_not_500(ep, client, choice):
         enc.CombatantEntry(character_id=x.pk) for x in (ep.guard, ep.ava, ep.bo)])
     enc.encounter_start(user=ep.gm, encounter_id=e.pk, mode="gm")
     c = {x.character_id: x for x in e.combatants.all()}
-    step = play.encounter_attack(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
-                                 target_id=c[ep.bo.pk].pk, weapon_id=ep.w.guard_rifle.pk,
-                                 mode="FA", range_band="short", rng=FakeRandom(50), now=ep.now)
+    step = encounter_attack(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
+                            target_id=c[ep.bo.pk].pk, weapon_id=ep.w.guard_rifle.pk,
+                            mode="FA", range_band="short", rng=FakeRandom(50), now=ep.now)
     client.force_login(ep.bob)
     answer = client.post(reverse("encounters:answer", args=[e.pk, step.reaction.pk]),
                          {"choice": choice, "page": "play"}, **HTMX)
@@ -381,7 +381,7 @@ def test_a_bad_answer_to_an_eclipse_prompt_is_not_500(ep, client, choice):
 @pytest.mark.parametrize("gone", ["target_sleeve", "attacker_weapon", "attacker_sheet",
                                   "attacker_sleeve"])
 def test_an_eclipse_prompt_whose_sheets_changed_meanwhile_still_renders(ep, client, gone):
-    from eclipse import play
+    from eclipse.attack import encounter_attack
     from eclipse.models import CarriedWeapon, EclipseSheet, Sleeve
     from encounters import services as enc
     from tests.gamerules.fakes import FakeRandom
@@ -391,9 +391,9 @@ def test_an_eclipse_prompt_whose_sheets_changed_meanwhile_still_renders(ep, clie
         enc.CombatantEntry(character_id=x.pk) for x in (ep.guard, ep.ava, ep.bo)])
     enc.encounter_start(user=ep.gm, encounter_id=e.pk, mode="gm")
     c = {x.character_id: x for x in e.combatants.all()}
-    step = play.encounter_attack(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
-                                 target_id=c[ep.bo.pk].pk, weapon_id=ep.w.guard_rifle.pk,
-                                 mode="FA", range_band="short", rng=FakeRandom(50), now=ep.now)
+    step = encounter_attack(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
+                            target_id=c[ep.bo.pk].pk, weapon_id=ep.w.guard_rifle.pk,
+                            mode="FA", range_band="short", rng=FakeRandom(50), now=ep.now)
     assert step.reaction is not None
     if gone == "target_sleeve":
         Sleeve.objects.filter(owner__character=ep.bo).delete()

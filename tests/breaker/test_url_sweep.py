@@ -47,7 +47,8 @@ def url_of(route: str, values: dict) -> str:
 
 
 ID_NAMES = ("character_id", "item_id", "draft_id", "campaign_id", "faction_id", "request_id",
-            "encounter_id", "combatant_id", "reaction_id", "network_id")
+            "encounter_id", "combatant_id", "reaction_id", "network_id", "message_id",
+            "entry_id")
 
 
 def encounter_values(world) -> dict:
@@ -75,10 +76,19 @@ def sweep_values(world) -> dict:
     request = JoinRequest.objects.create(faction=faction, character=world.b, kind="request")
     from eclipse.models import SquadNetwork
     network = SquadNetwork.objects.create(campaign=world.campaign, name="Sweep net")
+    from django.utils import timezone
+
+    from campaigns.journal import record_action
+    from chat.models import Message
+    entry = record_action(campaign=world.campaign, kind="chat_roll", now=timezone.now(),
+                          summary={"private": True}, bump=False)
+    message = Message.objects.create(campaign=world.campaign, body="Sweep secret",
+                                     html="<p>Sweep secret</p>", entry=entry,
+                                     created_at=timezone.now())
     return {"character_id": world.a.pk, "item_id": world.a_sword.pk,
             "draft_id": world.a_draft.pk, "campaign_id": world.campaign.pk,
             "faction_id": faction.pk, "request_id": request.pk, "network_id": network.pk,
-            **encounter_values(world)}
+            "message_id": message.pk, "entry_id": entry.pk, **encounter_values(world)}
 
 
 @pytest.fixture
@@ -134,7 +144,9 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             # issue 21: where one lands after login, the game master's screen
             "campaigns/", "campaigns/<int:campaign_id>/gm/",
             # issue 21: the uploaded pictures
-            "media/<path:path>"}
+            "media/<path:path>",
+            # issue 22: the chat's list of rooms
+            "chat/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/", "accounts/signup/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
@@ -145,7 +157,9 @@ GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "homebrew/campaigns/<int:campaign_id>/new/",
             "homebrew/campaigns/<int:campaign_id>/rest/",
             # issue 12: Eclipse Phase creation
-            "eclipse/campaigns/<int:campaign_id>/new/"}
+            "eclipse/campaigns/<int:campaign_id>/new/",
+            # issue 22: a chat room (read, post)
+            "chat/campaigns/<int:campaign_id>/", "chat/encounters/<int:encounter_id>/"}
 # Django's LoginView (a FormView) also takes PUT.
 GET_POST_PUT = {"accounts/login/"}
 
@@ -217,6 +231,6 @@ def test_ids_too_large_for_the_database_are_404(world, values, unchanged, route,
     url = url_of(route, {k: HUGE for k in values})
     with unchanged():
         response = getattr(client, method)(url)
-    assert response.status_code in (302, 400, 404, 405), (url, response.status_code)
+    assert response.status_code in (302, 400, 404, 405, 422), (url, response.status_code)
     if response.status_code == 302:
         assert not response["Location"].startswith("/accounts/login/")

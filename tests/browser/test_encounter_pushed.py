@@ -59,3 +59,35 @@ def test_a_new_tacnet_reaches_the_gms_open_page(chromium, live_server, alice, bo
 
     tacnet.tacnet_create(user=ep.gm, campaign_id=ep.campaign.pk, name="Night watch")
     expect(page.locator("#encounter")).to_contain_text("Night watch", timeout=SWAP_MS)
+
+
+def test_a_steps_fragment_arrives_in_the_stream_with_no_request(chromium, live_server, alice,
+                                                                bob):
+    """The page swaps in the new fragment the stream pushed (encounters.streamed): the change
+    shows, its forms work, and the page sent no request for it."""
+    from playwright.sync_api import expect
+
+    from encounters import services as enc
+    from tests.homebrew.conftest import build_world
+
+    hb = build_world(alice, bob)
+    e = enc.encounter_create(user=hb.gm, campaign_id=hb.campaign.pk, name="Sparring")
+    enc.combatants_add(user=hb.gm, encounter_id=e.pk, entries=[
+        enc.CombatantEntry(character_id=c.pk) for c in (hb.aria, hb.goblin)])
+    page = _open(chromium, live_server, "alice", f"/encounters/{e.pk}/")
+    expect(page.locator("body")).to_have_attribute("data-push", "live")
+    page.wait_for_timeout(1000)  # the refetch of the stream's opening is over
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url) if f"/encounters/{e.pk}/" in r.url
+            and "/events/" not in r.url else None)
+    version = page.locator("#encounter").get_attribute("data-version")
+
+    enc.encounter_start(user=hb.gm, encounter_id=e.pk, mode="gm")
+    expect(page.locator("#encounter")).not_to_have_attribute("data-version", version,
+                                                             timeout=SWAP_MS)
+    expect(page.locator("#encounter [data-testid=status]")).to_contain_text("Round 1")
+    assert fetched == []
+    # The swapped fragment is htmx's: its own triggers are bound (the safety poll fetches it).
+    page.evaluate("() => htmx.trigger(document.getElementById('encounter'), 'encounter-changed')")
+    page.wait_for_timeout(500)
+    assert any("?v=" in url for url in fetched)

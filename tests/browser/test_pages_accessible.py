@@ -43,6 +43,7 @@ def _tables():
         mine = Character.objects.filter(campaign=campaign, owner=alice).first()
         if mine:
             paths["alice"][f"{system} sheet"] = f"/characters/{mine.pk}/"
+            paths["alice"][f"{system} chat"] = f"/chat/campaigns/{campaign.pk}/"
         encounter = Encounter.objects.filter(campaign=campaign).first()
         if encounter is None:
             paths["alice"][f"{system} board"] = f"/characters/{mine.pk}/board/"

@@ -39,7 +39,7 @@ def test_the_creation_page_shows_the_refusal_in_french(ep, alice):
     response = page(alice).post(f"/eclipse/campaigns/{ep.campaign.pk}/new/",
                                 {"name": "Nova", **APT, "COG": 16},
                                 HTTP_ACCEPT_LANGUAGE="fr", HTTP_HX_REQUEST="true")
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "105" in response.content.decode()
     assert not EclipseSheet.objects.filter(character__name="Nova").exists()
 
@@ -85,7 +85,7 @@ def test_a_player_posting_the_gms_heal_form_is_refused(ep, alice):
     Sleeve.objects.filter(owner_id=ep.ash.pk).update(damage=10)
     response = page(alice).post(f"/eclipse/characters/{ep.ash.pk}/heal/", {"damage": "5"},
                                 HTTP_HX_REQUEST="true")
-    assert response.status_code == 400 and 'data-testid="error"' in response.content.decode()
+    assert response.status_code == 422 and 'data-testid="error"' in response.content.decode()
     assert Sleeve.objects.get(owner_id=ep.ash.pk, worn_by__isnull=False).damage == 10
     response = page(ep.gm).post(f"/eclipse/characters/{ep.ash.pk}/heal/", {"damage": "5"})
     assert response.status_code == 302

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import random
 
-from eclipse import play
+from eclipse.actions import (Destination, encounter_aim, encounter_full_defence, encounter_move,
+                             encounter_other, encounter_reload)
+from eclipse.attack import encounter_attack
+from eclipse.blasts import BlastAim, encounter_explode
+from eclipse.turn_end import encounter_turn_end
+from eclipse.zones import FireZone, encounter_suppressive_fire
 from encounters import services as enc
 from tests.eclipse_play.conftest import running
 
@@ -20,36 +25,36 @@ def every_kind(ep, seed=15):
     e, c = running(ep)
     for who, x, y in ((ep.ava, 0, 0), (ep.guard, 12, 0), (ep.bo, 30, 40)):
         enc.combatant_place(user=ep.gm, encounter_id=e.pk, combatant_id=c[who.pk].pk, x=x, y=y)
-    play.encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                        pace="walk", to=play.Destination(x=2, y=0, name="behind the crate"), now=ep.now)
-    step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                                 target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
-                                 mode="SA", shots=2, situations={"superior_position": 1},
-                                 rng=rng, now=ep.now)
+    encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                   pace="walk", to=Destination(x=2, y=0, name="behind the crate"), now=ep.now)
+    step = encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                            target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
+                            mode="SA", shots=2, situations={"superior_position": 1},
+                            rng=rng, now=ep.now)
     enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="dodge", now=ep.now,
                         rng=rng)
     _next(ep, e)
-    play.encounter_full_defence(user=ep.bob, encounter_id=e.pk, combatant_id=c[ep.bo.pk].pk,
-                                now=ep.now)
-    _next(ep, e)
-    play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
-                                    combatant_id=c[ep.guard.pk].pk,
-                                    weapon_id=ep.w.guard_rifle.pk,
-                                    fire=play.FireZone(target_ids=[c[ep.ava.pk].pk, c[ep.bo.pk].pk]), rng=rng,
-                                    now=ep.now)
-    play.encounter_turn_end(user=ep.gm, encounter_id=e.pk, now=ep.now)
-    _next(ep, e)
-    play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                           weapon_id=ep.w.ava_grenade.pk,
-                           aim=play.BlastAim(targets=[(c[ep.guard.pk].pk, 3), (c[ep.bo.pk].pk, 8)]), rng=rng,
+    encounter_full_defence(user=ep.bob, encounter_id=e.pk, combatant_id=c[ep.bo.pk].pk,
                            now=ep.now)
-    play.encounter_aim(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                       kind="quick", now=ep.now)
     _next(ep, e)
-    play.encounter_reload(user=ep.bob, encounter_id=e.pk, combatant_id=c[ep.bo.pk].pk,
-                          weapon_id=ep.w.bo_pistol.pk, now=ep.now)
-    play.encounter_other(user=ep.bob, encounter_id=e.pk, combatant_id=c[ep.bo.pk].pk,
-                         name="Shout a warning", kind="quick", now=ep.now)
+    encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
+                               combatant_id=c[ep.guard.pk].pk,
+                               weapon_id=ep.w.guard_rifle.pk,
+                               fire=FireZone(target_ids=[c[ep.ava.pk].pk, c[ep.bo.pk].pk]), rng=rng,
+                               now=ep.now)
+    encounter_turn_end(user=ep.gm, encounter_id=e.pk, now=ep.now)
+    _next(ep, e)
+    encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                      weapon_id=ep.w.ava_grenade.pk,
+                      aim=BlastAim(targets=[(c[ep.guard.pk].pk, 3), (c[ep.bo.pk].pk, 8)]), rng=rng,
+                      now=ep.now)
+    encounter_aim(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                  kind="quick", now=ep.now)
+    _next(ep, e)
+    encounter_reload(user=ep.bob, encounter_id=e.pk, combatant_id=c[ep.bo.pk].pk,
+                     weapon_id=ep.w.bo_pistol.pk, now=ep.now)
+    encounter_other(user=ep.bob, encounter_id=e.pk, combatant_id=c[ep.bo.pk].pk,
+                    name="Shout a warning", kind="quick", now=ep.now)
     return e, c
 
 

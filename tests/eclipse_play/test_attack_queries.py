@@ -18,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 
 from campaigns.models import ActionRecord
 from characters.models import Character
-from eclipse import play
+from eclipse.attack import encounter_attack
 from encounters import services as enc
 from tests.eclipse_play.conftest import carry, running, sheet
 
@@ -62,10 +62,10 @@ def test_a_single_shot_and_its_defence(ep, size, django_assert_num_queries):
     e, c = running(ep)
     _crowd(ep, e, size)
     with django_assert_num_queries(SHOT_ATTACK):
-        step = play.encounter_attack(user=ep.alice, encounter_id=e.pk,
-                                     combatant_id=c[ep.ava.pk].pk, target_id=c[ep.guard.pk].pk,
-                                     weapon_id=ep.w.ava_pistol.pk, mode="SS",
-                                     range_band="short", rng=random.Random(1), now=ep.now)
+        step = encounter_attack(user=ep.alice, encounter_id=e.pk,
+                                combatant_id=c[ep.ava.pk].pk, target_id=c[ep.guard.pk].pk,
+                                weapon_id=ep.w.ava_pistol.pk, mode="SS",
+                                range_band="short", rng=random.Random(1), now=ep.now)
     with django_assert_num_queries(SHOT_ANSWER):
         enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="dodge",
                             rng=random.Random(2), now=ep.now)
@@ -83,7 +83,7 @@ def test_a_three_target_burst_and_their_defences(ep, size, django_assert_num_que
     e.refresh_from_db()
     ids = {cb.character_id: cb.pk for cb in e.combatants.all()}
     with django_assert_num_queries(VOLLEY_ATTACK):
-        step = play.encounter_attack(
+        step = encounter_attack(
             user=ep.alice, encounter_id=e.pk, combatant_id=ids[ep.ava.pk],
             target_id=ids[ep.guard.pk], other_target_ids=[ids[ep.bo.pk], ids[drone.pk]],
             weapon_id=rifle.pk, mode="FA", range_band="short",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from eclipse import play
+from eclipse.attack import encounter_attack
 from eclipse.models import CarriedWeapon
 from eclipse.play_errors import NotATarget
 from encounters import services as enc
@@ -25,15 +25,15 @@ def test_a_player_cannot_attack_a_hidden_combatant_by_its_id(ep):
     e, c = running(ep)
     _hide(ep, e, c[ep.guard.pk])
     with pytest.raises(NotATarget):
-        play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                              target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
-                              mode="SS")
+        encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                         target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
+                         mode="SS")
     assert CarriedWeapon.objects.get(pk=ep.w.ava_pistol.pk).loaded == 12
     assert not PendingReaction.objects.filter(encounter=e).exists()
     with pytest.raises(NotATarget):  # nor as the volley's other target
-        play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                              target_id=c[ep.bo.pk].pk, other_target_ids=[c[ep.guard.pk].pk],
-                              weapon_id=ep.w.ava_pistol.pk, mode="SA")
+        encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                         target_id=c[ep.bo.pk].pk, other_target_ids=[c[ep.guard.pk].pk],
+                         weapon_id=ep.w.ava_pistol.pk, mode="SA")
 
 
 def test_the_odds_do_not_show_a_hidden_combatant_to_a_player(ep):
@@ -59,9 +59,9 @@ def test_an_unconscious_target_is_not_offered_a_defence(ep):
 
     e, c = running(ep)
     Sleeve.objects.filter(pk=ep.sheets[ep.bo.pk].sleeve_id).update(damage=30)  # DUR 30
-    play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                          target_id=c[ep.bo.pk].pk, weapon_id=ep.w.ava_pistol.pk, mode="SS",
-                          rng=FakeRandom(10, 5, 5))
+    encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                     target_id=c[ep.bo.pk].pk, weapon_id=ep.w.ava_pistol.pk, mode="SS",
+                     rng=FakeRandom(10, 5, 5))
     assert not PendingReaction.objects.filter(encounter=e, status="pending").exists()
     [entry] = [x for x in entries(e) if x.kind == "eclipse_attack"]
     result = entry.summary["result"]

@@ -9,7 +9,8 @@ import threading
 
 import pytest
 
-from eclipse import play, services
+from eclipse import services
+from eclipse.attack import encounter_attack
 from gamerules.eclipse_phase import volley
 from eclipse.models import Sleeve
 from tests.concurrency import run_together
@@ -37,10 +38,10 @@ def test_the_gm_healing_during_an_attack_keeps_both(ep, monkeypatch):
     monkeypatch.setattr(volley, "take_hit", slow_take_hit)
 
     def attack():
-        return play.encounter_attack(user=ep.alice, encounter_id=e.pk,
-                                     combatant_id=c[ep.ava.pk].pk, target_id=c[ep.bo.pk].pk,
-                                     weapon_id=ep.w.ava_pistol.pk, mode="SS",
-                                     rng=FakeRandom(10, 5, 5))
+        return encounter_attack(user=ep.alice, encounter_id=e.pk,
+                                combatant_id=c[ep.ava.pk].pk, target_id=c[ep.bo.pk].pk,
+                                weapon_id=ep.w.ava_pistol.pk, mode="SS",
+                                rng=FakeRandom(10, 5, 5))
 
     def heal():
         read.wait(5)

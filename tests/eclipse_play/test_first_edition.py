@@ -13,7 +13,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from campaigns.models import ActionRecord
-from eclipse import play, services
+from eclipse import services
+from eclipse.attack import encounter_attack
 from eclipse.models import CarriedWeapon, EclipseSheet, MorphTemplate, Sleeve
 from encounters import services as enc
 from encounters.models import PendingReaction
@@ -39,9 +40,9 @@ def test_an_untrained_psi_assault_is_refused_by_the_service(ep):
     _untrained_in_psi(ep)
     e, c = running(ep)
     with pytest.raises(SkillUntrained) as info:
-        play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                              target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_lash.pk,
-                              rng=FakeRandom(10), now=ep.now)
+        encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                         target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_lash.pk,
+                         rng=FakeRandom(10), now=ep.now)
     assert info.value.code == "ep_skill_untrained"
     assert info.value.params == {"skill": "psi_assault"}
     assert not ActionRecord.objects.exists() and not PendingReaction.objects.exists()
@@ -83,9 +84,9 @@ def test_a_table_may_let_every_skill_default(ep):
     ep.campaign.save()
     e, c = running(ep)
     # WIL 15 untrained: 10 succeeds; WIL x2 = 30 resists with 20 (higher): defended.
-    play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                          target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_lash.pk,
-                          rng=FakeRandom(10, 20), now=ep.now)
+    encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                     target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_lash.pk,
+                     rng=FakeRandom(10, 20), now=ep.now)
     [entry] = ActionRecord.objects.filter(kind="eclipse_attack")
     assert entry.summary["result"]["shots"][0]["attack"]["target"] == 15
 
@@ -100,9 +101,9 @@ def test_resleeving_into_a_coo_morph_raises_the_attack_its_odds_and_the_journal(
     services.resleeve(user=ep.gm, character=ep.ava, morph_id=sniper.pk)  # the GM, mid-fight
     after = client.post(odds_url, _attack(e, c, ep), **HTMX).content.decode()
     assert "attack 60" in after
-    step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                                 target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
-                                 mode="SS", range_band="medium", rng=FakeRandom(), now=ep.now)
+    step = encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                            target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
+                            mode="SS", range_band="medium", rng=FakeRandom(), now=ep.now)
     enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="none",
                         rng=FakeRandom(55, 5, 5, 90), now=ep.now)
     [entry] = ActionRecord.objects.filter(kind="eclipse_attack")

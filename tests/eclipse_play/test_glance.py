@@ -203,15 +203,15 @@ def test_the_log_tells_an_enemys_damage_and_wounds_so_far_only_when_exact(client
     """The log's "damage 0 → 18, wounds 0 → 2" is the enemy's exact state (its damage of its
     DUR): a player reads it only when the campaign's enemy_state is exact; the damage the
     shot dealt stays; the GM reads it always."""
-    from eclipse import play
+    from eclipse.attack import encounter_attack
     from tests.gamerules.fakes import FakeRandom
 
     e, c = running(ep)
     enc.enemy_state_set(user=ep.gm, campaign_id=ep.campaign.pk, value=setting)
-    step = play.encounter_attack(user=ep.alice, encounter_id=e.pk,
-                                 combatant_id=c[ep.ava.pk].pk, target_id=c[ep.guard.pk].pk,
-                                 weapon_id=ep.w.ava_pistol.pk, mode="SS", range_band="short",
-                                 rng=FakeRandom(), now=ep.now)
+    step = encounter_attack(user=ep.alice, encounter_id=e.pk,
+                            combatant_id=c[ep.ava.pk].pk, target_id=c[ep.guard.pk].pk,
+                            weapon_id=ep.w.ava_pistol.pk, mode="SS", range_band="short",
+                            rng=FakeRandom(), now=ep.now)
     enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="dodge",
                         rng=FakeRandom(45, 30, 7, 8, 50), now=ep.now)
     for user, reads in ((ep.bob, setting == "exact"), (ep.gm, True)):

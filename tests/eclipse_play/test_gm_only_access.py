@@ -8,9 +8,11 @@ from __future__ import annotations
 import pytest
 
 from campaigns.models import ActionRecord, Campaign, RuleSystem
-from eclipse import ambush, environment, play, tacnet
+from eclipse import ambush, environment, tacnet
 from eclipse.errors import GameMasterOnly, NotEclipse
 from eclipse.play_errors import GameMasterOnly as ActionGameMasterOnly
+from eclipse.turn_end import encounter_turn_end
+from eclipse.zones import encounter_zone_attack
 from encounters import services as enc
 from encounters.errors import EncounterNotFound
 from tests import factories
@@ -24,9 +26,9 @@ GM_ONLY = {
     "gravity": lambda user, e: environment.encounter_gravity_set(
         user=user, encounter_id=e, gravity_g="2"),
     "ambush": lambda user, e: ambush.encounter_ambush(user=user, encounter_id=e, ambusher_id=1),
-    "zone attack": lambda user, e: play.encounter_zone_attack(
+    "zone attack": lambda user, e: encounter_zone_attack(
         user=user, encounter_id=e, zone_id=1, target_id=1),
-    "turn end": lambda user, e: play.encounter_turn_end(user=user, encounter_id=e),
+    "turn end": lambda user, e: encounter_turn_end(user=user, encounter_id=e),
     "TACNet mark": lambda user, e: tacnet.tacnet_perceive(
         user=user, encounter_id=e, network_id=1, opponent_id=1),
     "TACNet clear": lambda user, e: tacnet.tacnet_clear(user=user, encounter_id=e, mark_id=1),

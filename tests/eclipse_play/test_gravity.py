@@ -10,7 +10,9 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from campaigns.models import ActionRecord
-from eclipse import environment, play
+from eclipse import environment
+from eclipse.actions import encounter_move
+from eclipse.attack import encounter_attack
 from eclipse.errors import EclipseServiceError, GameMasterOnly
 from eclipse.models import EncounterSetting
 from encounters import services as enc
@@ -40,9 +42,9 @@ def test_high_gravity_is_a_malus_on_the_attack_and_in_its_log(ep):
     """The worked shot of test_play (attack 45 against 60) at 1.6 g: 60 - 20 = 40, it misses."""
     e, c = running(ep)
     environment.encounter_gravity_set(user=ep.gm, encounter_id=e.pk, gravity_g="1,6")
-    step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                                 target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
-                                 mode="SS", range_band="short", rng=FakeRandom(), now=ep.now)
+    step = encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                            target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
+                            mode="SS", range_band="short", rng=FakeRandom(), now=ep.now)
     assert [m["value"] for m in step.payload["extra"] if m["source"] == "gravity"] == [-20]
     enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="dodge",
                         rng=FakeRandom(45, 30), now=ep.now)
@@ -55,8 +57,8 @@ def test_high_gravity_is_a_malus_on_the_attack_and_in_its_log(ep):
 def test_a_move_logs_the_gravity_and_the_jump_multiplier(ep):
     e, c = running(ep)
     environment.encounter_gravity_set(user=ep.gm, encounter_id=e.pk, gravity_g="0.3")
-    play.encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                        pace="walk")
+    encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                   pace="walk")
     entry = ActionRecord.objects.get(kind="eclipse_move")
     assert entry.summary["gravity"] == "0.30" and entry.summary["jump_multiplier"] == 2
 
@@ -108,9 +110,9 @@ def test_high_gravity_is_a_malus_on_the_defence_too(ep):
     gravity), in the answer's journal; a psi defence (WIL) would not."""
     e, c = running(ep)
     environment.encounter_gravity_set(user=ep.gm, encounter_id=e.pk, gravity_g="1.6")
-    step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                                 target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
-                                 mode="SS", range_band="short", rng=FakeRandom(), now=ep.now)
+    step = encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                            target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
+                            mode="SS", range_band="short", rng=FakeRandom(), now=ep.now)
     enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="dodge",
                         rng=FakeRandom(10, 30, 5, 5, 50), now=ep.now)
     [shot] = ActionRecord.objects.get(kind="eclipse_attack").summary["result"]["shots"]

@@ -186,9 +186,9 @@ def test_the_page_queries_do_not_grow_with_the_journal(client, ep, journal,
         e, _c = running(ep)
         for _ in range(4):
             _next(ep, e)
-        from eclipse import play
-        play.encounter_other(user=ep.bob, encounter_id=e.pk, combatant_id=_c[ep.bo.pk].pk,
-                             name="Shout a warning", kind="quick", now=ep.now)
+        from eclipse.actions import encounter_other
+        encounter_other(user=ep.bob, encounter_id=e.pk, combatant_id=_c[ep.bo.pk].pk,
+                        name="Shout a warning", kind="quick", now=ep.now)
     url = reverse("encounters:play", args=[e.pk])
     _logged(client, ep.bob).get(url)
     # 10 (no reaction pending: no query for the prompts), one for the TACNet panel, one for the
@@ -217,14 +217,14 @@ def test_a_refused_move_names_the_pace_in_french(client, ep):
 def test_the_action_form_in_french_has_no_english_left(client, ep):
     """The options of the attack and explosive forms in French: AP as PA, the blast's kind and
     the cone's range bands by their names, the aim shown translated."""
-    from eclipse import play
+    from eclipse.actions import encounter_aim
     from encounters import services as enc
     from tests.eclipse_play.conftest import running
 
     e, c = running(ep)
     enc.combatant_place(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk, x=0, y=0)
-    play.encounter_aim(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                       kind="quick", now=ep.now)
+    encounter_aim(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                  kind="quick", now=ep.now)
     html = _logged(client, ep.alice, "fr").get(reverse("encounters:play", args=[e.pk])) \
         .content.decode()
     turn = unescape(html[html.index('data-testid="eclipse-turn"'):html.index("</table>")])
@@ -246,13 +246,13 @@ def test_an_attack_with_no_defence_to_ask_says_why(client, ep, lang, why):
     asked."""
     import random
 
-    from eclipse import play
+    from eclipse.attack import encounter_attack
     from tests.eclipse_play.conftest import running
 
     e, c = running(ep)
-    step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                                 target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_lash.pk,
-                                 rng=random.Random(3), now=ep.now)
+    step = encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                            target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_lash.pk,
+                            rng=random.Random(3), now=ep.now)
     assert step.reaction is None
     text = log_text(_logged(client, ep.gm, lang).get(reverse("encounters:play", args=[e.pk]))
                     .content.decode())

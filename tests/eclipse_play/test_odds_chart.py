@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns import charts
-from eclipse.play import _loaded
+from eclipse.acting import loaded_of
 from eclipse.play_selectors import odds_for
 from tests.eclipse_play.conftest import running
 from tests.eclipse_play.test_pages import HTMX, _attack, _logged
@@ -51,7 +51,7 @@ def test_the_fragment_draws_the_exact_odds_of_a_known_attack(client, ep):
     e, c = running(ep)
     ctx = SimpleNamespace(encounter=e, combatant=c[ep.ava.pk], user=ep.alice)
     choices = {"weapon_id": ep.w.ava_pistol.pk, "mode": "SS", "range_band": "medium"}
-    lines = odds_for(ctx, _loaded(c[ep.ava.pk]), c[ep.guard.pk], choices)
+    lines = odds_for(ctx, loaded_of(c[ep.ava.pk]), c[ep.guard.pk], choices)
     html = _logged(client, ep.alice).post(reverse("eclipse_play:odds", args=[e.pk]),
                                           _attack(e, c, ep), **HTMX).content.decode()
     bars = _svg(html, "odds-bar")

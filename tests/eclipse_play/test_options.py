@@ -1,4 +1,4 @@
-"""The options of issue 12 item 7 on the encounter (eclipse.play, eclipse.defence), with
+"""The options of issue 12 item 7 on the encounter (eclipse.attack, eclipse.defence), with
 scripted dice: the defender's Moxie flip, a surprised defence by a quick action, several
 targets per volley, the GM's weapon mishap, receiving a charge, subdue and escape, beam sweep
 and concentration, blind and indirect fire, the disarm test, the suppressive zone."""
@@ -8,10 +8,14 @@ from __future__ import annotations
 import pytest
 
 from campaigns.models import ActionRecord
-from eclipse import play
+from eclipse.acting import phase_actions
+from eclipse.actions import (encounter_brace, encounter_escape, encounter_full_defence,
+                             encounter_other)
+from eclipse.attack import attack_mishap_choose, encounter_attack, reaction_range_correct
 from eclipse.defence import QUICK_OWED, held_by
 from eclipse.models import CarriedWeapon, EclipseSheet, WeaponTemplate
 from eclipse.play_errors import BadChoice, GameMasterOnly, PlayError
+from eclipse.zones import FireZone, encounter_suppressive_fire, encounter_zone_attack
 from encounters import services as enc
 from encounters.models import EncounterEffect, PendingReaction
 from gamerules.eclipse_phase.errors import ActionsSpent, ManoeuvreRefused
@@ -68,12 +72,12 @@ def test_a_surprised_quick_defence_rolls_and_costs_a_quick_action_of_its_next_ph
                                           expired_round__isnull=True).exists()
     next_turn(ep.alice, e)
     next_turn(ep.bob, e)
-    play.encounter_full_defence(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk)
+    encounter_full_defence(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk)
     e.refresh_from_db()
-    assert (play.phase_actions(e).quick, play.phase_actions(e).complex) == (1, 1)
+    assert (phase_actions(e).quick, phase_actions(e).complex) == (1, 1)
     with pytest.raises(ActionsSpent):  # one quick and one complex: the phase is full
-        play.encounter_other(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
-                             name="shout", kind="quick")
+        encounter_other(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
+                        name="shout", kind="quick")
 
 
 def test_a_semi_auto_second_target_takes_20_and_is_prompted_too(ep):
@@ -107,7 +111,7 @@ def test_every_target_of_a_volley_defends_with_its_own_answer_in_one_entry(ep):
                             now=ep.now)
     assert refused.value.code == "not_yours_to_answer"
     with pytest.raises(PlayError):  # the band is the attack's: corrected on its first prompt
-        play.reaction_range_correct(user=ep.gm, reaction_id=bo_prompt.pk, range_band="long")
+        reaction_range_correct(user=ep.gm, reaction_id=bo_prompt.pk, range_band="long")
     enc.answer_reaction(user=ep.bob, reaction_id=bo_prompt.pk, choice="dodge", now=ep.now)
     # The Guard: 50 hits, dodge/2 90 fails, 1 + 1 + 5 - 2 = 5. Bo: 30 < 40 hits (MoS 30: +5),
     # Bo's own dodge/2 95 fails, 1 + 1 + 5 - 2 = 5.
@@ -139,10 +143,10 @@ def test_the_gm_chooses_the_weapon_mishap(ep):
     step = shoot(ep, e, c, FakeRandom())
     entry = answer(ep, step, "dodge", 15, 11)  # the defender's critical: jammed by default
     with pytest.raises(GameMasterOnly):
-        play.attack_mishap_choose(user=ep.alice, action_id=entry.pk, state="destroyed")
+        attack_mishap_choose(user=ep.alice, action_id=entry.pk, state="destroyed")
     with pytest.raises(BadChoice):
-        play.attack_mishap_choose(user=ep.gm, action_id=entry.pk, state="working")
-    play.attack_mishap_choose(user=ep.gm, action_id=entry.pk, state="destroyed")
+        attack_mishap_choose(user=ep.gm, action_id=entry.pk, state="working")
+    attack_mishap_choose(user=ep.gm, action_id=entry.pk, state="destroyed")
     entry.refresh_from_db()
     assert entry.summary["result"]["weapon_mishap"] == "destroyed"
     assert entry.summary["result"]["weapon_mishap_default"] == "jammed"
@@ -153,18 +157,18 @@ def test_no_mishap_to_choose_without_a_critical(ep):
     e, c = running(ep)
     entry = answer(ep, shoot(ep, e, c, FakeRandom()), "none", 90)
     with pytest.raises(PlayError):
-        play.attack_mishap_choose(user=ep.gm, action_id=entry.pk, state="damaged")
+        attack_mishap_choose(user=ep.gm, action_id=entry.pk, state="damaged")
 
 
 def test_a_braced_target_receives_a_charge_at_plus_20(ep):
     e, c = running(ep)
     next_turn(ep.alice, e)
     next_turn(ep.bob, e)
-    play.encounter_brace(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk)
+    encounter_brace(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk)
     next_turn(ep.gm, e)  # round 2: Ava charges
-    step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                                 target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_knife.pk,
-                                 charge=True, now=ep.now)
+    step = encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                            target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_knife.pk,
+                            charge=True, now=ep.now)
     # Blades 50 - 10 (charging) = 40: 30 hits; the Guard's blades 50 + 20 = 70: 60 wins.
     entry = answer(ep, step, "melee:blades", 30, 60)
     [shot] = entry.summary["result"]["shots"]
@@ -177,9 +181,9 @@ def test_a_braced_target_receives_a_charge_at_plus_20(ep):
 @pytest.mark.parametrize("face, held", [(30, True), (29, False)])
 def test_subdue_needs_a_margin_of_the_targets_durability_then_escape(ep, face, held):
     e, c = running(ep)
-    step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                                 target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_knife.pk,
-                                 subdue=True, now=ep.now)
+    step = encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                            target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_knife.pk,
+                            subdue=True, now=ep.now)
     entry = answer(ep, step, "none", face)  # blades 50; DUR 30: margin 30 holds, 29 not
     [shot] = entry.summary["result"]["shots"]
     assert shot["subdued"] is held and "dv" not in shot and sleeve(ep.guard).damage == 0
@@ -190,14 +194,14 @@ def test_subdue_needs_a_margin_of_the_targets_durability_then_escape(ep, face, h
     next_turn(ep.bob, e)
     if not held:
         with pytest.raises(PlayError) as refused:
-            play.encounter_escape(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
-                                  how="somx3", rng=FakeRandom(10))
+            encounter_escape(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
+                             how="somx3", rng=FakeRandom(10))
         assert refused.value.code == "ep_not_held"
         return
     # SOM 20 x 3 - 30 = 30: 10 frees the Guard.
-    escaped = play.encounter_escape(user=ep.gm, encounter_id=e.pk,
-                                    combatant_id=c[ep.guard.pk].pk, how="somx3",
-                                    rng=FakeRandom(10))
+    escaped = encounter_escape(user=ep.gm, encounter_id=e.pk,
+                               combatant_id=c[ep.guard.pk].pk, how="somx3",
+                               rng=FakeRandom(10))
     assert escaped.summary["free"] and escaped.summary["test"]["target"] == 30
     assert not hold.exists()
 
@@ -301,23 +305,23 @@ def test_the_suppressive_zone_lasts_until_the_attackers_next_phase(ep):
     e, c = running(ep)
     next_turn(ep.alice, e)
     next_turn(ep.bob, e)
-    fire = play.encounter_suppressive_fire(
+    fire = encounter_suppressive_fire(
         user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
         weapon_id=ep.w.guard_rifle.pk,
-        fire=play.FireZone(target_ids=[c[ep.ava.pk].pk], in_cover_ids=(c[ep.ava.pk].pk,)),
+        fire=FireZone(target_ids=[c[ep.ava.pk].pk], in_cover_ids=(c[ep.ava.pk].pk,)),
         rng=FakeRandom(), now=ep.now)
     zone = fire.summary["zone"]
     with pytest.raises(GameMasterOnly):
-        play.encounter_zone_attack(user=ep.alice, encounter_id=e.pk, zone_id=zone,
-                                   target_id=c[ep.bo.pk].pk)
-    spared = play.encounter_zone_attack(user=ep.gm, encounter_id=e.pk, zone_id=zone,
-                                        target_id=c[ep.ava.pk].pk, in_cover=True)
+        encounter_zone_attack(user=ep.alice, encounter_id=e.pk, zone_id=zone,
+                              target_id=c[ep.bo.pk].pk)
+    spared = encounter_zone_attack(user=ep.gm, encounter_id=e.pk, zone_id=zone,
+                                   target_id=c[ep.ava.pk].pk, in_cover=True)
     assert spared.summary["targets"][0]["spared"] == "cover"
     # Kinetic 60, no modifier: 45 hits, Bo's dodge/2 20: 30 fails; 2d10+2 = 1 + 1 + 2 + 5 = 9,
     # armour 4 - AP 4: 9 damage, one wound; SOMx3 60 - 10: 10 stands.
-    hit = play.encounter_zone_attack(user=ep.gm, encounter_id=e.pk, zone_id=zone,
-                                     target_id=c[ep.bo.pk].pk, rng=FakeRandom(45, 30, 1, 1, 10),
-                                     now=ep.now)
+    hit = encounter_zone_attack(user=ep.gm, encounter_id=e.pk, zone_id=zone,
+                                target_id=c[ep.bo.pk].pk, rng=FakeRandom(45, 30, 1, 1, 10),
+                                now=ep.now)
     [line] = hit.summary["targets"]
     assert line["free_attack"] and line["damage"] == 9 and line["shots"][0]["attack"]["target"] == 60
     assert CarriedWeapon.objects.get(pk=ep.w.guard_rifle.pk).loaded == 0  # no round more
@@ -325,6 +329,6 @@ def test_the_suppressive_zone_lasts_until_the_attackers_next_phase(ep):
     next_turn(ep.alice, e)
     next_turn(ep.bob, e)  # the Guard's next phase: the zone is over
     with pytest.raises(PlayError):
-        play.encounter_zone_attack(user=ep.gm, encounter_id=e.pk, zone_id=zone,
-                                   target_id=c[ep.bo.pk].pk)
+        encounter_zone_attack(user=ep.gm, encounter_id=e.pk, zone_id=zone,
+                              target_id=c[ep.bo.pk].pk)
     assert ActionRecord.objects.filter(kind="eclipse_suppressive").count() == 3

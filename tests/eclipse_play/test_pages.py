@@ -202,11 +202,11 @@ def test_the_form_offers_the_options_and_the_gm_picks_a_mishap_on_the_page(
 def test_the_encounters_effects_are_named_in_the_readers_language(client, ep):
     """The shared encounter lists the effects by their names, stored in English: the system's
     labels name them (full defence, running) in French too."""
-    from eclipse import play
+    from eclipse.actions import encounter_full_defence
 
     e, c = running(ep)
     me = c[ep.ava.pk].pk
-    play.encounter_full_defence(user=ep.alice, encounter_id=e.pk, combatant_id=me)
+    encounter_full_defence(user=ep.alice, encounter_id=e.pk, combatant_id=me)
     url = reverse("encounters:play", args=[e.pk])
     html = _logged(client, ep.alice).get(url).content.decode()
     assert "Full defence (+30)" in html
@@ -221,7 +221,7 @@ def test_the_turn_reads_the_campaigns_numbers(client, ep):
     campaign's own parameters, not the seed's (in English and French); the situations rows too."""
     from html import unescape
 
-    from eclipse import play
+    from eclipse.actions import encounter_aim
 
     ep.campaign.rule_parameters = {
         "walk_m": 6, "run_m": 25, "running_malus": 15, "full_defence_bonus": 25,
@@ -235,8 +235,8 @@ def test_the_turn_reads_the_campaigns_numbers(client, ep):
     ep.campaign.save(update_fields=["rule_parameters"])
     e, c = running(ep)
     me = c[ep.ava.pk].pk
-    play.encounter_aim(user=ep.alice, encounter_id=e.pk, combatant_id=me, kind="quick",
-                       now=ep.now)
+    encounter_aim(user=ep.alice, encounter_id=e.pk, combatant_id=me, kind="quick",
+                  now=ep.now)
     url = reverse("encounters:play", args=[e.pk])
     html = unescape(_logged(client, ep.alice).get(url).content.decode())
     for seen in ("walk 6 m", "run 25 m (-15)", "Full defence (complex, +25)", "quick (+5)",

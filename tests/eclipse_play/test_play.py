@@ -1,16 +1,22 @@
-"""Eclipse Phase on the shared encounter (eclipse.play, eclipse.defence) with scripted dice:
-an attack spends its rounds and prompts the target; the answer rolls the opposed test, the
-damage through armour, the wounds and the SOMx3 test, in ONE journal entry; quick/complex
-accounting per phase; the refusals change nothing."""
+"""Eclipse Phase on the shared encounter (eclipse.attack, eclipse.actions, eclipse.defence) with
+scripted dice: an attack spends its rounds and prompts the target; the answer rolls the opposed
+test, the damage through armour, the wounds and the SOMx3 test, in ONE journal entry;
+quick/complex accounting per phase; the refusals change nothing."""
 
 from __future__ import annotations
 
 import pytest
 
 from campaigns.models import ActionRecord
-from eclipse import play
+from eclipse.acting import RUNNING, phase_actions
+from eclipse.actions import (encounter_aim, encounter_full_defence, encounter_move, encounter_other,
+                             encounter_reload, encounter_stand_up)
+from eclipse.attack import encounter_attack, reaction_range_correct
+from eclipse.blasts import BlastAim, encounter_explode
 from eclipse.models import CarriedWeapon, EclipseSheet, Sleeve
 from eclipse.play_errors import CannotAct, NotCarried, WeaponUnusable
+from eclipse.turn_end import encounter_turn_end
+from eclipse.zones import FireZone, encounter_suppressive_fire
 from encounters import services as enc
 from encounters.errors import EncounterConflict, EncounterForbidden
 from encounters.models import Combatant, EncounterEffect
@@ -47,9 +53,9 @@ def next_turn(user, e):
 def shoot(ep, e, c, rng, **kw):
     args = {"weapon_id": ep.w.ava_pistol.pk, "mode": "SS", "range_band": "short"}
     args.update(kw)
-    return play.encounter_attack(user=ep.alice, encounter_id=e.pk,
-                                 combatant_id=c[ep.ava.pk].pk, target_id=c[ep.guard.pk].pk,
-                                 rng=rng, now=ep.now, **args)
+    return encounter_attack(user=ep.alice, encounter_id=e.pk,
+                            combatant_id=c[ep.ava.pk].pk, target_id=c[ep.guard.pk].pk,
+                            rng=rng, now=ep.now, **args)
 
 
 def test_a_shot_prompts_a_dodge_and_the_answer_rolls_damage_wounds_and_the_stun_test(ep):
@@ -78,7 +84,7 @@ def test_a_shot_prompts_a_dodge_and_the_answer_rolls_damage_wounds_and_the_stun_
     s = sleeve(ep.guard)
     assert (s.damage, s.wounds, s.stunned, s.knocked_down) == (18, 2, 1, False)
     e.refresh_from_db()
-    assert e.current_id == c[ep.ava.pk].pk and play.phase_actions(e).complex == 1
+    assert e.current_id == c[ep.ava.pk].pk and phase_actions(e).complex == 1
 
 
 def test_a_successful_dodge_wins_and_a_defender_critical_jams_the_weapon(ep):
@@ -149,24 +155,24 @@ def test_one_complex_and_one_quick_per_phase(ep):
                         rng=FakeRandom(90), now=ep.now)
     me = c[ep.ava.pk].pk
     with pytest.raises(ActionsSpent):
-        play.encounter_full_defence(user=ep.alice, encounter_id=e.pk, combatant_id=me)
-    play.encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=me, pace="walk")
+        encounter_full_defence(user=ep.alice, encounter_id=e.pk, combatant_id=me)
+    encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=me, pace="walk")
     with pytest.raises(ActionsSpent):
-        play.encounter_other(user=ep.alice, encounter_id=e.pk, combatant_id=me, name="Draw",
-                             kind="quick")
-    play.encounter_other(user=ep.alice, encounter_id=e.pk, combatant_id=me, name="Talk",
-                         kind="automatic")  # automatic actions are free
+        encounter_other(user=ep.alice, encounter_id=e.pk, combatant_id=me, name="Draw",
+                        kind="quick")
+    encounter_other(user=ep.alice, encounter_id=e.pk, combatant_id=me, name="Talk",
+                    kind="automatic")  # automatic actions are free
     e.refresh_from_db()
-    assert (play.phase_actions(e).quick, play.phase_actions(e).complex) == (1, 1)
+    assert (phase_actions(e).quick, phase_actions(e).complex) == (1, 1)
 
 
 def test_three_quick_actions_then_no_complex(ep):
     e, c = running(ep)
     me = c[ep.ava.pk].pk
     for _ in range(3):
-        play.encounter_aim(user=ep.alice, encounter_id=e.pk, combatant_id=me, kind="quick")
+        encounter_aim(user=ep.alice, encounter_id=e.pk, combatant_id=me, kind="quick")
     with pytest.raises(ActionsSpent):
-        play.encounter_aim(user=ep.alice, encounter_id=e.pk, combatant_id=me, kind="quick")
+        encounter_aim(user=ep.alice, encounter_id=e.pk, combatant_id=me, kind="quick")
     with pytest.raises(ActionsSpent):
         shoot(ep, e, c, FakeRandom())
 
@@ -174,12 +180,12 @@ def test_three_quick_actions_then_no_complex(ep):
 def test_refusals_out_of_turn_and_another_players_combatant(ep):
     e, c = running(ep)
     with pytest.raises(EncounterConflict) as out:
-        play.encounter_attack(user=ep.bob, encounter_id=e.pk, combatant_id=c[ep.bo.pk].pk,
-                              target_id=c[ep.guard.pk].pk, weapon_id=ep.w.bo_pistol.pk)
+        encounter_attack(user=ep.bob, encounter_id=e.pk, combatant_id=c[ep.bo.pk].pk,
+                         target_id=c[ep.guard.pk].pk, weapon_id=ep.w.bo_pistol.pk)
     assert out.value.code == "not_your_turn"
     with pytest.raises(EncounterForbidden) as theirs:
-        play.encounter_attack(user=ep.bob, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                              target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk)
+        encounter_attack(user=ep.bob, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                         target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk)
     assert theirs.value.code == "not_your_combatant"
     e.refresh_from_db()
     assert e.turn_actions == 0 and entries(e) == []
@@ -215,11 +221,11 @@ def test_a_melee_attack_offers_melee_skills_and_full_defence_adds_30(ep):
     # Ava ends her turn, Bo ends, the Guard declares full defence.
     next_turn(ep.alice, e)
     next_turn(ep.bob, e)
-    play.encounter_full_defence(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk)
+    encounter_full_defence(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk)
     next_turn(ep.gm, e)  # round 2: Ava
-    step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                                 target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_knife.pk,
-                                 now=ep.now)
+    step = encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                            target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_knife.pk,
+                            now=ep.now)
     assert "melee:blades" in step.reaction.options
     enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="melee:blades",
                         rng=FakeRandom(40, 60), now=ep.now)
@@ -246,19 +252,19 @@ def test_reload_stand_up_and_run(ep):
     Sleeve.objects.filter(pk=sleeve(ep.ava).pk).update(knocked_down=True)
     e, c = running(ep)
     me = c[ep.ava.pk].pk
-    play.encounter_stand_up(user=ep.alice, encounter_id=e.pk, combatant_id=me)
-    play.encounter_reload(user=ep.alice, encounter_id=e.pk, combatant_id=me,
-                          weapon_id=ep.w.ava_pistol.pk)
+    encounter_stand_up(user=ep.alice, encounter_id=e.pk, combatant_id=me)
+    encounter_reload(user=ep.alice, encounter_id=e.pk, combatant_id=me,
+                     weapon_id=ep.w.ava_pistol.pk)
     pistol = CarriedWeapon.objects.get(pk=ep.w.ava_pistol.pk)
     assert (pistol.loaded, pistol.spares) == (12, 0) and not sleeve(ep.ava).knocked_down
     next_turn(ep.alice, e)
     next_turn(ep.bob, e)
     next_turn(ep.gm, e)
     with pytest.raises(OutOfAmmo):
-        play.encounter_reload(user=ep.alice, encounter_id=e.pk, combatant_id=me,
-                              weapon_id=ep.w.ava_pistol.pk)
-    play.encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=me, pace="run")
-    assert EncounterEffect.objects.filter(name=play.RUNNING, bearer_id=me).exists()
+        encounter_reload(user=ep.alice, encounter_id=e.pk, combatant_id=me,
+                         weapon_id=ep.w.ava_pistol.pk)
+    encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=me, pace="run")
+    assert EncounterEffect.objects.filter(name=RUNNING, bearer_id=me).exists()
     step = shoot(ep, e, c, FakeRandom())
     assert {m["label"] for m in step.reaction.payload["extra"]} == {"running"}
 
@@ -269,11 +275,11 @@ def test_a_stunned_combatant_cannot_act_and_the_turn_end_bleeds(ep):
     e, c = running(ep)
     with pytest.raises(CannotAct):
         shoot(ep, e, c, FakeRandom())
-    play.encounter_turn_end(user=ep.gm, encounter_id=e.pk)
+    encounter_turn_end(user=ep.gm, encounter_id=e.pk)
     assert sleeve(ep.guard).damage == 32 and sleeve(ep.ava).stunned == 0
     assert Combatant.objects.get(pk=c[ep.guard.pk].pk).defeated
     with pytest.raises(Exception) as again:
-        play.encounter_turn_end(user=ep.gm, encounter_id=e.pk)
+        encounter_turn_end(user=ep.gm, encounter_id=e.pk)
     assert again.value.code == "ep_turn_end_done"
 
 
@@ -309,10 +315,10 @@ def test_the_gm_corrects_the_range_band_before_the_answer(ep):
     e, c = running(ep)
     step = shoot(ep, e, c, FakeRandom(), range_band="short")
     with pytest.raises(Exception) as not_gm:
-        play.reaction_range_correct(user=ep.alice, reaction_id=step.reaction.pk,
-                                    range_band="long")
+        reaction_range_correct(user=ep.alice, reaction_id=step.reaction.pk,
+                               range_band="long")
     assert not_gm.value.code == "ep_gm_only"
-    play.reaction_range_correct(user=ep.gm, reaction_id=step.reaction.pk, range_band="long")
+    reaction_range_correct(user=ep.gm, reaction_id=step.reaction.pk, range_band="long")
     # 45 against 60 - 20 (long range) = 40: a miss now.
     enc.answer_reaction(user=ep.gm, reaction_id=step.reaction.pk, choice="dodge",
                         rng=FakeRandom(45), now=ep.now)
@@ -366,12 +372,12 @@ def test_suppressive_fire_spends_20_rounds_and_attacks_everyone_named_but_cover(
     e, c = running(ep)
     _guards_turn(ep, e)
     # Ava: 25 < 60 hits (margin under 30), her dodge/2 = 20: 50 fails; 2d10+2 = 4, AP 4 >= 4.
-    play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
-                                    combatant_id=c[ep.guard.pk].pk,
-                                    weapon_id=ep.w.guard_rifle.pk,
-                                    fire=play.FireZone(target_ids=[c[ep.ava.pk].pk, c[ep.bo.pk].pk],
-                                                       in_cover_ids=(c[ep.bo.pk].pk,)),
-                                    rng=FakeRandom(25, 50, 1, 1), now=ep.now)
+    encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
+                               combatant_id=c[ep.guard.pk].pk,
+                               weapon_id=ep.w.guard_rifle.pk,
+                               fire=FireZone(target_ids=[c[ep.ava.pk].pk, c[ep.bo.pk].pk],
+                                             in_cover_ids=(c[ep.bo.pk].pk,)),
+                               rng=FakeRandom(25, 50, 1, 1), now=ep.now)
     [entry] = entries(e)
     assert entry.kind == "eclipse_suppressive" and entry.summary["loaded"] == 0
     ava, bo = entry.summary["targets"]
@@ -385,10 +391,10 @@ def test_suppressive_fire_is_refused_with_19_rounds_loaded(ep):
     e, c = running(ep)
     _guards_turn(ep, e)
     with pytest.raises(FiringRefused):
-        play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
-                                        combatant_id=c[ep.guard.pk].pk,
-                                        weapon_id=ep.w.guard_rifle.pk,
-                                        fire=play.FireZone(target_ids=[c[ep.ava.pk].pk]), rng=FakeRandom())
+        encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
+                                   combatant_id=c[ep.guard.pk].pk,
+                                   weapon_id=ep.w.guard_rifle.pk,
+                                   fire=FireZone(target_ids=[c[ep.ava.pk].pk]), rng=FakeRandom())
     e.refresh_from_db()
     assert e.turn_actions == 0 and entries(e) == []
     assert CarriedWeapon.objects.get(pk=ep.w.guard_rifle.pk).loaded == 19
@@ -398,10 +404,10 @@ def test_a_blast_loses_2_dv_a_metre_and_each_target_takes_it_through_armour(ep):
     e, c = running(ep)
     # 3d10 = 5 + 5 + 5 = 15: Guard at 0 m takes 15 - 4 = 11, (11 - 1) // 6 = 1 wound,
     # SOMx3 60 - 10 = 50: 10 holds; Bo at 3 m takes 15 - 6 = 9 - 4 = 5.
-    play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                           weapon_id=ep.w.ava_grenade.pk,
-                           aim=play.BlastAim(targets=[(c[ep.guard.pk].pk, 0), (c[ep.bo.pk].pk, 3)]),
-                           rng=FakeRandom(5, 5, 5, 10), now=ep.now)
+    encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                      weapon_id=ep.w.ava_grenade.pk,
+                      aim=BlastAim(targets=[(c[ep.guard.pk].pk, 0), (c[ep.bo.pk].pk, 3)]),
+                      rng=FakeRandom(5, 5, 5, 10), now=ep.now)
     [entry] = entries(e)
     guard, bo = entry.summary["targets"]
     assert (guard["dv"], guard["damage"], guard["new_wounds"]) == (15, 11, 1)
@@ -413,9 +419,9 @@ def test_a_blast_loses_2_dv_a_metre_and_each_target_takes_it_through_armour(ep):
     for user in (ep.alice, ep.bob, ep.gm):
         next_turn(user, e)
     with pytest.raises(OutOfAmmo):  # nothing left to throw
-        play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                               weapon_id=ep.w.ava_grenade.pk,
-                               aim=play.BlastAim(targets=[(c[ep.guard.pk].pk, 0)]), rng=FakeRandom())
+        encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                          weapon_id=ep.w.ava_grenade.pk,
+                          aim=BlastAim(targets=[(c[ep.guard.pk].pk, 0)]), rng=FakeRandom())
 
 
 def test_reload_clears_a_jam_and_refuses_a_destroyed_weapon(ep, unchanged):
@@ -428,11 +434,11 @@ def test_reload_clears_a_jam_and_refuses_a_destroyed_weapon(ep, unchanged):
     e, c = running(ep)
     me = c[ep.ava.pk].pk
     with unchanged(), pytest.raises(WeaponUnusable):
-        play.encounter_reload(user=ep.alice, encounter_id=e.pk, combatant_id=me,
-                              weapon_id=ep.w.ava_pistol.pk)
+        encounter_reload(user=ep.alice, encounter_id=e.pk, combatant_id=me,
+                         weapon_id=ep.w.ava_pistol.pk)
     CarriedWeapon.objects.filter(pk=ep.w.ava_pistol.pk).update(state=WeaponState.JAMMED)
-    play.encounter_reload(user=ep.alice, encounter_id=e.pk, combatant_id=me,
-                          weapon_id=ep.w.ava_pistol.pk)
+    encounter_reload(user=ep.alice, encounter_id=e.pk, combatant_id=me,
+                     weapon_id=ep.w.ava_pistol.pk)
     pistol = CarriedWeapon.objects.get(pk=ep.w.ava_pistol.pk)
     assert (pistol.state, pistol.loaded) == (WeaponState.WORKING, 3)
     assert entries(e)[-1].summary["action"] == "unjam"

@@ -9,9 +9,14 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from eclipse import play, positions
+from eclipse import positions
+from eclipse.acting import loaded_of
+from eclipse.actions import Destination, encounter_move
+from eclipse.attack import encounter_attack
+from eclipse.blasts import BlastAim, encounter_explode
 from eclipse.models import CarriedWeapon, WeaponTemplate
 from eclipse.play_selectors import odds_for
+from eclipse.zones import FireZone, encounter_suppressive_fire
 from encounters import services as enc
 from encounters.models import Combatant
 from gamerules.eclipse_phase import firing
@@ -90,19 +95,19 @@ def test_the_odds_use_the_derived_band(ep):
         pk=c[ep.guard.pk].pk)
     ctx = SimpleNamespace(encounter=e, combatant=me)
     choices = {"weapon_id": ep.w.ava_pistol.pk, "mode": "SS"}
-    derived = odds_for(ctx, play._loaded(me), guard, {**choices, "range_band": "short"})
+    derived = odds_for(ctx, loaded_of(me), guard, {**choices, "range_band": "short"})
     enc.positions_clear(user=ep.gm, encounter_id=e.pk)
     me.x = me.y = guard.x = guard.y = None
-    picked = odds_for(ctx, play._loaded(me), guard, {**choices, "range_band": "long"})
-    short = odds_for(ctx, play._loaded(me), guard, {**choices, "range_band": "short"})
+    picked = odds_for(ctx, loaded_of(me), guard, {**choices, "range_band": "long"})
+    short = odds_for(ctx, loaded_of(me), guard, {**choices, "range_band": "short"})
     assert [line.odds for line in derived] == [line.odds for line in picked]
     assert [line.odds for line in derived] != [line.odds for line in short]
 
 
 def melee(ep, e, c, weapon_id):
-    return play.encounter_attack(user=ep.alice, encounter_id=e.pk,
-                                 combatant_id=c[ep.ava.pk].pk, target_id=c[ep.guard.pk].pk,
-                                 weapon_id=weapon_id, rng=FakeRandom(), now=ep.now)
+    return encounter_attack(user=ep.alice, encounter_id=e.pk,
+                            combatant_id=c[ep.ava.pk].pk, target_id=c[ep.guard.pk].pk,
+                            weapon_id=weapon_id, rng=FakeRandom(), now=ep.now)
 
 
 def test_melee_needs_the_target_within_1_m_or_2_m_with_reach(ep):
@@ -125,9 +130,9 @@ def test_melee_needs_the_target_within_1_m_or_2_m_with_reach(ep):
 
 def walk(ep, e, c, pace, x, y, extension="", **kw):
     e.refresh_from_db()
-    return play.encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                               pace=pace, to=play.Destination(x=x, y=y, extension=extension),
-                               turn=e.turn_serial, now=ep.now, **kw)
+    return encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                          pace=pace, to=Destination(x=x, y=y, extension=extension),
+                          turn=e.turn_serial, now=ep.now, **kw)
 
 
 def test_a_walk_of_exactly_4_m_moves_and_a_centimetre_more_is_refused(ep):
@@ -183,11 +188,11 @@ def test_a_move_needs_a_position_for_a_destination_and_a_bad_one_is_refused(ep):
 def test_a_blast_centred_on_a_combatant_reaches_those_with_dv_left(ep):
     # 3d10 at most 30: DV left under 15 m. Guard at the centre, Bo 10 m from it, Ava 20 m.
     e, c = placed(ep, ("20", "0"), bo_at=("20", "10"))
-    play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                           weapon_id=ep.w.ava_grenade.pk,
-                           aim=play.BlastAim(targets=[], centre_id=c[ep.guard.pk].pk),
-                           rng=FakeRandom(5, 5, 5, 10, 10),
-                           now=ep.now)
+    encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                      weapon_id=ep.w.ava_grenade.pk,
+                      aim=BlastAim(targets=[], centre_id=c[ep.guard.pk].pk),
+                      rng=FakeRandom(5, 5, 5, 10, 10),
+                      now=ep.now)
     [entry] = entries(e)
     lines = {t["target"]: t for t in entry.summary["targets"]}
     assert set(lines) == {"Guard", "Bo"}
@@ -199,10 +204,10 @@ def test_a_blast_centred_on_a_combatant_reaches_those_with_dv_left(ep):
 def test_a_blast_beyond_the_extreme_range_is_refused(ep):
     e, c = placed(ep, ("40.01", "0"))
     with pytest.raises(FiringRefused):
-        play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                               weapon_id=ep.w.ava_grenade.pk,
-                               aim=play.BlastAim(targets=[], centre_id=c[ep.guard.pk].pk),
-                               rng=FakeRandom(), now=ep.now)
+        encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                          weapon_id=ep.w.ava_grenade.pk,
+                          aim=BlastAim(targets=[], centre_id=c[ep.guard.pk].pk),
+                          rng=FakeRandom(), now=ep.now)
     assert CarriedWeapon.objects.get(pk=ep.w.ava_grenade.pk).loaded == 1
 
 
@@ -218,11 +223,11 @@ def test_the_suppressive_zone_aimed_at_a_combatant_decides_who_is_in_it(ep):
     put(ep, e, c, ep.ava, 30, 0)
     put(ep, e, c, ep.bo, "30", "10.01")
     _guards_turn(ep, e)
-    play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
-                                    combatant_id=c[ep.guard.pk].pk,
-                                    weapon_id=ep.w.guard_rifle.pk,
-                                    fire=play.FireZone(target_ids=[], aim_id=c[ep.ava.pk].pk),
-                                    rng=FakeRandom(99, 50), now=ep.now)
+    encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
+                               combatant_id=c[ep.guard.pk].pk,
+                               weapon_id=ep.w.guard_rifle.pk,
+                               fire=FireZone(target_ids=[], aim_id=c[ep.ava.pk].pk),
+                               rng=FakeRandom(99, 50), now=ep.now)
     [entry] = entries(e)
     assert [t["target"] for t in entry.summary["targets"]] == ["Ava"]
 
@@ -233,12 +238,12 @@ def test_the_suppressive_zone_takes_bo_at_10_m_aside(ep):
     put(ep, e, c, ep.ava, 30, 0)
     put(ep, e, c, ep.bo, "30", "10")
     _guards_turn(ep, e)
-    play.encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
-                                    combatant_id=c[ep.guard.pk].pk,
-                                    weapon_id=ep.w.guard_rifle.pk,
-                                    fire=play.FireZone(target_ids=[], in_cover_ids=(c[ep.bo.pk].pk,),
-                                                       aim_id=c[ep.ava.pk].pk),
-                                    rng=FakeRandom(99, 50), now=ep.now)
+    encounter_suppressive_fire(user=ep.gm, encounter_id=e.pk,
+                               combatant_id=c[ep.guard.pk].pk,
+                               weapon_id=ep.w.guard_rifle.pk,
+                               fire=FireZone(target_ids=[], in_cover_ids=(c[ep.bo.pk].pk,),
+                                             aim_id=c[ep.ava.pk].pk),
+                               rng=FakeRandom(99, 50), now=ep.now)
     [entry] = entries(e)
     names = {t["target"]: t for t in entry.summary["targets"]}
     assert set(names) == {"Ava", "Bo"} and names["Bo"]["spared"] == "cover"
@@ -335,7 +340,7 @@ def test_the_odds_fragment_with_positions_keeps_its_query_count(client, ep,
 
 
 def test_the_map_offers_the_move_to_the_player_in_turn_only(client, ep):
-    """The map's move form (encounters.ground, eclipse.play.map_move): Alice in Ava's turn
+    """The map's move form (encounters.ground, eclipse.actions.map_move): Alice in Ava's turn
     gets the walk and the run with their metres, posting to the move step; Bob none."""
     e, _c = placed(ep, ("5", "5"))
     url = reverse("encounters:play", args=[e.pk])

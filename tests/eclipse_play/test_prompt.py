@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns import charts
-from eclipse import play
+from eclipse.attack import encounter_attack
 from eclipse.selectors import params_of
 from encounters import services as enc
 from gamerules.eclipse_phase.odds import defence_chance
@@ -49,10 +49,10 @@ def _page(client, user, e, lang="en"):
 
 def test_the_prompt_shows_the_shot_and_each_defences_own_chance(ep, client):
     e, c = _running(ep, ep.ava)
-    step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                                 target_id=c[ep.bo.pk].pk, weapon_id=ep.w.ava_pistol.pk,
-                                 mode="BF", range_band="short", rng=FakeRandom(50),
-                                 now=ep.now)
+    step = encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                            target_id=c[ep.bo.pk].pk, weapon_id=ep.w.ava_pistol.pk,
+                            mode="BF", range_band="short", rng=FakeRandom(50),
+                            now=ep.now)
     assert step.reaction is not None
     assert set(step.reaction.options) == {"none", "dodge", "dodge+moxie"}
     html = _page(client, ep.bob, e)
@@ -80,9 +80,9 @@ def test_the_prompt_shows_the_shot_and_each_defences_own_chance(ep, client):
 
 def test_a_melee_attack_offers_the_melee_skills_with_their_own_numbers(ep, client):
     e, c = _running(ep, ep.ava)
-    play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                          target_id=c[ep.bo.pk].pk, weapon_id=ep.w.ava_knife.pk,
-                          rng=FakeRandom(50), now=ep.now)
+    encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                     target_id=c[ep.bo.pk].pk, weapon_id=ep.w.ava_knife.pk,
+                     rng=FakeRandom(50), now=ep.now)
     html = _page(client, ep.bob, e)
     params = params_of(e)
     assert 'data-testid="prompt-dice">1d10<' in html and 'data-testid="prompt-mode"' not in html
@@ -94,9 +94,9 @@ def test_a_melee_attack_offers_the_melee_skills_with_their_own_numbers(ep, clien
 
 def test_a_hidden_attacker_is_someone_unseen_and_named_nowhere(ep, client):
     e, c = _running(ep, ep.guard, hidden=(ep.guard,))
-    step = play.encounter_attack(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
-                                 target_id=c[ep.bo.pk].pk, weapon_id=ep.w.guard_rifle.pk,
-                                 mode="FA", range_band="short", rng=FakeRandom(50), now=ep.now)
+    step = encounter_attack(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
+                            target_id=c[ep.bo.pk].pk, weapon_id=ep.w.guard_rifle.pk,
+                            mode="FA", range_band="short", rng=FakeRandom(50), now=ep.now)
     assert step.reaction is not None
     html = _page(client, ep.bob, e)
     assert "someone unseen attacks Bo: react?" in html
@@ -128,9 +128,9 @@ def test_the_page_with_a_prompt_pending_costs_a_fixed_number_of_queries(
     if more:
         enc.combatants_add(user=ep.gm, encounter_id=e.pk,
                            entries=[enc.CombatantEntry(character_id=m.pk) for m in more])
-    play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                          target_id=c[ep.bo.pk].pk, weapon_id=ep.w.ava_pistol.pk, mode="SS",
-                          range_band="short", rng=FakeRandom(50), now=ep.now)
+    encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                     target_id=c[ep.bo.pk].pk, weapon_id=ep.w.ava_pistol.pk, mode="SS",
+                     range_band="short", rng=FakeRandom(50), now=ep.now)
     client.force_login(ep.bob)
     url = reverse("encounters:play", args=[e.pk])
     client.get(url)

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from campaigns import live
-from eclipse import environment, play, services, tacnet
+from eclipse import environment, services, tacnet
 from eclipse.models import MorphTemplate
+from eclipse.turn_end import encounter_turn_end
 from encounters import push
 from encounters.models import Encounter
 from gamerules.errors import RuleError
@@ -106,7 +107,7 @@ def test_the_gms_steps_on_the_encounter_are_pushed(ep, sent, step,
         if step == "gravity":
             environment.encounter_gravity_set(user=ep.gm, encounter_id=e.pk, gravity_g="0.5")
         else:
-            play.encounter_turn_end(user=ep.gm, encounter_id=e.pk)
+            encounter_turn_end(user=ep.gm, encounter_id=e.pk)
     assert _version(e) == before + 1
     assert sent == [(push.channel(e.pk), "change", {"version": before + 1})]
 

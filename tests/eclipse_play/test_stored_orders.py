@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from campaigns.models import ActionRecord
-from eclipse import play
+from eclipse.attack import encounter_attack
 from encounters import services as enc
 from encounters.models import PendingReaction
 from gamerules.eclipse_phase.volley import ORDER_VERSION, order_from_json
@@ -24,9 +24,9 @@ def _local_cache(settings):
 
 def _shot_and_answer(ep, *, legacy: bool):
     e, c = running(ep)
-    step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
-                                 target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
-                                 mode="SS", range_band="short", rng=FakeRandom(), now=ep.now)
+    step = encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=c[ep.ava.pk].pk,
+                            target_id=c[ep.guard.pk].pk, weapon_id=ep.w.ava_pistol.pk,
+                            mode="SS", range_band="short", rng=FakeRandom(), now=ep.now)
     stored = PendingReaction.objects.get(pk=step.reaction.pk)
     assert stored.payload["version"] == ORDER_VERSION
     assert order_from_json(stored.payload) == step.order

@@ -12,7 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from campaigns.models import ActionRecord
-from eclipse import play
+from eclipse.turn_end import KIND_TURN_END, encounter_turn_end
 from encounters import services as enc
 from tests.eclipse_play.conftest import running
 from tests.eclipse_play.test_attack_queries import _crowd
@@ -48,8 +48,8 @@ def test_the_next_turn_and_the_turn_end_run_fixed_queries(ep, size, django_asser
     with django_assert_num_queries(NEXT_TURN):
         enc.encounter_next_turn(user=ep.gm, encounter_id=e.pk, turn=e.turn_serial)
     with django_assert_num_queries(TURN_END):
-        play.encounter_turn_end(user=ep.gm, encounter_id=e.pk)
-    assert ActionRecord.objects.filter(kind=play.KIND_TURN_END).count() == 1
+        encounter_turn_end(user=ep.gm, encounter_id=e.pk)
+    assert ActionRecord.objects.filter(kind=KIND_TURN_END).count() == 1
     assert max(NEXT_TURN, TURN_END, *NEW_ROUND.values()) <= TARGET
 
 

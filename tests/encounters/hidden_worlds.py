@@ -157,9 +157,16 @@ def eclipse_world(ep) -> SimpleNamespace:
     the Guard draws. Round 3: Ava's grenade goes off on the
     Guard (the blast's reach from positions: Guard, Bo and Ava); the GM inflicts stress on the
     Guard (journaled outside the encounter's log)."""
-    from eclipse import play, services
+    from eclipse import services
+    from eclipse.actions import (Destination, encounter_aim, encounter_escape,
+                                 encounter_full_defence, encounter_move, encounter_other,
+                                 encounter_reload)
+    from eclipse.attack import encounter_attack
+    from eclipse.blasts import BlastAim, encounter_explode
     from eclipse.defence import HOLD_ROUNDS, _effect_on, held_by
     from eclipse.models import Sleeve
+    from eclipse.turn_end import encounter_turn_end
+    from eclipse.zones import ZONE, FireZone, encounter_suppressive_fire, encounter_zone_attack
 
     gm, now = ep.gm, ep.now
     rng = random.Random(5)
@@ -174,58 +181,58 @@ def eclipse_world(ep) -> SimpleNamespace:
 
     def ava_1(e):
         me = c["Ava"].pk
-        play.encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=me, pace="walk",
-                            to=play.Destination(x=2, y=0, name="behind the crate"), now=now)
-        step = play.encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=me,
-                                     target_id=c["Guard"].pk, other_target_ids=[c["Bo"].pk],
-                                     weapon_id=ep.w.ava_pistol.pk, mode="SA", rng=rng, now=now)
+        encounter_move(user=ep.alice, encounter_id=e.pk, combatant_id=me, pace="walk",
+                       to=Destination(x=2, y=0, name="behind the crate"), now=now)
+        step = encounter_attack(user=ep.alice, encounter_id=e.pk, combatant_id=me,
+                                target_id=c["Guard"].pk, other_target_ids=[c["Bo"].pk],
+                                weapon_id=ep.w.ava_pistol.pk, mode="SA", rng=rng, now=now)
         answer_all(step)
 
     def bo_1(e):
         me = c["Bo"].pk
-        play.encounter_aim(user=ep.bob, encounter_id=e.pk, combatant_id=me, kind="quick",
-                           now=now)
-        play.encounter_full_defence(user=ep.bob, encounter_id=e.pk, combatant_id=me, now=now)
+        encounter_aim(user=ep.bob, encounter_id=e.pk, combatant_id=me, kind="quick",
+                      now=now)
+        encounter_full_defence(user=ep.bob, encounter_id=e.pk, combatant_id=me, now=now)
 
     def guard_1(e):
-        play.encounter_suppressive_fire(user=gm, encounter_id=e.pk,
-                                        combatant_id=c["Guard"].pk,
-                                        weapon_id=ep.w.guard_rifle.pk,
-                                        fire=play.FireZone(target_ids=[], aim_id=c["Ava"].pk),
-                                        rng=rng, now=now)
-        zone = EncounterEffect.objects.get(encounter=e, name=play.ZONE,
+        encounter_suppressive_fire(user=gm, encounter_id=e.pk,
+                                   combatant_id=c["Guard"].pk,
+                                   weapon_id=ep.w.guard_rifle.pk,
+                                   fire=FireZone(target_ids=[], aim_id=c["Ava"].pk),
+                                   rng=rng, now=now)
+        zone = EncounterEffect.objects.get(encounter=e, name=ZONE,
                                            expired_round__isnull=True)
-        play.encounter_zone_attack(user=gm, encounter_id=e.pk, zone_id=zone.pk,
-                                   target_id=c["Bo"].pk, rng=rng, now=now)
+        encounter_zone_attack(user=gm, encounter_id=e.pk, zone_id=zone.pk,
+                              target_id=c["Bo"].pk, rng=rng, now=now)
         Sleeve.objects.filter(pk=ep.sheets[ep.guard.pk].sleeve_id).update(stunned=1)
 
     def ava_2(e):
         _effect_on(e, c["Ava"], c["Guard"], held_by("Guard"), HOLD_ROUNDS)
-        play.encounter_escape(user=ep.alice, encounter_id=e.pk, combatant_id=c["Ava"].pk,
-                              how="opposed", rng=rng, now=now)
+        encounter_escape(user=ep.alice, encounter_id=e.pk, combatant_id=c["Ava"].pk,
+                         how="opposed", rng=rng, now=now)
 
     def bo_2(e):
         me = c["Bo"].pk
-        play.encounter_reload(user=ep.bob, encounter_id=e.pk, combatant_id=me,
-                              weapon_id=ep.w.bo_pistol.pk, now=now)
-        play.encounter_other(user=ep.bob, encounter_id=e.pk, combatant_id=me,
-                             name="Shouts a warning", kind="quick", now=now)
+        encounter_reload(user=ep.bob, encounter_id=e.pk, combatant_id=me,
+                         weapon_id=ep.w.bo_pistol.pk, now=now)
+        encounter_other(user=ep.bob, encounter_id=e.pk, combatant_id=me,
+                        name="Shouts a warning", kind="quick", now=now)
 
     def guard_2(e):
         enc.encounter_spend_action(user=gm, encounter_id=e.pk, turn=e.turn_serial,
                                    reason="move", now=now)
-        play.encounter_other(user=gm, encounter_id=e.pk, combatant_id=c["Guard"].pk,
-                             name="Draws a knife", kind="quick", now=now)
+        encounter_other(user=gm, encounter_id=e.pk, combatant_id=c["Guard"].pk,
+                        name="Draws a knife", kind="quick", now=now)
 
     def ava_3(e):
-        play.encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c["Ava"].pk,
-                               weapon_id=ep.w.ava_grenade.pk,
-                               aim=play.BlastAim(targets=[], centre_id=c["Guard"].pk), rng=rng, now=now)
+        encounter_explode(user=ep.alice, encounter_id=e.pk, combatant_id=c["Ava"].pk,
+                          weapon_id=ep.w.ava_grenade.pk,
+                          aim=BlastAim(targets=[], centre_id=c["Guard"].pk), rng=rng, now=now)
         services.stress_inflict(user=gm, character=ep.guard.pk, sv=3, rng=rng, now=now)
 
     def turn_end(e):  # once, as round 2 begins: the Guard's stun wears off
         if e.round == 2:
-            play.encounter_turn_end(user=gm, encounter_id=e.pk, now=now)
+            encounter_turn_end(user=gm, encounter_id=e.pk, now=now)
 
     _play(gm, e, {(1, "Ava"): ava_1, (1, "Bo"): bo_1, (1, "Guard"): guard_1,
                   (2, "Ava"): ava_2, (2, "Bo"): bo_2, (2, "Guard"): guard_2,

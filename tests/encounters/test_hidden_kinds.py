@@ -341,7 +341,7 @@ def test_a_players_own_step_answer_names_no_hidden_combatant(client, alice, bob)
 def test_steps_naming_a_hidden_combatant_answer_as_a_wrong_id(alice, bob):
     """A player naming the hidden Guard (as a target, as the combatant acting, as the one a
     prompt waits for) is answered as for an id that does not exist."""
-    from eclipse import play
+    from eclipse.attack import encounter_attack
 
     ep, e, c = _ep_running(alice, bob)
     ava = client_for(alice)
@@ -364,9 +364,9 @@ def test_steps_naming_a_hidden_combatant_answer_as_a_wrong_id(alice, bob):
         e.refresh_from_db()
     enc.combatant_update(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.bo.pk].pk,
                          hidden=True)
-    step = play.encounter_attack(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
-                                 target_id=c[ep.bo.pk].pk, weapon_id=ep.w.guard_rifle.pk,
-                                 mode="FA", now=ep.now)
+    step = encounter_attack(user=ep.gm, encounter_id=e.pk, combatant_id=c[ep.guard.pk].pk,
+                            target_id=c[ep.bo.pk].pk, weapon_id=ep.w.guard_rifle.pk,
+                            mode="FA", now=ep.now)
     status, code, detail = refusal("actions/", combatant=c[ep.ava.pk].pk, name="Wave",
                                    kind="quick")
     assert (status, code) == (409, "reaction_pending") and "Bo" not in detail

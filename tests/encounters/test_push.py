@@ -1,7 +1,7 @@
 """Server push (issue 11, item 6; encounters.push): a committed step sends its version on the
 encounter's channel, a refused one sends nothing, a lost push never fails a step, only those
 who may see the encounter read its channel, and a real stream (uvicorn, tests.asgi_server)
-delivers the version within a second. With REDIS_URL set (CI) that stream goes through Redis
+delivers the new fragment within a second. With REDIS_URL set (CI) that stream goes through Redis
 pub/sub, as between two web processes."""
 
 from __future__ import annotations
@@ -139,8 +139,9 @@ def test_the_stream_delivers_a_step_within_a_second(live_server):
         services.encounter_next_turn(user=t.gm, encounter_id=e.pk, turn=e.turn_serial, now=NOW)
         event, data = next(events)
         elapsed = time.monotonic() - started
-    assert event == "change"
-    assert json.loads(data) == {"topic": f"encounter-{e.pk}", "version": t.reload().version}
+    # Bob's new fragment itself (encounters.streamed; tests/encounters/test_streamed.py).
+    assert event == "body"
+    assert json.loads(data)["version"] == t.reload().version
     assert elapsed < PUSH_WITHIN_S
 
 

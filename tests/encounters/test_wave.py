@@ -209,7 +209,7 @@ def test_a_page_waits_for_the_render_of_another_page_of_its_kind(db, renders, se
     t = Table()
     e = t.start()
     viewer = selectors.encounter_viewer(user=t.bob, encounter_id=e.pk)
-    key = pages._key(viewer, "play")
+    key = pages.fragment_key(viewer, "play")
     cache.add(key + ":rendering", 1)  # another page of bob's is rendering this version
     renders.clear()
     html = fragment(logged_in(t.bob), e)  # it never stores it: this page renders after all
@@ -281,8 +281,8 @@ def test_the_gms_step_answer_and_its_cached_body_never_reach_a_player(db):
         html = fragment(logged_in(player), e, seen=version - 1)
         assert f'data-version="{version}"' in html and 'data-name="Orc"' not in html
         assert "Orc" not in html
-    gm_key = pages._key(selectors.encounter_viewer(user=t.gm, encounter_id=e.pk), "play")
-    bob_key = pages._key(selectors.encounter_viewer(user=t.bob, encounter_id=e.pk), "play")
+    gm_key = pages.fragment_key(selectors.encounter_viewer(user=t.gm, encounter_id=e.pk), "play")
+    bob_key = pages.fragment_key(selectors.encounter_viewer(user=t.bob, encounter_id=e.pk), "play")
     assert ":gm:" in gm_key and ":player:" in bob_key and gm_key != bob_key
 
 

@@ -54,7 +54,7 @@ def test_a_refused_creation_shows_each_fields_problem_and_creates_nothing(client
     bad = {**SPREAD, "perception": 49, "force": 5}
     response = _logged(client, hb.alice).post(url, _post(bad), **HTMX)
     html = response.content.decode()
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert 'data-testid="error-total"' in html and "1 left to spend" in html
     assert 'data-testid="error-physique"' in html and "share 6 points" in html
     assert not HomebrewSheet.objects.filter(character__name="Nova").exists()
@@ -91,7 +91,7 @@ def test_the_creation_page_query_count_is_pinned(client, hb, django_assert_num_q
         if method == "get":
             assert client.get(url, **HTMX).status_code == 200
         else:
-            assert client.post(url, _post({**SPREAD, "mental": 0}), **HTMX).status_code == 400
+            assert client.post(url, _post({**SPREAD, "mental": 0}), **HTMX).status_code == 422
 
 
 def test_a_successful_creation_query_count_is_pinned(client, hb, django_assert_num_queries):

@@ -125,7 +125,7 @@ def test_the_page_refuses_a_bad_pick_and_keeps_the_choices(client, offered, gear
     response = _logged(client, hb.alice).post(
         url, _post(gear=[str(hb.sword.pk)] + [ids.get(g, g) for g in gear]), **HTMX)
     html = response.content.decode()
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert 'data-testid="error"' in html
     assert (("Claws is not offered" in html) if gear == ["claws"] else "Invalid input." in html)
     assert f'value="{hb.sword.pk}" checked' in html

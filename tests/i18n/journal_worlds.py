@@ -31,6 +31,20 @@ def character_pages(campaign, users: dict) -> list:
             for c in Character.objects.filter(campaign=campaign).order_by("pk")]
 
 
+def chat_played(world: World) -> World:
+    """The chat's free rolls (every system): a sum and a test, each graded face shown, posted by
+    the campaign's game master; the campaign's chat page read by them."""
+    from chat import services
+
+    campaign = world.campaign
+    gm = campaign.game_master
+    for text, seed in (("/roll 2d6+3", 1), ("/roll d100 <= 55", 2), ("/roll d100 <= 55", 5)):
+        services.message_post(user=gm, campaign_id=campaign.pk, text=text,
+                              rng=random.Random(seed))
+    world.pages.append((reverse("chat:campaign", args=[campaign.pk]), gm))
+    return world
+
+
 def factions_played(*, leader_user, leader, member_user, member, third_user=None, third=None):
     """Every faction kind: a faction founded, joined, led by another, left, a member removed,
     dissolved."""

@@ -128,7 +128,7 @@ def test_character_creation_error_in_french(client, alice, hero, campaign):
 # --- error messages ----------------------------------------------------------------------------
 
 PROJECT_PACKAGES = ("gamerules", "campaigns", "characters", "combat", "magic", "factions",
-                    "accounts")
+                    "accounts", "chat")
 
 
 def _error_classes() -> list[type[rule_errors.RuleError]]:

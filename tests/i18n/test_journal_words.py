@@ -134,7 +134,7 @@ WORLDS = {"ew1": journal_worlds.ew1_world, "homebrew": journal_worlds.homebrew_w
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_kind_reads_as_words(client, alice, bob, system, lang):
     spec = rule_systems.require(system)
-    world = WORLDS[system](alice, bob)
+    world = journal_worlds.chat_played(WORLDS[system](alice, bob))
     declared = journal.kinds_for(system, spec.play_mode)
     written = set(ActionRecord.objects.filter(campaign=world.campaign)
                   .values_list("kind", flat=True))
@@ -152,7 +152,7 @@ def test_every_kind_the_source_names_is_declared():
     record_action or a reaction outcome, or to the small ``_journal`` helpers) are declared."""
     named = set()
     for app in ("campaigns", "characters", "combat", "ew1", "factions", "magic", "encounters",
-                "homebrew", "eclipse"):
+                "homebrew", "eclipse", "chat"):
         for path in (Path(settings.BASE_DIR) / app).rglob("*.py"):
             if "migrations" in path.parts:
                 continue

@@ -2,8 +2,8 @@
 streams open at once through uvicorn (tests.asgi_server) on PostgreSQL hold the same number of
 PostgreSQL connections and OS threads as one (opened ten at a time: the shared test server's
 connection limit is not this test's subject), a bare request still answers, and one event
-reaches all of them. The streams are raw sockets read from the test's own thread, so that the
-process's thread count is the server's."""
+reaches all of them (each its page's new fragment). The streams are raw sockets read from the
+test's own thread, so that the process's thread count is the server's."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from django.db import connection
 
 from campaigns import live
 from encounters import push
+from encounters.models import Encounter
 from tests.encounters.conftest import Table
 from tests.factories import PASSWORD
 
@@ -124,8 +125,11 @@ def test_200_streams_hold_no_connection_and_no_thread_and_all_get_the_event(live
         assert bob.get(f"{live_server.url}/encounters/{e.pk}/version/", timeout=10).status_code == 200
         assert time.monotonic() - started < BARE_WITHIN_S
 
+        # The version a step would have written: each stream pushes its page's new fragment
+        # (encounters.streamed), read and rendered once for the 200.
+        Encounter.objects.filter(pk=e.pk).update(version=99)
         live.announce(push.channel(e.pk), {"version": 99})
-        assert streams.wait_for(b'"version": 99', OPEN_WITHIN_S) == STREAMS
+        assert streams.wait_for(b'event: body\ndata: {"version": 99', OPEN_WITHIN_S) == STREAMS
         assert _connections() <= connections_with_one + SLACK
     finally:
         streams.close()

@@ -182,7 +182,7 @@ def test_the_order_round_trips_through_its_schema():
 
 
 def test_a_payload_stored_before_the_schema_still_reads():
-    """Version 1: the untyped dict eclipse.play.declare stored (no version key)."""
+    """Version 1: the untyped dict eclipse.declare.declare stored (no version key)."""
     legacy = {"weapon": 7, "weapon_name": "Pistol", "mode": "SS", "rounds": 1,
               "range_band": "short", "situations": {}, "charge": False, "called_shot": "",
               "one_handed": False, "extra": [{"label": "x", "value": -10, "source": "gravity"}],
