@@ -44,7 +44,6 @@ class Templates:
     list_cells: str = ""  # the matching <td> cells for one character ``c``
     member_columns: str = ""  # the <th> cells of a faction's members (manage page)
     member_cells: str = ""  # the matching <td> cells for one member ``c``
-    in_view: str = ""  # what the board's "in view" line tells of a piece ``p``
     log_entry: str = ""  # one journal entry (ActionRecord ``a``) the core does not know
 
 

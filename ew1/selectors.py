@@ -185,7 +185,7 @@ def board_view(*, user, character_id: int, now: datetime | None = None) -> Board
     # A piece without a sheet (saved around the admin) is not shown rather than break the board.
     pieces = list(Character.objects.filter(board=board, x__range=(x0, x1), y__range=(y0, y1),
                                            ew1__isnull=False)
-                  .select_related("ew1", "owner").annotate_faction())
+                  .select_related("ew1").annotate_faction())
     character.faction_id_cached = next(
         (p.faction_id_cached for p in pieces if p.pk == character.pk), None)
     params = character.campaign.parameters

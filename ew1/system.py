@@ -105,7 +105,6 @@ SPEC = rule_systems.RuleSystemSpec(
         list_cells="ew1/_list_cells.html",
         member_columns="ew1/_member_columns.html",
         member_cells="ew1/_member_cells.html",
-        in_view="ew1/_in_view.html",
         log_entry="ew1/_log_entry.html",
     ),
     leaderboard=(

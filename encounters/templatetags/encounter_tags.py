@@ -1,12 +1,15 @@
 """Template helpers of the encounter pages."""
 
+import functools
+import html
 import math
 
 from django import template
 from django.utils import formats, timezone
-from django.utils.html import escape, format_html
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
 
 from campaigns import charts
 from campaigns.models import RollGrade
@@ -91,6 +94,14 @@ def _number(value) -> str:
     return str(value) if type(value) is int else str(formats.localize(value))
 
 
+def _e(value) -> str:
+    """``value`` escaped as ``{{ value }}`` escapes it (django.utils.html.conditional_escape,
+    without its lazy-string wrapper: the rows call it some thousand times a page)."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
+
+
 @register.simple_tag
 def glance_html(g):
     """One combatant's state as the viewer may read it (encounters.glance.Glance ``g``): exact,
@@ -98,50 +109,51 @@ def glance_html(g):
     readers; described, the word alone. Built here rather than in a template: a row of the
     order shows one per combatant, and 50 rows of it cost more than the rest of the page
     (issue 21, item 9)."""
-    parts: list[str] = [format_html('<span class="glance glance-{}" data-testid="glance" data-detail="{}" '
-                         'data-level="{}">', g.detail, g.detail, g.level)]
+    parts = [f'<span class="glance glance-{_e(g.detail)}" data-testid="glance" '
+             f'data-detail="{_e(g.detail)}" data-level="{_e(g.level)}">']
     if g.exact:
         for m in g.meters:
-            words = m.words
+            words, key = _e(m.words), _e(m.key)
             bar = ""
             if m.maximum is not None:
                 low, high = m.warn
-                bar = format_html(
-                    '<meter min="0" max="{}" value="{}" low="{}" high="{}" optimum="{}" '
-                    'aria-hidden="true"></meter>', _number(m.maximum), _number(m.value),
-                    _number(low), _number(high), "0" if m.worse_up else _number(m.maximum))
+                optimum = "0" if m.worse_up else _e(_number(m.maximum))
+                bar = (f'<meter min="0" max="{_e(_number(m.maximum))}" '
+                       f'value="{_e(_number(m.value))}" low="{_e(_number(low))}" '
+                       f'high="{_e(_number(high))}" optimum="{optimum}" '
+                       'aria-hidden="true"></meter>')
             value = _number(m.value) + ("" if m.maximum is None else "/" + _number(m.maximum))
-            parts.append(format_html(
-                '\n  <span class="meter meter-{}" data-testid="meter" data-key="{}" title="{}">'
-                '<span class="icon" aria-hidden="true">{}</span>{}<span class="meter-value" '
-                'aria-hidden="true">{}</span><span class="visually-hidden">{}</span></span>',
-                m.key, m.key, words, m.glyph, bar, value, words))
+            parts.append(
+                f'\n  <span class="meter meter-{key}" data-testid="meter" data-key="{key}" '
+                f'title="{words}"><span class="icon" aria-hidden="true">{_e(m.glyph)}</span>'
+                f'{bar}<span class="meter-value" aria-hidden="true">{_e(value)}</span>'
+                f'<span class="visually-hidden">{words}</span></span>')
         for m in g.marks:
-            words = m.words
-            parts.append(format_html(
-                '\n  <span class="mark mark-{}" data-testid="mark" data-key="{}" title="{}">'
-                '<span class="icon" aria-hidden="true">{}</span><span class="visually-hidden">'
-                '{}</span></span>', m.key, m.key, words, m.glyph, words))
+            words, key = _e(m.words), _e(m.key)
+            parts.append(
+                f'\n  <span class="mark mark-{key}" data-testid="mark" data-key="{key}" '
+                f'title="{words}"><span class="icon" aria-hidden="true">{_e(m.glyph)}</span>'
+                f'<span class="visually-hidden">{words}</span></span>')
     else:
-        label = g.level_label
-        parts.append(format_html(
-            '\n  <span class="mark mark-level level-{}" data-testid="level" title="{}">'
-            '<span class="icon" aria-hidden="true">{}</span> {}</span>', g.level, label,
-            g.glyph, label))
+        label, level = _e(g.level_label), _e(g.level)
+        parts.append(
+            f'\n  <span class="mark mark-level level-{level}" data-testid="level" '
+            f'title="{label}"><span class="icon" aria-hidden="true">{_e(g.glyph)}</span> '
+            f'{label}</span>')
     parts.append("</span>\n")
-    return mark_safe("".join(parts))  # every value escaped by format_html
+    return mark_safe("".join(parts))  # every value escaped (_e)
 
 
 # A combatant id no encounter reaches: its place in the row URLs reversed once per render
-# (row_urls), filled in per row (row_url).
+# (row_urls), filled in per row (order_row).
 ROW_SENTINEL = "4611686018427387903"
 ROW_ACTIONS = ("remove", "readd", "hide", "reveal", "defeated", "up")
 
 
 def row_urls(encounter_id: int) -> dict[str, str]:
-    """The URLs of the control page's forms of one row (``place`` and each of ROW_ACTIONS),
-    with ROW_SENTINEL for the combatant's id: reversed once per render rather than five times
-    per row (issue 21, item 9)."""
+    """The URLs of the control page's row actions (``place`` and each of ROW_ACTIONS), with
+    ROW_SENTINEL for the combatant's id: reversed once per render rather than five times per
+    row (issue 21, item 9)."""
     from django.urls import reverse
 
     urls = {what: reverse("encounters:combatant", args=(encounter_id, ROW_SENTINEL, what))
@@ -150,14 +162,153 @@ def row_urls(encounter_id: int) -> dict[str, str]:
     return urls
 
 
+@functools.lru_cache(maxsize=16)
+def _row_words(language: str | None) -> dict[str, str]:
+    """The words of every row, in ``language`` (the active one: translated once, not per row).
+    Translations are written as is, as ``{% translate %}`` writes them."""
+    return {
+        "order number": gettext("order number"), "Place": gettext("Place"),
+        "hidden": gettext("hidden"), "surprised": gettext("surprised"),
+        "defeated": gettext("defeated"), "out": gettext("out of the encounter"),
+        "joined": gettext("joined in round %(n)s"), "turns": gettext("%(n)s turns a round"),
+        "tiebreak": gettext("tie: tie-breaker"), "position": gettext("tie: entry order"),
+        "added": gettext("tie: added first"), "tie broken by": gettext("tie broken by"),
+        **{label: gettext(label) for _what, label in (READD, REMOVE, *(
+            pair for _flag, *pairs in SWITCHES for pair in pairs))}}
+
+
+def _small(words: str) -> str:
+    """``words``: a translation, written as is (as ``{% translate %}`` writes it)."""
+    return f"<small>({words})</small>"
+
+
 @register.simple_tag(takes_context=True)
-def row_url(context, combatant, what):
-    """The URL of the form ``what`` (ROW_ACTIONS or "place") of ``combatant``'s row, from the
-    context's ``row_urls`` (reversed here when the context has none)."""
+def order_row(context, c, n):
+    """One row of the order (parts/_order.html; alone, out of band, in a step's answer:
+    encounters.pages._changes), ``n`` its place: the combatant's name and marks, initiative,
+    state and position, and on the control page (``editing``: an encounter not ended) its
+    order number, its position's form and the switches. One form a row, the position's: the
+    switches are its buttons, each posting to its own URL (``formaction``), so that the
+    CSRF token is written once a row. Built here rather than in a template, like
+    glance_html: 50 rows of a template were most of the page's cost (issue 21, item 9)."""
+    view, words = context["view"], _row_words(translation.get_language())
+    editing = context.get("editing")
+    current = c.pk == view.current_id
+    classes = ("current" if current else "") + (" defeated" if c.defeated else "") + (
+        " removed" if c.removed else "")
+    if editing and not c.removed:
+        order = (f'<input form="order-form" name="pos-{c.pk}" value="{_e(n)}" size="2" '
+                 f'inputmode="numeric" aria-label="{words["order number"]}">')
+    elif c.rank is not None and not c.removed:
+        order = str(c.rank + 1)
+    else:
+        order = ""
+    oob = ' hx-swap-oob="true"' if context.get("oob") else ""
+    drag = ' data-draggable="1"' if editing and not c.removed else ""
+    return mark_safe(  # every value escaped (_e)
+        f'\n        <tr id="enc-row-{c.pk}"{oob} data-testid="combatant" '
+        f'data-name="{_e(c.name)}"{drag} class="{classes}">\n'
+        f"          <td>{order}</td>\n          <td>{_who(c, current, words)}</td>\n"
+        f"          <td>{_initiative(c, words)}</td>\n"
+        f'          <td data-testid="state">{_state(context, view, c)}</td>\n'
+        f'          <td data-testid="position">{_position(context, c, editing, words)}</td>\n'
+        f"          <td>{_switches(context, c, editing, words)}</td>\n        </tr>\n")
+
+
+def _who(c, current: bool, words: dict[str, str]) -> str:
+    """The name cell: the turn's mark, the portrait, the name and what is true of it."""
+    from encounters.ground import portrait_of
+
+    portrait = portrait_of(c)
+    marks = (
+        _small(words["hidden"]) if c.hidden else "",
+        _small(words["surprised"]) if c.surprised else "",
+        _small(words["defeated"]) if c.defeated else "",
+        _small(words["out"]) if c.removed else "",
+        _small(words["joined"] % {"n": _number(c.joined_round)}) if c.joined_round > 1 else "",
+        _small(words["turns"] % {"n": _number(c.turns_per_round)})
+        if c.turns_per_round > 1 else "")
+    img = (f'<img class="chip-portrait" src="{_e(portrait)}" alt="" width="16" height="16" '
+           'data-testid="row-portrait"> ') if portrait else ""
+    return (f"{'▶ ' if current else ''}{img}{_e(c.name)}\n            "
+            + "\n            ".join(marks))
+
+
+def _initiative(c, words: dict[str, str]) -> str:
+    shown = "" if c.initiative is None else _e(_number(c.initiative))
+    if not c.tie:
+        return shown
+    tie = words[c.tie if c.tie in ("tiebreak", "position") else "added"]
+    return f'{shown} <small title="{words["tie broken by"]}">{tie}</small>'
+
+
+def _state(context, view, c) -> str:
+    """The state cell: the glance (encounters.glance) when the system gives one, else the
+    system's gauges partial for whom the viewer may read (the GM, the viewer's own)."""
+    if view.has_states:
+        g = view.glances.get(c.pk)
+        return glance_html(g) if g else ""
+    partial = view.spec.templates.gauges
+    if not (partial and ((c.character and view.gm) or c.pk in view.mine)):
+        return ""
+    s = sheet_of(c.character, view)
+    if not s:
+        return ""
+    with context.push(c=c.character, s=s):
+        return context.template.engine.get_template(partial).render(context)
+
+
+def _position(context, c, editing, words: dict[str, str]) -> str:
+    """The position cell: the GM's form (the row's one form), else the position if any."""
+    if not editing:
+        return "" if c.x is None else f"({_e(_number(c.x))}, {_e(_number(c.y))})"
+    url = _row_url(context, c, "place")
+    x = "" if c.x is None else _e(_number(c.x))
+    y = "" if c.y is None else _e(_number(c.y))
+    return (f'<form id="row-{c.pk}" method="post" action="{url}" hx-post="{url}" '
+            f'hx-target="#encounter" hx-swap="outerHTML" class="inline">{_csrf(context)}'
+            '<input type="hidden" name="page" value="control">'
+            f'<input name="x" value="{x}" size="5" inputmode="decimal" aria-label="x (m)"> '
+            f'<input name="y" value="{y}" size="5" inputmode="decimal" aria-label="y (m)"> '
+            f'<button type="submit" data-testid="place">{words["Place"]}</button></form>')
+
+
+def _csrf(context) -> str:
+    """What ``{% csrf_token %}`` writes (the cached body's hole: encounters.pages)."""
+    token = context.get("csrf_token")
+    if not token or token == "NOTPROVIDED":
+        return ""
+    return f'<input type="hidden" name="csrfmiddlewaretoken" value="{_e(token)}">'
+
+
+# The row's switches: (what, its label) for a combatant out of the encounter; else the
+# removal, then for each flag (when set, when not).
+READD = ("readd", gettext_noop("Re-add"))
+REMOVE = ("remove", gettext_noop("Remove"))
+SWITCHES = (("hidden", ("reveal", gettext_noop("Reveal")), ("hide", gettext_noop("Hide"))),
+            ("defeated", ("up", gettext_noop("Back up")), ("defeated", gettext_noop("Defeated"))))
+
+
+def _switches(context, c, editing, words: dict[str, str]) -> str:
+    """The switches of the control page's row: buttons of the row's form (``form``), each
+    posting to its own URL (``formaction``)."""
+    if not editing:
+        return ""
+    chosen = [READD] if c.removed else [REMOVE] + [
+        on if getattr(c, flag) else off for flag, on, off in SWITCHES]
+    buttons = " ".join(
+        f'<button type="submit" form="row-{c.pk}" formaction="{_row_url(context, c, what)}" '
+        f'data-testid="{what}-{c.pk}">{words[label]}</button>' for what, label in chosen)
+    return f"\n            {buttons}\n            "
+
+
+def _row_url(context, c, what: str) -> str:
+    """The URL of the action ``what`` (ROW_ACTIONS or "place") of ``c``'s row, escaped, from
+    the context's ``row_urls`` (reversed here once when the context has none)."""
     urls = context.get("row_urls")
     if urls is None:
-        urls = row_urls(combatant.encounter_id)
-    return urls[what].replace(ROW_SENTINEL, str(combatant.pk))
+        urls = context["row_urls"] = row_urls(c.encounter_id)
+    return _e(urls[what].replace(ROW_SENTINEL, str(c.pk)))
 
 
 @register.filter
@@ -200,3 +351,13 @@ def portrait_url(combatant) -> str:
     from encounters.ground import portrait_of
 
     return portrait_of(combatant)
+
+
+@register.simple_tag
+def name_options(items, leave_out=None):
+    """``<option value="<pk>"><name></option>`` for each of ``items`` (combatants or
+    characters) but the one whose pk is ``leave_out``: the control page's selects list every
+    combatant, some of them twice (issue 21, item 9)."""
+    return mark_safe("".join(  # every value escaped (_e)
+        f'<option value="{_e(_number(i.pk))}">{_e(i.name)}</option>' for i in items
+        if leave_out is None or i.pk != leave_out))

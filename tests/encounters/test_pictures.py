@@ -246,3 +246,57 @@ def test_the_pictures_and_the_creation_counts_in_french(client, ep):
                       HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert 'data-msg-left="Points d’aptitude restants : {n} sur {total}."' in page
     assert 'data-budget="105"' in page
+
+
+def _grown(ep, e, extra: int) -> None:
+    """``extra`` more combatants (the GM's, by name) in ``e``, and the Guard in ``extra // 10``
+    more encounters running (a portrait bumps each of them)."""
+    if not extra:
+        return
+    enc.combatants_add(user=ep.gm, encounter_id=e.pk, entries=[
+        enc.CombatantEntry(name="Drone", count=extra)])
+    for n in range(extra // 10):
+        other = enc.encounter_create(user=ep.gm, campaign_id=ep.campaign.pk, name=f"Other {n}")
+        enc.combatants_add(user=ep.gm, encounter_id=other.pk, entries=[
+            enc.CombatantEntry(character_id=ep.guard.pk)])
+
+
+# The queries of a portrait's and a background's upload, the service's and the page's, whatever
+# the size of the encounter and the number of the character's encounters. A portrait: the
+# combatant's character, its encounters' versions (locked) and their one UPDATE, the step's
+# opening (the encounter with its combatants, locked), the picture's UPDATE, the encounter
+# saved, and four savepoints (the two atomic blocks). A background: the opening, the picture's
+# UPDATE, the save, two savepoints. The page adds the session and its user.
+PORTRAIT_QUERIES, BACKGROUND_QUERIES, PAGE_QUERIES = 10, 5, 2
+
+
+@pytest.mark.parametrize("extra", [0, 20])
+def test_a_portrait_costs_the_same_queries_whatever_the_encounter(
+        client, ep, extra, django_assert_num_queries):
+    e, c = _placed(ep)
+    _grown(ep, e, extra)
+    with django_assert_num_queries(PORTRAIT_QUERIES):
+        enc.combatant_portrait_set(user=ep.gm, encounter_id=e.pk,
+                                   combatant_id=c[ep.guard.pk].pk, upload=_picture())
+    client.force_login(ep.gm)
+    with django_assert_num_queries(PORTRAIT_QUERIES + PAGE_QUERIES):
+        response = client.post(f"/encounters/{e.pk}/portrait/", {
+            "combatant": c[ep.guard.pk].pk, "page": "control", "picture": _picture()})
+    assert response.status_code == 302
+    assert Character.objects.get(pk=ep.guard.pk).portrait
+
+
+@pytest.mark.parametrize("extra", [0, 20])
+def test_a_background_costs_the_same_queries_whatever_the_encounter(
+        client, ep, extra, django_assert_num_queries):
+    e, _c = _placed(ep)
+    _grown(ep, e, extra)
+    with django_assert_num_queries(BACKGROUND_QUERIES):
+        enc.encounter_background_set(user=ep.gm, encounter_id=e.pk, upload=_picture())
+    client.force_login(ep.gm)
+    with django_assert_num_queries(BACKGROUND_QUERIES + PAGE_QUERIES):
+        response = client.post(f"/encounters/{e.pk}/background/", {
+            "page": "control", "picture": _picture()})
+    assert response.status_code == 302
+    e.refresh_from_db()
+    assert e.background
