@@ -78,6 +78,17 @@ def register_hidden_entries(fn: Callable[[QuerySet], QuerySet]) -> None:
         _hidden_entries.append(fn)
 
 
+# Entries nobody reads in a journal, whoever oversees the campaign (chat: a whisper's roll, read
+# only where its message is): each ``fn(queryset) -> queryset`` of ActionRecords, without them.
+_private_entries: list[Callable[[QuerySet], QuerySet]] = []
+
+
+def register_private_entries(fn: Callable[[QuerySet], QuerySet]) -> None:
+    """From the app's AppConfig.ready."""
+    if fn not in _private_entries:
+        _private_entries.append(fn)
+
+
 # What a player may not read in the entries they read on a sheet, registered the same way
 # (encounters: an enemy's exact state unless the campaign's enemy_state is exact): each
 # ``fn(entries, *, character) -> entries``, changing the entries in memory only.
@@ -174,6 +185,8 @@ def campaign_journal(*, user, campaign_id: int) -> JournalRead:
     if campaign is None:
         raise NotFound("no_such_campaign")
     qs = journal_entries(ActionRecord.objects.filter(campaign=campaign))
+    for private in _private_entries:  # not even the GM's: a whisper between players, say
+        qs = private(qs)
     if oversees(user, campaign):
         return JournalRead(entries=qs, shown=lambda page: page)
     own = {c.pk: c for c in Character.objects.filter(campaign=campaign, owner_id=user.pk)

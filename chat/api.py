@@ -92,9 +92,12 @@ class _Room(APIView):
         data = body.validated_data
         if len(data["text"]) > settings.CHAT_MESSAGE_MAX:  # the service's words, not DRF's
             data["text"] = data["text"][:settings.CHAT_MESSAGE_MAX + 1]
-        message = services.message_post(user=request.user, text=data["text"], to=data["to"],
-                                        recipient_id=data.get("recipient"),
-                                        **{self.room_key: ids[self.room_key]})
+        room = ids[self.room_key]
+        message = services.message_post(
+            user=request.user, text=data["text"], to=data["to"],
+            recipient_id=data.get("recipient"),
+            campaign_id=room if self.room_key == "campaign_id" else None,
+            encounter_id=room if self.room_key == "encounter_id" else None)
         return Response(MessageSerializer(message).data, status=201)
 
 

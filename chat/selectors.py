@@ -50,8 +50,8 @@ def can_read_campaign(user, campaign_id: int) -> bool:
     """Whether ``user`` may enter the campaign's chat: who oversees it, or owns a character of
     it. One query."""
     row = (Campaign.objects.filter(pk=campaign_id).annotate(mine=_owns_character(user.pk))
-           .values_list("game_master_id", "mine").first())
-    return row is not None and (row[1] or oversees_campaign_of(user, row[0]))
+           .values_list("game_master_id", "co_master_ids", "mine").first())
+    return row is not None and (row[2] or oversees_campaign_of(user, row[0], row[1]))
 
 
 def can_read_encounter(user, encounter_id: int) -> bool:
@@ -151,9 +151,10 @@ def recipients(room: Room) -> list:
 
 
 def campaigns_of(*, user) -> list[Campaign]:
-    """The campaigns whose chat ``user`` may enter: those they master or own a character of
-    (every campaign for staff), by name. One query."""
+    """The campaigns whose chat ``user`` may enter: those they master or co-master or own a
+    character of (every campaign for staff), by name. One query."""
     qs = Campaign.objects.order_by("name", "pk")
     if not (user.is_staff or user.is_superuser):
-        qs = qs.filter(Q(game_master_id=user.pk) | Q(characters__owner_id=user.pk)).distinct()
+        qs = qs.filter(Q(game_master_id=user.pk) | Q(masters__user_id=user.pk)
+                       | Q(characters__owner_id=user.pk)).distinct()
     return list(qs.only("pk", "name"))

@@ -77,13 +77,21 @@ def _addressee(room: Room, to: str, recipient_id: int | None):
 
 def _whisper_to(message: Message) -> list[int | None] | None:
     """Whose whisper topics a change of ``message`` is announced on (None: a public one, on
-    the room's topic): its author, its recipient, and for a whisper to the GM the game master."""
+    the room's topic): its author, its recipient, and for a whisper to the GM the game master
+    and the co-game masters."""
     if message.to == To.ALL:
         return None
     readers = [message.author_id, message.recipient_id]
     if message.to == To.GM:
-        readers.append(message.campaign.game_master_id)
+        readers += [message.campaign.game_master_id, *message.campaign.co_master_ids]
     return readers
+
+
+def without_private_rolls(qs):
+    """characters.selectors.register_private_entries: ``qs`` (ActionRecords) without the rolls
+    of whispers, which only their message's readers read (in the chat), not even the GM's
+    journal (a whisper between players)."""
+    return qs.exclude(kind=KIND_ROLL, summary__private=True)
 
 
 def _free_roll(*, room: Room, user, text: str, to: str, rng: RandomSource, now: datetime

@@ -119,7 +119,7 @@ def _context(view: selectors.EncounterView, page: str, setup: bool = True) -> di
     return {"view": view, "page": page, "me": me, "characters": characters,
             "templates": templates,
             "editing": page == "control" and view.encounter.state != Encounter.State.ENDED,
-            # each row's forms: reversed once, not per row (encounter_tags.row_url)
+            # each row's forms: reversed once, not per row (encounter_tags.order_row)
             "row_urls": row_urls(view.encounter.pk) if page == "control" else None}
 
 
@@ -171,8 +171,9 @@ def pushed_fragment(request, viewer: selectors.Viewer, page: str, *, language: s
     longer be seen: the stream then sends the bare change and the page refetches. Queries:
     none from the cache, else encounter_view's (4 to 6). Runs in a worker thread."""
     key = fragment_key(viewer, page, language, zone)
+    head: selectors.Viewer | Encounter = viewer
     with translation.override(language), timezone.override(zone):
-        body, head = _cache_get(key), viewer
+        body = _cache_get(key)
         if body is None:
             try:
                 view = _view(request, viewer.encounter_id, page)

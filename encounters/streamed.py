@@ -86,9 +86,10 @@ class PushedFragments:
         self.token = get_token(request)
 
     async def __call__(self, changes: list[str]) -> str | None:
-        version = max((_version_of(data) for data in changes), default=None)
-        if version is None:
+        versions = [v for v in map(_version_of, changes) if v is not None]
+        if not versions:
             return None
+        version = max(versions)
         roster = await _rosters.get((self.encounter_id, version), lambda: live.run_sync(
             selectors.roster, self.encounter_id))
         viewer = roster.viewer_for(self.user) if roster is not None else None

@@ -229,3 +229,17 @@ def test_a_shared_entry_of_a_hidden_combatant_reaches_no_player(table):
     seen = {who: [m.entry_id for m in selectors.messages_page(selectors.room_for(
         user=who, encounter_id=t.encounter.pk)).messages] for who in (t.gm, t.alice)}
     assert seen == {t.gm: [entry.pk, open_entry.pk], t.alice: [None, open_entry.pk]}
+
+
+def test_the_journal_api_leaves_a_whispers_roll_out_even_for_the_gm(table):
+    """The campaign's journal (characters.selectors.campaign_journal, its API) reads the public
+    free rolls, never a whisper's: between players the GM does not read it in the chat either."""
+    from characters.selectors import campaign_journal
+
+    t = table
+    post(t, t.alice, "/roll 1d6")
+    post(t, t.alice, "/roll 1d8", to=To.PLAYER, recipient_id=t.bob.pk)
+    post(t, t.bob, "/roll 1d10", to=To.GM)
+    entries = list(campaign_journal(user=t.gm, campaign_id=t.campaign.pk).entries)
+    assert [e.kind for e in entries] == ["chat_roll"]
+    assert entries[0].rolls.get().expression == "1d6"

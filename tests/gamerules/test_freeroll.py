@@ -95,7 +95,7 @@ def test_the_systems_rules_are_the_seeds():
     ("/roll d100 <= 5000", "invalid_roll", "roll_bad_target"),
     ("/roll d100 <= fifty", "invalid_roll", "roll_bad_target"),
     ("/roll d100 <= ²", "invalid_roll", "roll_bad_target"),  # a digit to str.isdigit, not to int
-    ("/roll d100 <= ٥٥", "invalid_roll", "roll_bad_target"),
+    ("/roll d100 <= \u0665\u0665", "invalid_roll", "roll_bad_target"),  # Arabic-Indic digits
     ("/roll 4d6kh3", "invalid_dice", "dice_sums_only"),
     ("/roll banana", "invalid_dice", "dice_stray_text"),
 ])
