@@ -3,14 +3,17 @@ receives its new fragment in its own stream (a ``body`` event) instead of a bare
 makes it refetch, so that thousands of open pages are current without a request each.
 
 For each change, each web process reads the encounter's roster once (selectors.roster: one
-query, whoever is watching) and derives each stream's viewer from it in memory, exactly as a
-refetch would (selectors.encounter_viewer reads the same roster). It renders the fragment once
-per kind of viewer (encounters.pages.pushed_fragment: the page, ``gm`` and ``mine``, the
-language and the time zone), or takes the body another process rendered from the shared
-cache; every stream of that kind fills in its own CSRF token. A stream sends the bare change
-instead (the page refetches, as before) when its user may no longer see the encounter, when
-the encounter moved on while the fragment was being rendered (a kind that may have changed),
-or when anything fails: a pushed fragment is an optimisation, never the only road.
+query, whoever is watching) with which of its streams' sessions still sign their users in
+(campaigns.signed_in: two queries; a stream outlives the request that checked its user), and
+derives each stream's viewer from it in memory, exactly as a refetch would
+(selectors.encounter_viewer reads the same roster). It renders the fragment once per kind of
+viewer (encounters.pages.pushed_fragment: the page, ``gm`` and ``mine``, the language and the
+time zone), or takes the body another process rendered from the shared cache; every stream of
+that kind fills in its own CSRF token. A stream sends the bare change instead (the page
+refetches, as before) when its session no longer signs its user in (signed out, deactivated, a
+password changed elsewhere), when its user may no longer see the encounter, when the encounter
+moved on while the fragment was being rendered (a kind that may have changed), or when anything
+fails: a pushed fragment is an optimisation, never the only road.
 
 What a stream sends is what its own refetch would answer: rendered for a user of the same kind
 of viewer, so nothing hidden from this viewer is in it.
@@ -21,14 +24,17 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.middleware.csrf import get_token
 from django.utils import timezone, translation
 
 from campaigns import live
+from campaigns.signed_in import signed_in
 from encounters import pages, selectors
 
 logger = logging.getLogger(__name__)
@@ -67,6 +73,23 @@ class _Shared:
 
 _rosters = _Shared()
 _fragments = _Shared()
+# The open streams of each encounter in this process: whose sessions a change's read checks.
+_watching: dict[int, weakref.WeakSet[PushedFragments]] = {}
+
+
+@dataclass(frozen=True)
+class _Read:
+    """What one change's read gives every stream of an encounter in this process: the roster,
+    and which of the streams' sessions still sign their users in."""
+
+    roster: selectors.Roster | None
+    signed_in: frozenset[str]
+
+
+def _read(encounter_id: int, session_keys: list[str]) -> _Read:
+    """The roster (one query) and the sessions still signed in (two: campaigns.signed_in)."""
+    return _Read(roster=selectors.roster(encounter_id),
+                 signed_in=frozenset(signed_in(session_keys)))
 
 
 class PushedFragments:
@@ -84,15 +107,22 @@ class PushedFragments:
         self.language = translation.get_language()
         self.zone = timezone.get_current_timezone_name()
         self.token = get_token(request)
+        self.session_key = request.session.session_key
+        _watching.setdefault(encounter_id, weakref.WeakSet()).add(self)
 
     async def __call__(self, changes: list[str]) -> str | None:
         versions = [v for v in map(_version_of, changes) if v is not None]
         if not versions:
             return None
         version = max(versions)
-        roster = await _rosters.get((self.encounter_id, version), lambda: live.run_sync(
-            selectors.roster, self.encounter_id))
-        viewer = roster.viewer_for(self.user) if roster is not None else None
+        keys = sorted({w.session_key for w in _watching.get(self.encounter_id, ()) if w.session_key})
+        read = await _rosters.get((self.encounter_id, version), lambda: live.run_sync(
+            _read, self.encounter_id, keys))
+        # Signed out, deactivated, a password changed elsewhere (or a stream opened after the
+        # read): the bare change, which the page's refetch answers as it must.
+        if self.session_key not in read.signed_in or read.roster is None:
+            return None
+        viewer = read.roster.viewer_for(self.user)
         if viewer is None:
             return None
         key = pages.fragment_key(viewer, self.page, self.language, self.zone)

@@ -126,3 +126,43 @@ def test_a_fragment_read_after_the_encounter_moved_on_is_not_pushed(table, rf):
     html = pages.pushed_fragment(request, current, "play", language="en", zone="UTC")
     assert html.startswith(f'<div id="encounter" data-version="{current.version}"')
     assert str(pages.CSRF_HOLE) in html
+
+
+def test_a_stream_whose_session_no_longer_signs_its_user_in_gets_the_bare_change(live_server):
+    """A stream outlives the request that checked its user: signed out elsewhere, deactivated
+    or with the password changed, it pushes no fragment of its own any more."""
+    from django.contrib.sessions.models import Session
+
+    t = Table()
+    e = t.start()
+    bob, alice = _session(live_server, "bob"), _session(live_server, "alice")
+    url = f"{live_server.url}/encounters/{e.pk}/events/"
+    with (bob.get(url, stream=True, timeout=10) as bob_stream,
+          alice.get(url, stream=True, timeout=10) as alice_stream):
+        bob_events, alice_events = _events(bob_stream), _events(alice_stream)
+        assert next(bob_events)[0] == next(alice_events)[0] == "stream-open"
+        Session.objects.filter(session_key=bob.cookies["sessionid"]).delete()  # signed out
+        t.alice.set_password("changed-elsewhere-42")
+        t.alice.save()
+        t.next()
+        assert next(bob_events)[0] == "change"
+        assert next(alice_events)[0] == "change"
+
+
+def test_signed_in_reads_sessions_as_get_user_does():
+    from django.test import Client
+
+    from campaigns.signed_in import signed_in
+
+    users = [factories.user(name) for name in ("ann", "ben", "cid")]
+    keys = []
+    for user in users:  # a browser each
+        browser = Client()
+        browser.force_login(user)
+        keys.append(browser.session.session_key)
+    assert signed_in([*keys, "", "no-such-key"]) == set(keys)
+    users[1].is_active = False
+    users[1].save()
+    users[2].set_password("another-one-42")
+    users[2].save()
+    assert signed_in(keys) == {keys[0]}
