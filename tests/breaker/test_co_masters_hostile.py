@@ -46,8 +46,8 @@ def hb(alice, bob):
     return world
 
 
-@pytest.mark.parametrize("name", ["carol\x00", "\x00", "car\u202eol", "ｃａｒｏｌ", "CAROL",
-                                  " ", "x" * 5000, "carol\u200b", "%", "_arol"])
+@pytest.mark.parametrize("name", ["carol\x00", "\x00", "car\u202eol", "CAROL", " ", "x" * 5000,
+                                  "\uff43\uff41\uff52\uff4f\uff4c", "carol\u200b", "%", "_arol"])
 def test_odd_names_are_refused_in_words(hb, name):
     page = client_of(hb.gm).post(f"/campaigns/{hb.campaign.pk}/masters/add/",
                                  {"username": name}, **HTMX)
