@@ -11,10 +11,14 @@ from django.test import Client
 from campaigns.errors import CoMasterRefused, NotCampaignOwner, NotFound
 from campaigns.models import Campaign, CampaignMaster
 from campaigns.services import campaign_create, campaign_master_add, campaign_master_remove
+from chat.models import To
+from chat.services import message_post
+from encounters import services as enc
+from homebrew.services import homebrew_character_create
 from tests import factories
 from tests.concurrency import run_together
+from tests.homebrew.conftest import SPREAD, in_view
 from tests.homebrew.conftest import build_world as homebrew_world
-from tests.homebrew.conftest import in_view
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 HUGE = 99999999999999999999
@@ -138,3 +142,26 @@ def test_two_campaigns_of_one_name_at_once_make_one():
     assert len(made) == 1
     assert [r.code for r in results if not isinstance(r, Campaign)] == ["campaign_name_taken"]
     assert Campaign.objects.filter(name="Twins").count() == 1
+
+
+def test_a_co_game_master_who_plays_too_keeps_only_a_players_view_once_removed(hb):
+    cid = hb.campaign.pk
+    carla = homebrew_character_create(user=hb.carol, campaign=hb.campaign, name="Carla",
+                                      values=SPREAD, now=hb.now)
+    e = in_view(hb, hidden=True)
+    enc.combatants_add(user=hb.gm, encounter_id=e.pk,
+                       entries=[enc.CombatantEntry(character_id=carla.pk)])
+    message_post(user=hb.alice, text="The secret door is behind the altar", campaign_id=cid,
+                 to=To.GM)
+    client = client_of(hb.carol)
+    assert "secret door" in client.get(f"/chat/campaigns/{cid}/").content.decode()
+    assert "Goblin" in client.get(f"/encounters/{e.pk}/", **HTMX).content.decode()
+    campaign_master_remove(user=hb.gm, campaign_id=cid, master_id=hb.carol.pk)
+    chat = client.get(f"/chat/campaigns/{cid}/")
+    assert chat.status_code == 200 and "secret door" not in chat.content.decode()
+    page = client.get(f"/encounters/{e.pk}/", **HTMX)
+    assert page.status_code == 200 and "Carla" in page.content.decode()
+    assert "Goblin" not in page.content.decode()
+    assert client.get(f"/encounters/{e.pk}/control/", **HTMX).status_code == 404
+    api = client.get(f"/api/encounters/{e.pk}/").content.decode()
+    assert "Carla" in api and "Goblin" not in api
