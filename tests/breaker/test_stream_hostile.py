@@ -101,3 +101,28 @@ def test_a_removed_co_game_master_gets_only_the_bare_change(live_server):
         t.next()
         event, _data = _next(events)
     assert event == "change"
+
+
+def test_two_players_whose_characters_are_hidden_do_not_share_a_body(live_server):
+    t = Table()
+    for name in ("Hero", "Brenna"):
+        services.combatant_update(user=t.gm, encounter_id=t.encounter.pk,
+                                  combatant_id=t.c[name].pk, hidden=True)
+    e = t.start()
+    alice, bob = _session(live_server, "alice"), _session(live_server, "bob")
+    url = f"{live_server.url}/encounters/{e.pk}/?v=0"
+    pages = {}
+    for name, s in (("bob", bob), ("alice", alice)):
+        r = s.get(url, headers={"HX-Request": "true"}, timeout=10)
+        pages[name] = (r.status_code, r.text)
+    with _open(live_server, bob, e) as bob_stream, _open(live_server, alice, e) as alice_stream:
+        bob_events, alice_events = _events(bob_stream), _events(alice_stream)
+        assert next(bob_events)[0] == next(alice_events)[0] == "stream-open"
+        t.next()
+        pushed = {"bob": _next(bob_events), "alice": _next(alice_events)}
+    assert [status for status, _html in pages.values()] == [200, 200]  # each sees their own
+    for who, other in (("bob", "Hero"), ("alice", "Brenna")):
+        _status, html = pages[who]
+        assert other not in html, who
+        event, data = pushed[who]
+        assert event == "change" or other not in json.loads(data)["html"], who
