@@ -28,6 +28,11 @@ def dana(db):
     ("ew1", {"view_radius": -1}),
     ("ew1", {"view_radius": [1]}),
     ("ew1", {"view_radius": True}),
+    ("ew1", ["view_radius"]),
+    ("ew1", "view_radius"),
+    ("ew1", 5),
+    ("homebrew", {"characteristic_points": float("nan")}),
+    ("homebrew", {"characteristic_points": 170.5}),
 ])
 def test_bad_parameters_are_refused_and_nothing_is_made(dana, system, parameters):
     with pytest.raises(ValidationError):
@@ -44,6 +49,9 @@ def test_bad_parameters_are_refused_and_nothing_is_made(dana, system, parameters
     {"rule_system": "chess"},
     {"rule_system": "ew1\x00"},
     {"enemy_state": "everything"},
+    {"enemy_state": None},
+    {"is_open": "maybe"},
+    {"name": None},
 ])
 def test_bad_fields_are_refused_and_nothing_is_made(dana, changes):
     data = {"name": "Les Ombres", "rule_system": "ew1", **changes}
