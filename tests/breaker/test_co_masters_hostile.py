@@ -111,6 +111,9 @@ def test_a_removed_co_game_master_keeps_no_page(hb):
     after = {u: client.get(u, **HTMX).status_code for u in urls}
     assert set(after.values()) <= {403, 404}, after
     assert "Goblin" not in client.get(f"/encounters/{e.pk}/version/").content.decode()
+    for page in ("play", "control"):
+        stream = client.get(f"/encounters/{e.pk}/events/", {"page": page})
+        assert stream.status_code == 404, page
 
 
 @pytest.mark.postgres
