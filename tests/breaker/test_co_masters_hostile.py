@@ -14,6 +14,8 @@ from campaigns.services import campaign_create, campaign_master_add, campaign_ma
 from chat.models import To
 from chat.services import message_post
 from encounters import services as enc
+from encounters.errors import EncounterForbidden, EncounterNotFound
+from encounters.models import Combatant, Encounter
 from homebrew.services import homebrew_character_create
 from tests import factories
 from tests.concurrency import run_together
@@ -168,3 +170,23 @@ def test_a_co_game_master_who_plays_too_keeps_only_a_players_view_once_removed(h
     assert client.get(f"/encounters/{e.pk}/control/", **HTMX).status_code == 404
     api = client.get(f"/api/encounters/{e.pk}/").content.decode()
     assert "Carla" in api and "Goblin" not in api
+
+
+def test_the_co_game_master_of_another_campaign_runs_no_step_here(hb):
+    e = in_view(hb, hidden=True)
+    goblin = e.combatants.get(character=hb.goblin)
+    version = Encounter.objects.get(pk=e.pk).version
+    steps = [
+        lambda: enc.encounter_start(user=hb.dave, encounter_id=e.pk, now=hb.now),
+        lambda: enc.combatant_update(user=hb.dave, encounter_id=e.pk, combatant_id=goblin.pk,
+                                     hidden=False),
+        lambda: enc.combatants_add(user=hb.dave, encounter_id=e.pk,
+                                   entries=[enc.CombatantEntry(name="Spy")]),
+        lambda: enc.encounter_create(user=hb.dave, campaign_id=hb.campaign.pk, name="Mine"),
+    ]
+    for step in steps:
+        with pytest.raises((EncounterNotFound, EncounterForbidden)):
+            step()
+    assert Encounter.objects.get(pk=e.pk).version == version
+    assert Combatant.objects.get(pk=goblin.pk).hidden
+    assert Encounter.objects.filter(campaign=hb.campaign).count() == 1
