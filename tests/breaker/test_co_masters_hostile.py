@@ -109,6 +109,8 @@ def test_a_removed_co_game_master_keeps_no_page(hb):
             f"/api/encounters/{e.pk}/")
     before = [client.get(u).status_code for u in urls]
     assert before == [200] * 6
+    for index in ("/encounters/", "/chat/"):
+        assert "Homebrew test" in client.get(index).content.decode(), index
     campaign_master_remove(user=hb.gm, campaign_id=cid, master_id=hb.carol.pk)
     after = {u: client.get(u, **HTMX).status_code for u in urls}
     assert set(after.values()) <= {403, 404}, after
@@ -116,6 +118,9 @@ def test_a_removed_co_game_master_keeps_no_page(hb):
     for page in ("play", "control"):
         stream = client.get(f"/encounters/{e.pk}/events/", {"page": page})
         assert stream.status_code == 404, page
+    for index in ("/encounters/", "/chat/"):  # (/characters/ lists the open campaigns to join)
+        listed = client.get(index)
+        assert listed.status_code == 200 and "Homebrew test" not in listed.content.decode()
 
 
 @pytest.mark.postgres
