@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import ProhibitNullCharactersValidator
 from django.db import IntegrityError, transaction
 
 from campaigns.errors import (CampaignNameTaken, CoMasterRefused, Forbidden, NotCampaignOwner,
@@ -31,6 +33,7 @@ def campaign_create(*, user, name: str, rule_system: str,
     campaign = Campaign(name=name, rule_system=rule_system, rule_parameters=rule_parameters or {},
                         description=description, is_open=is_open, enemy_state=enemy_state,
                         game_master=user)
+    _refuse_nul(name=name, description=description)  # PostgreSQL's text cannot hold one
     campaign.full_clean(exclude=["game_master"], validate_unique=False)  # user: signed in
     try:
         with transaction.atomic():
@@ -38,6 +41,19 @@ def campaign_create(*, user, name: str, rule_system: str,
     except IntegrityError:
         raise CampaignNameTaken(name=name) from None
     return campaign
+
+
+def _refuse_nul(**texts: str) -> None:
+    """A ValidationError on each of ``texts`` holding a NUL character (a model field has no
+    check of its own, the form's fields have)."""
+    errors = {}
+    for field, text in texts.items():
+        try:
+            ProhibitNullCharactersValidator()(text)
+        except ValidationError as exc:
+            errors[field] = exc
+    if errors:
+        raise ValidationError(errors)
 
 
 def _owned_for_update(*, user, campaign_id: int) -> Campaign:

@@ -110,6 +110,8 @@ class RuleParameters:
     def from_overrides(cls: type[P], overrides: Mapping[str, Any] | None) -> P:
         """Defaults with ``overrides`` applied. Raises ParameterError naming each bad key
         ("unknown parameter", "expected a int", "must be between LOW and HIGH")."""
+        if overrides is not None and not isinstance(overrides, Mapping):  # a stored JSON list
+            raise ParameterError({"*": "expected a mapping of parameter names to values"})
         known = {f.name: f for f in fields(cls)}
         errors: dict[str, str] = {}
         values: dict[str, Any] = {}
