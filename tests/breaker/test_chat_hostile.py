@@ -229,3 +229,34 @@ def test_a_gm_cannot_share_another_campaigns_entry_nor_a_player_any(client, tabl
     assert not Message.objects.exists()
     with pytest.raises(ChatNotFound):
         selectors.room_for(user=t.stranger, campaign_id=t.campaign.pk)
+
+
+def test_a_shared_attack_on_an_enemy_says_no_more_of_its_state_than_the_journal(
+        table, django_assert_num_queries):
+    """The campaign shows the enemies' state "described": the encounter's journal (its API)
+    gives a player no enemy's HP; a card the GM shows in the chat must not either."""
+    t = table
+    alice_char = t.alice.characters.get()
+    wolf = factories.CharacterFactory(campaign=t.campaign, owner=None, name="Wolf",
+                                      kind="creature")
+    factories.CombatantFactory(encounter=t.encounter, character=wolf)
+    entry = journal.record_action(
+        campaign=t.campaign, kind="encounter_action_spent", now=NOW, user=t.gm,
+        actor=alice_char, target=wolf,
+        summary={"encounter": t.encounter.pk, "hp": 3, "hp_before": 10,
+                 "result": {"hp": 3, "hp_before": 10, "damage": 7}})
+    journal_api = _api(t.alice).get(f"/api/encounters/{t.encounter.pk}/journal/").json()
+    read = next(e for e in journal_api["results"] if e["id"] == entry.pk)
+    assert "hp" not in read["summary"] and "hp" not in read["summary"]["result"]
+    services.entry_share(user=t.gm, entry_id=entry.pk)
+    chat = _api(t.alice).get(f"/api/encounters/{t.encounter.pk}/chat/").json()
+    card = chat["results"][-1]["card"]
+    assert card["id"] == entry.pk
+    assert "hp" not in card["summary"], card
+    assert "hp_before" not in card["summary"]["result"], card
+    gm_card = _api(t.gm).get(f"/api/encounters/{t.encounter.pk}/chat/").json()["results"][-1]
+    assert gm_card["card"]["summary"]["hp"] == 3  # the GM reads it whole
+    room = selectors.room_for(user=t.alice, encounter_id=t.encounter.pk)
+    # the messages, the cards' rolls, the cards the player may read, the player's characters
+    with django_assert_num_queries(4):
+        selectors.messages_page(room)
