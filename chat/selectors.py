@@ -105,8 +105,8 @@ class Page:
 
 def messages_page(room: Room, *, before: int | None = None, size: int = PAGE_SIZE) -> Page:
     """The newest ``size`` messages the viewer reads (older than message ``before``), with
-    their authors, recipients and roll cards (their rolls): two queries, three when a card
-    shows an entry shared from the journal."""
+    their authors, recipients and roll cards (their rolls): two queries, four for a player when
+    a card shows an entry shared from the journal."""
     qs = readable(room)
     if before is not None:
         qs = qs.filter(pk__lt=before)
@@ -149,11 +149,14 @@ def _hide_unreadable_cards(room: Room, rows: list[Message]) -> None:
 
 def recipients(room: Room) -> list:
     """Whom the viewer may whisper to by name: the room's other players (who own a character
-    of the campaign; in an encounter, who play a combatant in it), by username. One query."""
+    of the campaign; in an encounter, who play a combatant in it, not hidden from the viewer),
+    by username. One query."""
     users = get_user_model().objects.exclude(pk=room.user.pk)  # type: ignore[attr-defined]
     if room.encounter is not None:
+        # a player reads no hidden combatant's player there (the GM does)
+        shown = {} if room.gm else {"characters__combatants__hidden": False}
         users = users.filter(characters__combatants__encounter=room.encounter,
-                             characters__combatants__removed=False)
+                             characters__combatants__removed=False, **shown)
     else:
         users = users.filter(characters__campaign=room.campaign)
     return list(users.distinct().order_by("username").only("pk", "username"))

@@ -260,3 +260,21 @@ def test_a_shared_attack_on_an_enemy_says_no_more_of_its_state_than_the_journal(
     # the messages, the cards' rolls, the cards the player may read, the player's characters
     with django_assert_num_queries(4):
         selectors.messages_page(room)
+
+
+def test_a_hidden_combatants_player_is_not_named_by_the_encounters_whisper_list(table):
+    """Bob's fighter is hidden in the encounter (an ambush): Alice's room must not offer to
+    whisper to him there, nor take a whisper to him (he is not in the room as she sees it)."""
+    from encounters.models import Combatant
+
+    t = table
+    Combatant.objects.filter(encounter=t.encounter, character__owner=t.bob).update(hidden=True)
+    room = selectors.room_for(user=t.alice, encounter_id=t.encounter.pk)
+    assert t.bob not in selectors.recipients(room)
+    answer = _api(t.alice).post(f"/api/encounters/{t.encounter.pk}/chat/",
+                                {"text": "psst", "to": "player", "recipient": t.bob.pk},
+                                format="json")
+    assert answer.status_code == 400
+    gm_room = selectors.room_for(user=t.gm, encounter_id=t.encounter.pk)
+    assert t.bob in selectors.recipients(gm_room)  # the GM knows who is there
+    assert not Message.objects.exists()
