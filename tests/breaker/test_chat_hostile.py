@@ -278,3 +278,20 @@ def test_a_hidden_combatants_player_is_not_named_by_the_encounters_whisper_list(
     gm_room = selectors.room_for(user=t.gm, encounter_id=t.encounter.pk)
     assert t.bob in selectors.recipients(gm_room)  # the GM knows who is there
     assert not Message.objects.exists()
+
+
+@pytest.mark.parametrize("raw", ['{"text": "a\\ud800b"}', '{"text": "/roll 1d6 \\udfff"}',
+                                 '{"text": "hi", "to": "gm\\ud800"}'])
+def test_a_lone_surrogate_in_json_is_a_400(table, raw):
+    """JSON may escape half of a UTF-16 pair; no UTF-8 text holds it (PostgreSQL, nh3)."""
+    t = table
+    answer = _api(t.alice).generic("POST", f"/api/campaigns/{t.campaign.pk}/chat/", raw,
+                                   content_type="application/json")
+    assert answer.status_code == 400, answer.content
+    assert answer.json()["code"] == "parse_error"  # as for malformed JSON
+    assert not Message.objects.exists()
+    # a whole pair, escaped, is one character like any other
+    emoji = _api(t.alice).generic("POST", f"/api/campaigns/{t.campaign.pk}/chat/",
+                                  '{"text": "\\ud83d\\ude00"}', content_type="application/json")
+    assert emoji.status_code == 201
+    assert Message.objects.get().body == "\U0001f600"
