@@ -295,3 +295,11 @@ def test_a_lone_surrogate_in_json_is_a_400(table, raw):
                                   '{"text": "\\ud83d\\ude00"}', content_type="application/json")
     assert emoji.status_code == 201
     assert Message.objects.get().body == "\U0001f600"
+
+
+@pytest.mark.parametrize("text", ["---", "***", "___", "[x]: https://example.org", "<!-- -->"])
+def test_a_message_markdown_would_render_empty_still_shows_its_text(text):
+    """A thematic break (no ``hr`` allowed) or a lone link definition renders to nothing: the
+    message would show as an empty line from its author."""
+    html = markup.render(text)
+    assert html.strip(), text
