@@ -52,7 +52,7 @@ class JournalPagination(CursorPagination):
         cursor = super().decode_cursor(request)
         if cursor is not None and cursor.position is not None:
             try:
-                when = parse_datetime(cursor.position)
+                when = parse_datetime(str(cursor.position))
             except ValueError:  # well formed, no such date
                 when = None
             if when is None:
