@@ -27,5 +27,5 @@ class JSONParser(parsers.JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
         data = super().parse(stream, media_type, parser_context)
         if _has_lone_surrogate(data):
-            raise exceptions.ParseError("JSON parse error - a lone UTF-16 surrogate.")
+            raise exceptions.ParseError()  # DRF's "Malformed request.", translated
         return data
