@@ -303,3 +303,20 @@ def test_a_message_markdown_would_render_empty_still_shows_its_text(text):
     message would show as an empty line from its author."""
     html = markup.render(text)
     assert html.strip(), text
+
+
+def test_no_one_listens_to_anothers_whispers_or_a_room_they_may_not_enter(client, table):
+    """``/live/?t=``: a whisper topic is its user's alone; a room's topic is its readers'; one
+    refused topic among allowed ones refuses them all (404; the test client is WSGI: 204)."""
+    t = table
+    client.force_login(t.alice)
+    mine = f"whisper-{t.alice.pk}"
+    assert client.get(f"/live/?t={mine}&t=chat-{t.campaign.pk}").status_code == 204
+    for refused in (f"whisper-{t.bob.pk}", f"whisper-{t.gm.pk}", "whisper-0",
+                    f"whisper-0{t.bob.pk}", f"encounterchat-{t.encounter.pk + 1}",
+                    "chat-999999", f"whisper-{t.bob.pk}-{t.alice.pk}"):
+        assert client.get(f"/live/?t={mine}&t={refused}").status_code == 404, refused
+    client.force_login(t.carol)  # of the campaign, not of the encounter
+    assert client.get(f"/live/?t=encounterchat-{t.encounter.pk}").status_code == 404
+    client.force_login(t.gm)  # the GM reads no player's whisper topic
+    assert client.get(f"/live/?t=whisper-{t.alice.pk}").status_code == 404
