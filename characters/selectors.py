@@ -111,6 +111,27 @@ def visible_entries(qs):
     return qs
 
 
+def entries_as_player_reads(entries: list, *, user, campaign) -> list:
+    """``entries`` (of ``campaign``, shown out of a sheet: the chat's roll cards) through the
+    registered redactors as ``user``, a player, reads them: as the sheet of their character in
+    each (its actor, else its target), else of another character of theirs (what a sheet says
+    of others). An entry they could read on no sheet (no character of theirs) is left out.
+    One query (the user's characters); the objects are changed in memory only."""
+    own = {c.pk: c for c in Character.objects.filter(campaign=campaign, owner_id=user.pk)}
+    for c in own.values():
+        c.campaign = campaign
+    anyone = next(iter(own.values()), None)
+    shown = []
+    for entry in entries:
+        character = own.get(entry.actor_id) or own.get(entry.target_id) or anyone
+        if character is None:
+            continue
+        for redact in _entry_redactors:
+            redact([entry], character=character)
+        shown.append(entry)
+    return shown
+
+
 def recent_actions(character: Character, size: int = LOG_SIZE, *, user=None
                    ) -> list[ActionRecord]:
     """The last actions by or against ``character``, with their rolls: two queries. ``user``

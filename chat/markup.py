@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import nh3
+from django.utils.html import escape
 from markdown_it import MarkdownIt
 
 TAGS = frozenset({"p", "br", "strong", "em", "code", "pre", "blockquote", "ul", "ol", "li",
@@ -23,7 +24,9 @@ def _markdown() -> MarkdownIt:
 
 
 def render(text: str) -> str:
-    """Safe HTML of ``text`` (markdown)."""
+    """Safe HTML of ``text`` (markdown); the text itself, escaped, when the markdown renders to
+    nothing (a thematic break ``---``, a lone link definition): never an empty message."""
     html = _markdown().render(text)
-    return nh3.clean(html, tags=set(TAGS), attributes={k: set(v) for k, v in ATTRIBUTES.items()},
+    html = nh3.clean(html, tags=set(TAGS), attributes={k: set(v) for k, v in ATTRIBUTES.items()},
                      url_schemes=set(SCHEMES), link_rel="noopener noreferrer nofollow").strip()
+    return html or f"<p>{escape(text)}</p>"

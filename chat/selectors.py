@@ -18,7 +18,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from campaigns.models import ActionRecord, Campaign, RollRecord
 from campaigns.permissions import oversees, oversees_campaign_of
 from characters.models import Character
-from characters.selectors import visible_entries
+from characters.selectors import entries_as_player_reads, visible_entries
 from chat.errors import ChatNotFound
 from chat.models import Message, To
 from encounters.models import Combatant, Encounter
@@ -105,8 +105,8 @@ class Page:
 
 def messages_page(room: Room, *, before: int | None = None, size: int = PAGE_SIZE) -> Page:
     """The newest ``size`` messages the viewer reads (older than message ``before``), with
-    their authors, recipients and roll cards (their rolls): two queries, three when a card
-    shows an entry shared from the journal."""
+    their authors, recipients and roll cards (their rolls): two queries, four for a player when
+    a card shows an entry shared from the journal."""
     qs = readable(room)
     if before is not None:
         qs = qs.filter(pk__lt=before)
@@ -123,7 +123,9 @@ def messages_page(room: Room, *, before: int | None = None, size: int = PAGE_SIZ
 def _hide_unreadable_cards(room: Room, rows: list[Message]) -> None:
     """A card shared from the journal shows only what the viewer may read on a sheet: an entry
     of an encounter that involves a combatant hidden from them is left out (its message shows
-    without it). A deleted message shows no card. One query when such a card is there."""
+    without it), and what the entry says of an enemy's state as the player's sheet says it
+    (characters.selectors.entries_as_player_reads). A deleted message shows no card. Two
+    queries when such a card is there."""
     for m in rows:
         if m.deleted:
             m.entry = None
@@ -136,15 +138,25 @@ def _hide_unreadable_cards(room: Room, rows: list[Message]) -> None:
     for m in shared:
         if m.entry_id not in seen:
             m.entry = None
+    # what the player reads of the others (an enemy's state), as on their sheet
+    cards = [m.entry for m in shared if m.entry is not None]
+    readable_cards = {id(e) for e in entries_as_player_reads(cards, user=room.user,
+                                                             campaign=room.campaign)}
+    for m in shared:
+        if m.entry is not None and id(m.entry) not in readable_cards:
+            m.entry = None
 
 
 def recipients(room: Room) -> list:
     """Whom the viewer may whisper to by name: the room's other players (who own a character
-    of the campaign; in an encounter, who play a combatant in it), by username. One query."""
+    of the campaign; in an encounter, who play a combatant in it, not hidden from the viewer),
+    by username. One query."""
     users = get_user_model().objects.exclude(pk=room.user.pk)  # type: ignore[attr-defined]
     if room.encounter is not None:
+        # a player reads no hidden combatant's player there (the GM does)
+        shown = {} if room.gm else {"characters__combatants__hidden": False}
         users = users.filter(characters__combatants__encounter=room.encounter,
-                             characters__combatants__removed=False)
+                             characters__combatants__removed=False, **shown)
     else:
         users = users.filter(characters__campaign=room.campaign)
     return list(users.distinct().order_by("username").only("pk", "username"))

@@ -239,6 +239,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # DRF's parsers, its JSON one refusing a lone UTF-16 surrogate (config.parsers.JSONParser)
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser", "rest_framework.parsers.FormParser",
+                               "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Atomic counters (django-ratelimit on the default cache): the limits hold under concurrency.
     "DEFAULT_THROTTLE_CLASSES": ["config.throttling.UserRateThrottle",
