@@ -21,6 +21,7 @@ from django.db.models import Q
 from django.utils.dateparse import parse_datetime
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
 from rest_framework import exceptions
 from rest_framework.generics import GenericAPIView, ListAPIView
 from rest_framework.pagination import BasePagination, CursorPagination
@@ -248,3 +249,8 @@ class ListView(GenericAPIView):
 
     def listed(self, queryset) -> list:
         return self.paginate_queryset(self.filter_queryset(queryset)) or []
+
+    def get_serializer_class(self):
+        # OPTIONS describes a POST through the view's serializer_class; a list whose methods
+        # choose their own serializers describes no fields rather than failing (a 500).
+        return self.serializer_class or serializers.Serializer

@@ -102,7 +102,10 @@ class CampaignMaster(models.Model):
         verbose_name = _("co-game master")
         verbose_name_plural = _("co-game masters")
         constraints: ClassVar[list] = [
-            models.UniqueConstraint(fields=["campaign", "user"], name="one_co_master_per_user")]
+            models.UniqueConstraint(
+                fields=["campaign", "user"], name="one_co_master_per_user",
+                violation_error_message=_("This user is already a co-game master of the "
+                                          "campaign."))]
 
     def __str__(self) -> str:
         return f"{self.user_id} in {self.campaign_id}"

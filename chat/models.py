@@ -49,7 +49,9 @@ class Message(models.Model):
             models.CheckConstraint(
                 name="chat_recipient_iff_player",
                 condition=(models.Q(to="player", recipient__isnull=False)
-                           | (~models.Q(to="player") & models.Q(recipient__isnull=True)))),
+                           | (~models.Q(to="player") & models.Q(recipient__isnull=True))),
+                violation_error_message=_("A whisper to a player names that player, and only "
+                                          "a whisper to a player names one.")),
         )
 
     def __str__(self) -> str:

@@ -248,7 +248,7 @@ def _state(context, view, c) -> str:
     if view.has_states:
         g = view.glances.get(c.pk)
         return glance_html(g) if g else ""
-    partial = view.spec.templates.gauges
+    partial = view.spec.templates.gauges if view.spec is not None else None
     if not (partial and ((c.character and view.gm) or c.pk in view.mine)):
         return ""
     s = sheet_of(c.character, view)

@@ -48,7 +48,7 @@ def url_of(route: str, values: dict) -> str:
 
 ID_NAMES = ("character_id", "item_id", "draft_id", "campaign_id", "faction_id", "request_id",
             "encounter_id", "combatant_id", "reaction_id", "network_id", "message_id",
-            "entry_id")
+            "entry_id", "token_id", "user_id")
 
 
 def encounter_values(world) -> dict:
@@ -85,7 +85,10 @@ def sweep_values(world) -> dict:
     message = Message.objects.create(campaign=world.campaign, body="Sweep secret",
                                      html="<p>Sweep secret</p>", entry=entry,
                                      created_at=timezone.now())
-    return {"character_id": world.a.pk, "item_id": world.a_sword.pk,
+    from accounts.tokens import api_token_create
+    token, _secret = api_token_create(user=world.alice, name="Sweep")
+    return {"token_id": token.pk, "user_id": world.bob.pk,
+            "character_id": world.a.pk, "item_id": world.a_sword.pk,
             "draft_id": world.a_draft.pk, "campaign_id": world.campaign.pk,
             "faction_id": faction.pk, "request_id": request.pk, "network_id": network.pk,
             "message_id": message.pk, "entry_id": entry.pk, **encounter_values(world)}
@@ -159,7 +162,9 @@ GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             # issue 12: Eclipse Phase creation
             "eclipse/campaigns/<int:campaign_id>/new/",
             # issue 22: a chat room (read, post)
-            "chat/campaigns/<int:campaign_id>/", "chat/encounters/<int:encounter_id>/"}
+            "chat/campaigns/<int:campaign_id>/", "chat/encounters/<int:encounter_id>/",
+            # issue 22: a new campaign, its co-game masters, the API tokens
+            "campaigns/new/", "campaigns/<int:campaign_id>/masters/", "accounts/tokens/"}
 # Django's LoginView (a FormView) also takes PUT.
 GET_POST_PUT = {"accounts/login/"}
 

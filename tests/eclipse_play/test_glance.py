@@ -173,7 +173,7 @@ def _crowd(ep, n):
 
 @pytest.mark.parametrize("n", [2, 20])
 def test_queries_do_not_grow_with_the_combatants(client, ep, n, django_assert_num_queries):
-    """The GM's control page (10), Alice's page (11: as before the state, the turn's form
+    """The GM's control page (10), Alice's page (10: as before the state, the turn's form
     reading its sheet's weapons and the state the others', its sleeve coming with the
     combatants) and her API read (7), the same at 2 and 20 combatants: the state of every
     combatant costs one query, the carried weapons all at once (eclipse.glance)."""
@@ -194,7 +194,7 @@ def test_queries_do_not_grow_with_the_combatants(client, ep, n, django_assert_nu
 
 
 CONTROL_QUERIES = 10
-PLAY_QUERIES = 11
+PLAY_QUERIES = 10
 API_QUERIES = 7
 
 

@@ -193,7 +193,7 @@ def test_the_page_queries_do_not_grow_with_the_journal(client, ep, journal,
     _logged(client, ep.bob).get(url)
     # 10 (no reaction pending: no query for the prompts), one for the TACNet panel, one for the
     # environment
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(11):
         client.get(url)
 
 

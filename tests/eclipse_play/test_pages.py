@@ -97,7 +97,7 @@ def test_the_play_page_query_count_is_pinned(client, ep, extra, django_assert_nu
                            entries=[enc.CombatantEntry(character_id=m.pk) for m in more])
     url = reverse("encounters:play", args=[e.pk])
     _logged(client, ep.alice).get(url)
-    with django_assert_num_queries(11):  # +1: the environment (gravity, ambush)
+    with django_assert_num_queries(10):  # +1: the environment (gravity, ambush)
         html = client.get(url).content.decode()
     assert html.count('data-testid="combatant"') == 3 + extra
 

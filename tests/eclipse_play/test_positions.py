@@ -321,7 +321,7 @@ def test_the_play_page_with_positions_keeps_its_query_count(client, ep, extra,
             enc.combatant_place(user=ep.gm, encounter_id=e.pk, combatant_id=m.pk, x=i, y=9)
     url = reverse("encounters:play", args=[e.pk])
     _logged(client, ep.alice).get(url)
-    with django_assert_num_queries(11):  # as without positions (test_pages)
+    with django_assert_num_queries(10):  # as without positions (test_pages)
         html = client.get(url).content.decode()
     assert html.count('data-testid="map-token"') == 3 + extra
     assert 'data-testid="move-x"' in html and 'data-testid="range-from-positions"' in html

@@ -210,7 +210,7 @@ def test_the_panel_query_count_is_pinned_at_two_squad_sizes(client, ep, extra,
                                opponent_id=c[ep.guard.pk].pk, by_id=combatant.pk)
     url = reverse("encounters:play", args=[e.pk])
     _logged(client, ep.alice).get(url)
-    with django_assert_num_queries(14):  # +1: the environment (gravity, ambush)
+    with django_assert_num_queries(13):  # +1: the environment (gravity, ambush)
         html = client.get(url).content.decode()
     assert html.count('data-testid="tacnet-member"') == 2 + extra
     assert html.count('data-testid="tacnet-sighting"') == 2 + extra

@@ -31,6 +31,7 @@ class SystemIds:
     faction_id: int = MISSING  # not crossed: factions are shared by every system
     request_id: int = MISSING
     reaction_id: int = MISSING
+    message_id: int = MISSING  # a chat message of the campaign (the chat is every system's)
 
 
 @pytest.fixture(autouse=True)
@@ -55,7 +56,14 @@ def _ids(campaign, alice) -> SystemIds:
     from eclipse.models import SquadNetwork
 
     network = SquadNetwork.objects.filter(campaign=campaign).order_by("pk").first()
+    from django.utils import timezone
+
+    from chat.models import Message
+
+    message = Message.objects.create(campaign=campaign, body="Robust", html="<p>Robust</p>",
+                                     created_at=timezone.now())
     return SystemIds(network_id=network.pk if network else MISSING, campaign_id=campaign.pk,
+                     message_id=message.pk,
                      character_id=character.pk,
                      encounter_id=encounter.pk if encounter else MISSING,
                      combatant_id=combatant.pk if combatant else MISSING,
