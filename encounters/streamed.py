@@ -71,7 +71,7 @@ class _Shared:
             del self._items[key]
 
 
-_rosters = _Shared()
+_reads = _Shared()
 _fragments = _Shared()
 # The open streams of each encounter in this process: whose sessions a change's read checks.
 _watching: dict[int, weakref.WeakSet[PushedFragments]] = {}
@@ -84,6 +84,12 @@ class _Read:
 
     roster: selectors.Roster | None
     signed_in: frozenset[str]
+
+
+def _session_keys(encounter_id: int) -> list[str]:
+    """The sessions of the encounter's open streams in this process: gathered by the change's
+    first stream only (the read is shared), not by each of a thousand."""
+    return sorted({w.session_key for w in _watching.get(encounter_id, ()) if w.session_key})
 
 
 def _read(encounter_id: int, session_keys: list[str]) -> _Read:
@@ -115,9 +121,8 @@ class PushedFragments:
         if not versions:
             return None
         version = max(versions)
-        keys = sorted({w.session_key for w in _watching.get(self.encounter_id, ()) if w.session_key})
-        read = await _rosters.get((self.encounter_id, version), lambda: live.run_sync(
-            _read, self.encounter_id, keys))
+        read = await _reads.get((self.encounter_id, version), lambda: live.run_sync(
+            _read, self.encounter_id, _session_keys(self.encounter_id)))
         # Signed out, deactivated, a password changed elsewhere (or a stream opened after the
         # read): the bare change, which the page's refetch answers as it must.
         if self.session_key not in read.signed_in or read.roster is None:
