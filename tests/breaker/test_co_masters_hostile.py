@@ -6,10 +6,9 @@ two additions and removals at once. Each: a clear refusal (never a 500), nothing
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from campaigns.errors import CoMasterRefused, NotCampaignOwner, NotFound
-from campaigns.models import Campaign, CampaignMaster
+from campaigns.models import Campaign
 from campaigns.services import campaign_create, campaign_master_add, campaign_master_remove
 from chat.models import To
 from chat.services import message_post
@@ -21,21 +20,10 @@ from tests import factories
 from tests.concurrency import run_together
 from tests.homebrew.conftest import SPREAD, in_view
 from tests.homebrew.conftest import build_world as homebrew_world
+from tests.permissions.test_co_game_masters import client_of, masters_of
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 HUGE = 99999999999999999999
-
-
-def client_of(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def masters_of(campaign) -> tuple[list[int], list[int]]:
-    rows = sorted(CampaignMaster.objects.filter(campaign=campaign).values_list("user_id",
-                                                                              flat=True))
-    return rows, Campaign.objects.get(pk=campaign.pk).co_master_ids
 
 
 @pytest.fixture
