@@ -11,6 +11,7 @@ from django.test import Client
 from campaigns.models import Campaign
 from campaigns.services import campaign_create
 from tests.factories import UserFactory
+from tests.pages.test_campaign_new import form_data
 
 
 @pytest.fixture
@@ -66,18 +67,7 @@ URL = "/campaigns/new/"
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def _posted(client, system: str, **changes) -> dict:
-    """What the page's form posts for ``system`` at its defaults, with ``changes``."""
-    form = client.get(URL, {"rule_system": system}).context["form"]
-    data = {"name": "Les Ombres", "description": "", "rule_system": system,
-            "is_open": "on", "enemy_state": "described", "parameters_of": system}
-    for _title, fields in form.groups():
-        for field in fields:
-            value = field.value()
-            if value not in (None, False):
-                data[field.html_name] = "on" if value is True else value
-    data.update(changes)
-    return data
+_posted = form_data  # what the page's form posts (tests/pages/test_campaign_new.py)
 
 
 def _client(user) -> Client:
