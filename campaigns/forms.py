@@ -209,3 +209,18 @@ class CampaignCreateForm(CampaignAdminForm):
         """The parameter fields by rule chapter, as the admin shows them."""
         return [(title, [self[name] for name in names])
                 for title, names in parameter_groups(self.system)]
+
+
+class CampaignParametersForm(CampaignAdminForm):
+    """The campaign's rule parameters alone, for its game masters' page
+    (campaigns.manage_pages.parameters_page): the admin's parameter fields, defaults and
+    checks (``from_overrides``, ``conflicts``) on the campaign's own system, which this form
+    cannot change."""
+
+    class Meta(CampaignAdminForm.Meta):
+        fields = []  # noqa: RUF012  # as its base
+
+    def groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """The parameter fields by rule chapter, as the admin shows them."""
+        return [(title, [self[name] for name in names])
+                for title, names in parameter_groups(self.system)]

@@ -4,7 +4,7 @@ and its quick actions, the landing after login; making a campaign (campaigns.pag
 
 from django.urls import path
 
-from campaigns import pages
+from campaigns import manage_pages, pages
 from characters import views
 
 app_name = "campaigns"
@@ -19,4 +19,15 @@ urlpatterns = [
     path("<int:campaign_id>/gm/", views.gm_screen_page, name="gm"),
     path("<int:campaign_id>/gm/characters/<int:character_id>/<slug:key>/", views.gm_action,
          name="gm_action"),
+    # The game master's back office (campaigns.manage_pages): parameters, then the catalogue.
+    path("<int:campaign_id>/manage/", manage_pages.manage_home, name="manage"),
+    path("<int:campaign_id>/manage/parameters/", manage_pages.parameters_page,
+         name="manage_parameters"),
+    path("<int:campaign_id>/manage/<slug:kind>/", manage_pages.entry_list, name="manage_list"),
+    path("<int:campaign_id>/manage/<slug:kind>/new/", manage_pages.entry_new,
+         name="manage_new"),
+    path("<int:campaign_id>/manage/<slug:kind>/<int:row_id>/", manage_pages.entry_edit,
+         name="manage_edit"),
+    path("<int:campaign_id>/manage/<slug:kind>/<int:row_id>/delete/",
+         manage_pages.entry_delete, name="manage_delete"),
 ]

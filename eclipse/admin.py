@@ -85,6 +85,12 @@ class WeaponTemplateForm(_CampaignForm):
                   "touch", "reach", "description")
 
 
+class ArmourTemplateForm(_CampaignForm):
+    class Meta:
+        model = ArmourTemplate
+        fields = ("campaign", "name", "energy", "kinetic", "description")
+
+
 @admin.register(MorphTemplate)
 class MorphTemplateAdmin(admin.ModelAdmin):
     form = MorphTemplateForm
@@ -104,7 +110,7 @@ class WeaponTemplateAdmin(admin.ModelAdmin):
 
 @admin.register(ArmourTemplate)
 class ArmourTemplateAdmin(admin.ModelAdmin):
-    form = _CampaignForm
+    form = ArmourTemplateForm
     list_display = ("name", "energy", "kinetic", "campaign")
     list_filter = ("campaign",)
     search_fields = ("name",)

@@ -21,3 +21,5 @@ class EclipseConfig(AppConfig):
         hooks.register_prompt(defence.RESOLVER, prompt.prompt_details)  # the prompt's card
         from eclipse import glance
         glance.register()  # the state at a glance: the roster, the map, the API
+        from eclipse import catalogue
+        catalogue.register()  # the GM's back office: the templates (campaigns.catalogue)

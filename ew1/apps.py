@@ -12,3 +12,5 @@ class EternalWarConfig(AppConfig):
 
         rule_systems.register(SPEC)
         journal.register_kinds(*JOURNAL_KINDS, system=SPEC.code)
+        from ew1 import catalogue
+        catalogue.register()  # the GM's back office: the items (campaigns.catalogue)

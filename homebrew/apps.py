@@ -20,3 +20,5 @@ class HomebrewConfig(AppConfig):
         hooks.register_prompt(encounter.RESOLVER, prompt.prompt_details)  # the prompt's card
         from homebrew import glance
         glance.register()  # the state at a glance: the roster, the map, the API
+        from homebrew import catalogue
+        catalogue.register()  # the GM's back office: weapons and spells (campaigns.catalogue)

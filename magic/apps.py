@@ -16,3 +16,5 @@ class MagicConfig(AppConfig):
 
         hooks.register_after_move(pick_up_scroll)
         hooks.register_board_panel(spell_panel_context)
+        from magic import catalogue
+        catalogue.register()  # the GM's back office: the spells (campaigns.catalogue)

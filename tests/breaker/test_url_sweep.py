@@ -40,15 +40,15 @@ ROUTES = sorted(set(patterns()))
 
 
 def url_of(route: str, values: dict) -> str:
-    """``route`` with its ids from ``values``; a slug (the GM screen's action key) from
-    ``values`` too, else one of the keys that exist ("heal")."""
+    """``route`` with its ids from ``values``; a slug (the GM screen's action key, the back
+    office's kind of row) from ``values`` too, else one of the keys that exist ("heal")."""
     url = re.sub(r"<int:(\w+)>", lambda m: str(values[m.group(1)]), route)
     return "/" + re.sub(r"<slug:(\w+)>", lambda m: str(values.get(m.group(1), "heal")), url)
 
 
 ID_NAMES = ("character_id", "item_id", "draft_id", "campaign_id", "faction_id", "request_id",
             "encounter_id", "combatant_id", "reaction_id", "network_id", "message_id",
-            "entry_id", "token_id", "user_id")
+            "entry_id", "token_id", "user_id", "row_id")
 
 
 def encounter_values(world) -> dict:
@@ -87,7 +87,9 @@ def sweep_values(world) -> dict:
                                      created_at=timezone.now())
     from accounts.tokens import api_token_create
     token, _secret = api_token_create(user=world.alice, name="Sweep")
-    return {"token_id": token.pk, "user_id": world.bob.pk,
+    from magic.models import Spell
+    row = Spell.objects.filter(campaign=world.campaign).order_by("pk").first()
+    return {"row_id": row.pk, "kind": "spells","token_id": token.pk, "user_id": world.bob.pk,
             "character_id": world.a.pk, "item_id": world.a_sword.pk,
             "draft_id": world.a_draft.pk, "campaign_id": world.campaign.pk,
             "faction_id": faction.pk, "request_id": request.pk, "network_id": network.pk,
@@ -149,7 +151,9 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             # issue 21: the uploaded pictures
             "media/<path:path>",
             # issue 22: the chat's list of rooms
-            "chat/"}
+            "chat/",
+            # issue 22: the GM's back office, its lists
+            "campaigns/<int:campaign_id>/manage/", "campaigns/<int:campaign_id>/manage/<slug:kind>/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/", "accounts/signup/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
@@ -164,7 +168,12 @@ GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             # issue 22: a chat room (read, post)
             "chat/campaigns/<int:campaign_id>/", "chat/encounters/<int:encounter_id>/",
             # issue 22: a new campaign, its co-game masters, the API tokens
-            "campaigns/new/", "campaigns/<int:campaign_id>/masters/", "accounts/tokens/"}
+            "campaigns/new/", "campaigns/<int:campaign_id>/masters/", "accounts/tokens/",
+            # issue 22: the GM's back office: parameters, a row's forms, its deletion
+            "campaigns/<int:campaign_id>/manage/parameters/",
+            "campaigns/<int:campaign_id>/manage/<slug:kind>/new/",
+            "campaigns/<int:campaign_id>/manage/<slug:kind>/<int:row_id>/",
+            "campaigns/<int:campaign_id>/manage/<slug:kind>/<int:row_id>/delete/"}
 # Django's LoginView (a FormView) also takes PUT.
 GET_POST_PUT = {"accounts/login/"}
 

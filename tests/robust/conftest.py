@@ -32,6 +32,9 @@ class SystemIds:
     request_id: int = MISSING
     reaction_id: int = MISSING
     message_id: int = MISSING  # a chat message of the campaign (the chat is every system's)
+    # A row of the campaign's catalogue (the GM's back office, campaigns.catalogue) and its kind.
+    row_id: int = MISSING
+    kind: str = "none"
 
 
 @pytest.fixture(autouse=True)
@@ -62,7 +65,13 @@ def _ids(campaign, alice) -> SystemIds:
 
     message = Message.objects.create(campaign=campaign, body="Robust", html="<p>Robust</p>",
                                      created_at=timezone.now())
+    from campaigns.catalogue import kinds_of
+
+    rows = [(kind.slug, kind.model.objects.filter(campaign=campaign).order_by("pk").first())
+            for kind in kinds_of(campaign.rule_system)]
+    kind, row = next(((slug, row) for slug, row in rows if row is not None), ("none", None))
     return SystemIds(network_id=network.pk if network else MISSING, campaign_id=campaign.pk,
+                     row_id=row.pk if row else MISSING, kind=kind,
                      message_id=message.pk,
                      character_id=character.pk,
                      encounter_id=encounter.pk if encounter else MISSING,
