@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -71,7 +72,7 @@ def parameters_page(request, campaign_id: int):
         raise Http404(_("No such campaign.")) from None
     data = request.POST if request.method == "POST" else None
     form = CampaignParametersForm(data=data, instance=campaign)
-    if data is not None and form.is_valid():
+    if data is not None and form.parameter_class is not None and form.is_valid():
         catalogue.campaign_parameters_save(user=request.user, campaign=campaign, form=form)
         return _back(request, reverse("campaigns:manage_parameters", args=[campaign.pk]),
                      _("The rule parameters are saved."))
@@ -99,16 +100,27 @@ def _form_page(request, campaign, kind, entry):
     formset = catalogue.catalogue_formset(
         kind=kind, entry=entry if entry is not None else form.instance, data=data)
     if data is not None and form.is_valid() and (formset is None or formset.is_valid()):
-        saved = catalogue.catalogue_entry_save(user=request.user, campaign=campaign, form=form,
-                                               formset=formset)
+        try:
+            saved = catalogue.catalogue_entry_save(user=request.user, campaign=campaign,
+                                                   form=form, formset=formset)
+        except IntegrityError:  # a row of that name saved meanwhile: the check passed before
+            form.add_error(None, _("Another change was saved meanwhile: nothing was saved, "
+                                   "check the values and try again."))
+            return _form_answer(request, campaign=campaign, kind=kind, form=form,
+                                formset=formset, entry=entry)
         done = (_("%(name)s is saved.") if entry is not None else _("%(name)s is added.")) % {
             "name": saved}
         return _back(request, reverse("campaigns:manage_list", args=[campaign.pk, kind.slug]),
                      done)
+    return _form_answer(request, campaign=campaign, kind=kind, form=form, formset=formset,
+                        entry=entry)
+
+
+def _form_answer(request, *, campaign, kind, form, formset, entry):
     context = {"campaign": campaign, "kind": kind, "form": form, "formset": formset,
                "entry": entry}
-    status = REFUSED if data is not None else 200
-    if request.htmx and data is not None:
+    status = REFUSED if form.is_bound else 200
+    if request.htmx and form.is_bound:
         return render(request, "campaigns/manage/_form.html", context, status=status)
     return render(request, "campaigns/manage/form.html", context, status=status)
 

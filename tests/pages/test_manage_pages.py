@@ -409,3 +409,44 @@ def _main_fields(campaign) -> dict:
     return {"name": campaign.name, "description": campaign.description,
             "rule_system": campaign.rule_system, "game_master": str(campaign.game_master_id),
             "enemy_state": campaign.enemy_state, **({"is_open": "on"} if campaign.is_open else {})}
+
+
+def test_the_admin_refuses_the_same_data_with_the_same_words(case):
+    """The admin's own add page, posted the refused data by a superuser, and the back office
+    page refuse it with the same errors; neither saves anything."""
+    kind, world = case
+    admin = factories.user("root", is_staff=True, is_superuser=True)
+    meta = kind.model._meta
+    before = kind.model.objects.count()
+    answer = client_of(admin).post(
+        reverse(f"admin:{meta.app_label}_{meta.model_name}_add"),
+        {**kind.invalid, **_modifiers(), "campaign": str(world.campaign.pk)})
+    assert answer.status_code == 200  # the admin shows its form again
+    admin_errors = answer.context["adminform"].form.errors
+    page = client_of(world.gm).post(_url("manage_new", world, kind), _post(kind, kind.invalid))
+    assert page.status_code == 422
+    assert admin_errors and admin_errors == page.context["form"].errors
+    assert kind.model.objects.count() == before
+
+
+def test_a_name_taken_in_the_campaign_is_refused_with_the_constraints_words(case):
+    kind, world = case
+    _make(kind, world.campaign)
+    _make(kind, world.other)  # another campaign's row of that name is no bar
+    client = client_of(world.co_gm)
+    refused = client.post(_url("manage_new", world, kind), _post(kind, kind.valid), **HTMX)
+    assert refused.status_code == 422
+    words = str(next(c for c in kind.model._meta.constraints
+                     if "name" in getattr(c, "fields", ())).violation_error_message)
+    assert words.replace("'", "&#x27;") in refused.content.decode()
+    assert kind.model.objects.filter(campaign=world.campaign).count() == 1
+
+
+def test_french_readers_get_the_back_office_in_french(case):
+    kind, world = case
+    client = client_of(world.gm)
+    html = client.get(reverse("campaigns:manage", args=[world.campaign.pk]),
+                      HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Arrière-boutique" in html and "Paramètres de règles" in html
+    listed = client.get(_url("manage_list", world, kind), HTTP_ACCEPT_LANGUAGE="fr")
+    assert "Ajouter" in listed.content.decode()
