@@ -450,3 +450,22 @@ def test_french_readers_get_the_back_office_in_french(case):
     assert "Arrière-boutique" in html and "Paramètres de règles" in html
     listed = client.get(_url("manage_list", world, kind), HTTP_ACCEPT_LANGUAGE="fr")
     assert "Ajouter" in listed.content.decode()
+
+
+# What each kind's in_use reads (campaigns.catalogue.CatalogueKind.in_use).
+USE_QUERIES = {"items": 1, "spells": 3, "weapons": 1, "morphs": 0, "armours": 1}
+
+
+def test_the_delete_confirmation_reads_a_fixed_number_of_queries(case,
+                                                                 django_assert_num_queries):
+    kind, world = case
+    entry = _make(kind, world.campaign)
+    client = client_of(world.gm)
+    url = _url("manage_delete", world, kind, entry.pk)
+    client.get(url)
+    with django_assert_num_queries(4 + USE_QUERIES[kind.slug]):  # session, user, campaign, row
+        assert client.get(url).status_code == 200
+    if kind.use is not None:  # in use: the same reads, the refusal shown
+        kind.use(entry, world)
+        with django_assert_num_queries(4 + USE_QUERIES[kind.slug]):
+            assert 'data-testid="in-use"' in client.get(url).content.decode()
