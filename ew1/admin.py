@@ -248,7 +248,8 @@ class ItemTemplateForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["campaign"].queryset = ew1_campaigns()
+        if "campaign" in self.fields:  # not on a view-only page (no field at all)
+            self.fields["campaign"].queryset = ew1_campaigns()
 
 
 def ew1_campaigns():

@@ -24,7 +24,8 @@ class SpellForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["campaign"].queryset = Campaign.objects.filter(rule_system=SYSTEM)
+        if "campaign" in self.fields:  # not on a view-only page (no field at all)
+            self.fields["campaign"].queryset = Campaign.objects.filter(rule_system=SYSTEM)
 
 
 @admin.register(Spell)
