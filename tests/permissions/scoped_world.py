@@ -89,4 +89,11 @@ def build() -> SimpleNamespace:
     users = {"gm": type(gm).objects.get(pk=gm.pk), "co_gm": co_gm, "player": ours.alice,
              "stranger": factories.user("stranger"), "staff": staff}
     return SimpleNamespace(rival=rival, ours=ours, rival_ids=rival_ids, mine=mine, users=users,
-                           values=values)
+                           values=values, gm_targets={"rival": _targets(rival),
+                                                      "ours": _targets(ours)})
+
+
+def _targets(w) -> dict:
+    """The ids a game master's own writes name (tests/permissions/test_campaign_scope.GM_WRITES)."""
+    return {"ew": w.ew.pk, "hb": w.hb.pk, "ep": w.ep.pk, "encounter": w.encounter.pk,
+            "faction": w.faction.pk, "hero": w.hero.pk}

@@ -232,3 +232,35 @@ def test_the_pages_write_nothing_in_another_campaign(t, role):
                 url = url_of(route, t.values[system])
                 response = client.post(url, {})
                 assert response.status_code < 500, (url, response.status_code)
+
+
+# A game master's own steps, with payloads that work on their campaign: on the rival's, nothing.
+GM_WRITES = [
+    ("page", "/homebrew/campaigns/{hb}/rest/", {"kind": "short"}),
+    ("page", "/encounters/campaign/{hb}/", {"name": "Raid"}),
+    ("page", "/encounters/campaign/{hb}/enemy-state/", {"value": "exact"}),
+    ("page", "/encounters/{encounter}/start/", {}),
+    ("page", "/campaigns/{ew}/masters/add/", {"username": "stranger"}),
+    ("page", "/chat/campaigns/{hb}/", {"text": "hello"}),
+    ("api", "/api/homebrew/campaigns/{hb}/rest/", {"kind": "short"}),
+    ("api", "/api/campaigns/{ep}/encounters/", {"name": "Raid"}),
+    ("api", "/api/encounters/{encounter}/start/", {}),
+    ("api", "/api/campaigns/{hb}/chat/", {"text": "hello"}),
+]
+
+
+@pytest.mark.parametrize("role", MASTERS)
+@pytest.mark.parametrize("surface,url,data", GM_WRITES)
+def test_a_game_masters_steps_change_nothing_of_another_campaign(t, role, surface, url, data):
+    client = (api_logged_in if surface == "api" else logged_in)(t.users[role])
+    post = (lambda u: client.post(u, data, format="json")) if surface == "api" else \
+        (lambda u: client.post(u, data))
+    with nothing_written():
+        response = post(url.format(**t.gm_targets["rival"]))
+    assert response.status_code in (302, 403, 404), response.status_code
+    if role == "co_gm" and "/masters/" in url:
+        return  # the game master's alone (campaigns.permissions.owns): tests/permissions
+    before = snapshot()
+    response = post(url.format(**t.gm_targets["ours"]))  # the payload works on our campaign
+    assert response.status_code < 400, (url, response.status_code)
+    assert snapshot() != before, url
