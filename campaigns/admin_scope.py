@@ -320,6 +320,14 @@ class CampaignScopedInline:
     campaign_path: str = "campaign"
     shared_rows: bool = False
 
+    def __init_subclass__(cls, **kwargs):
+        """Declared with the class, not when the admin first makes an inline for a request: a
+        choice of the inline's model in another form (an effect's bearer, a Combatant) is
+        limited from the first request on."""
+        super().__init_subclass__(**kwargs)
+        if getattr(cls, "model", None) is not None:
+            register(cls.model, cls.campaign_path, cls.shared_rows)
+
     def __init__(self, parent_model, admin_site):
         super().__init__(parent_model, admin_site)
         self.scope = register(self.model, self.campaign_path, self.shared_rows)

@@ -190,3 +190,16 @@ def test_each_system_has_its_scoped_change_lists(client, tables):
         response = client.get(reverse(f"admin:{name}_changelist"))
         assert response.status_code == 200, name
         assert not response.context["cl"].result_list, name
+
+
+def test_every_inline_model_is_scoped_before_any_request():
+    """An inline's model (a Combatant: an encounter effect's bearer) is limited in the other
+    forms' choices from the start, not once its inline was first shown."""
+    from campaigns.admin_scope import SCOPES
+    from campaigns.models import Board
+    from encounters.models import Combatant
+    from ew1.models import ItemModifier
+
+    assert SCOPES[Combatant].path == "encounter__campaign"
+    assert SCOPES[Board].path == "campaign"
+    assert SCOPES[ItemModifier].shared
