@@ -35,11 +35,13 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.admin.filters import RelatedOnlyFieldListFilter
 from django.contrib.admin.utils import get_fields_from_path
 from django.contrib.auth import get_user_model
-from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import FieldDoesNotExist, ObjectDoesNotExist, PermissionDenied
 from django.core.exceptions import ValidationError
 from django.db.models import Model, Q
 from django.utils.translation import gettext_lazy as _
+
+from campaigns.permissions import (allowed, mastered_campaign_ids, masters_any_campaign,
+                                   master_role, may_use_admin, sees_every_row)
 
 ACTIONS = ("view", "change", "delete", "add")
 SELF = "pk"  # the campaign path of the Campaign model itself
@@ -57,25 +59,6 @@ class Scoped:
 
 
 SCOPES: dict[type[Model], Scoped] = {}  # filled by each scoped admin and inline (register)
-
-
-def mastered_campaign_ids(user) -> frozenset[int]:
-    """The ids of the campaigns ``user`` masters (their game master, or a co-GM): one query,
-    kept on the user object for the request. Empty for anonymous or inactive users."""
-    if user is None or not user.is_authenticated or not user.is_active:
-        return frozenset()
-    cached = getattr(user, "_mastered_campaign_ids", None)
-    if cached is None:
-        from campaigns.models import Campaign
-
-        cached = frozenset(Campaign.objects.filter(
-            Q(game_master_id=user.pk) | Q(masters__user_id=user.pk)).values_list("pk", flat=True))
-        user._mastered_campaign_ids = cached
-    return cached
-
-
-def masters_any_campaign(user) -> bool:
-    return bool(mastered_campaign_ids(user))
 
 
 def scope_of(model) -> Scoped | None:
@@ -134,7 +117,7 @@ def _row_rule(model, scope: Scoped, action: str):
         if campaign_id is None:
             return scope.shared and action == "view"
         if model is Campaign and action == "delete":
-            return obj.game_master_id == user.pk
+            return master_role(user, obj) == "game_master"
         return campaign_id in ids
 
     return rules.predicate(rule, name=f"masters_{model._meta.label_lower}_{action}")
@@ -150,20 +133,6 @@ def register(model, path: str, shared: bool = False) -> Scoped:
             if not rules.perm_exists(name):
                 rules.add_perm(name, _row_rule(model, scope, action))
     return scope
-
-
-def sees_everything(user, model) -> bool:
-    """Superusers, and staff whom Django's own permissions (``ModelBackend``: the user's and
-    their groups') let view or change ``model``: the whole table, as before the scoping."""
-    if not user.is_active:
-        return False
-    if user.is_superuser:
-        return True
-    if not user.is_staff:
-        return False
-    backend, opts = ModelBackend(), model._meta
-    return any(backend.has_perm(user, f"{opts.app_label}.{action}_{opts.model_name}")
-               for action in ("view", "change"))
 
 
 def members_of(ids) -> Q:
@@ -227,7 +196,7 @@ def scoped_form(form_class, ids):
 def admin_scope(request, model) -> frozenset[int] | None:
     """None: ``request.user`` sees every row of ``model`` (Django's permissions); else the ids of
     the campaigns they master (maybe none)."""
-    return None if sees_everything(request.user, model) else mastered_campaign_ids(request.user)
+    return None if sees_every_row(request.user, model) else mastered_campaign_ids(request.user)
 
 
 class CampaignScopedAdmin:
@@ -252,7 +221,7 @@ class CampaignScopedAdmin:
 
     def _rule(self, request, action: str, obj=None) -> bool:
         opts = self.model._meta
-        return request.user.has_perm(f"{opts.app_label}.{action}_{opts.model_name}", obj)
+        return allowed(request.user, f"{opts.app_label}.{action}_{opts.model_name}", obj)
 
     def has_module_permission(self, request):
         if self.campaign_ids(request) is None:
@@ -351,9 +320,8 @@ class GameMasterAuthenticationForm(AdminAuthenticationForm):
     """The admin's login: staff, and game masters and co-GMs without ``is_staff``."""
 
     def confirm_login_allowed(self, user):
-        if user.is_active and not user.is_staff and masters_any_campaign(user):
-            return
-        super().confirm_login_allowed(user)
+        if not may_use_admin(user):
+            super().confirm_login_allowed(user)  # Django's refusal, in its words
 
 
 class PercentileAdminSite(admin.AdminSite):
@@ -363,6 +331,5 @@ class PercentileAdminSite(admin.AdminSite):
     login_form = GameMasterAuthenticationForm
 
     def has_permission(self, request):
-        user = request.user
-        return user.is_active and (user.is_staff or masters_any_campaign(user))
+        return may_use_admin(request.user)
 

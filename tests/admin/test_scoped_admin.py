@@ -9,7 +9,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaigns.admin_scope import SHARED, mastered_campaign_ids
+from campaigns.admin_scope import SHARED
+from campaigns.permissions import mastered_campaign_ids
 from campaigns.models import Campaign, RuleSystem
 from campaigns.services import campaign_master_add
 from ew1.models import ItemInstance, ItemTemplate
