@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaigns import rule_systems
+from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.forms import MAIN_FIELDS, CampaignAdminForm, parameter_groups, system_shown
 from campaigns.models import ActionRecord, Board, Campaign, RollRecord
 
@@ -49,7 +50,7 @@ class BoardForm(forms.ModelForm):
         return cleaned
 
 
-class BoardInline(admin.StackedInline):
+class BoardInline(CampaignScopedInline, admin.StackedInline):
     model = Board
     form = BoardForm
     extra = 0
@@ -62,7 +63,8 @@ def _system_name(code: str) -> str:
 
 
 @admin.register(Campaign)
-class CampaignAdmin(admin.ModelAdmin):
+class CampaignAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    campaign_path = "pk"  # a game master's own campaigns (campaigns.admin_scope)
     form = CampaignAdminForm
     list_display = ("name", "rule_system", "game_master", "is_open", "created_at",
                     "outside_count")
@@ -83,6 +85,11 @@ class CampaignAdmin(admin.ModelAdmin):
     @admin.display(description=_("Pieces outside the board"), ordering="outside_count")
     def outside_count(self, obj) -> str:
         return str(obj.outside_count) if obj.outside_count else ""
+
+    def get_readonly_fields(self, request, obj=None):
+        """A game master scoped to their campaigns does not hand one over here."""
+        fields = tuple(super().get_readonly_fields(request, obj))
+        return fields if self.campaign_ids(request) is None else (*fields, "game_master")
 
     def get_fieldsets(self, request, obj=None):
         data = request.POST if request.method == "POST" else None
@@ -164,7 +171,8 @@ class CampaignAdmin(admin.ModelAdmin):
         return super().response_change(request, obj)
 
 
-class RollInline(admin.TabularInline):
+class RollInline(CampaignScopedInline, admin.TabularInline):
+    campaign_path = "action__campaign"
     model = RollRecord
     extra = 0
     can_delete = False
@@ -173,7 +181,7 @@ class RollInline(admin.TabularInline):
 
 
 @admin.register(ActionRecord)
-class ActionRecordAdmin(admin.ModelAdmin):
+class ActionRecordAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     list_display = ("created_at", "campaign", "kind", "actor", "target", "cost")
     list_filter = ("campaign", "kind")
     search_fields = ("actor__name", "target__name")

@@ -78,3 +78,51 @@ def allowed(user, perm: str, obj=None) -> bool:
     if user is None or not user.is_active:
         return False
     return rules.has_perm(perm, user, obj)
+
+
+# --- the admin (campaigns.admin_scope; docs/campaigns.md, "The admin for game masters") ---------
+
+def mastered_campaign_ids(user) -> frozenset[int]:
+    """The ids of the campaigns ``user`` masters (their game master, or a co-GM; not the
+    campaigns staff oversee): one query, kept on the user object for the request. Empty for
+    anonymous or inactive users."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return frozenset()
+    cached = getattr(user, "_mastered_campaign_ids", None)
+    if cached is None:
+        from django.db.models import Q
+
+        from campaigns.models import Campaign
+
+        cached = frozenset(Campaign.objects.filter(
+            Q(game_master_id=user.pk) | Q(masters__user_id=user.pk)).values_list("pk", flat=True))
+        user._mastered_campaign_ids = cached
+    return cached
+
+
+def masters_any_campaign(user) -> bool:
+    return bool(mastered_campaign_ids(user))
+
+
+def may_use_admin(user) -> bool:
+    """Who opens the Django admin: active staff, and any active user who masters a campaign
+    (without ``is_staff``, which would make them oversee every campaign)."""
+    return bool(user is not None and user.is_authenticated and user.is_active
+                and (user.is_staff or masters_any_campaign(user)))
+
+
+def sees_every_row(user, model) -> bool:
+    """Whether the admin shows ``user`` every row of ``model``, unscoped: an active superuser,
+    or staff whom Django's own permissions (``ModelBackend``: the user's and their groups')
+    let view or change it, as before the game masters' scoping."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return False
+    if user.is_superuser:
+        return True
+    if not user.is_staff:
+        return False
+    from django.contrib.auth.backends import ModelBackend
+
+    backend, opts = ModelBackend(), model._meta
+    return any(backend.has_perm(user, f"{opts.app_label}.{action}_{opts.model_name}")
+               for action in ("view", "change"))

@@ -24,6 +24,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 
 from campaigns import rule_systems
+from campaigns.admin_scope import CampaignScopedAdmin, limit_field
 from campaigns.messages import error_message
 from campaigns.models import Campaign
 from campaigns.numbers import whole_number
@@ -74,7 +75,7 @@ class SheetForm(forms.ModelForm):
         return character.campaign if character is not None and character.campaign_id else None
 
 
-class SystemCharacterAdmin(admin.ModelAdmin):
+class SystemCharacterAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     """The character admin of one rule system (``rule_system``, its code); subclasses give its
     fields, form and inlines. Reached through CharacterAdmin, never registered itself: its
     queryset holds the system's characters only, its campaign choice the system's campaigns (on
@@ -95,8 +96,9 @@ class SystemCharacterAdmin(admin.ModelAdmin):
             campaign__rule_system=self.rule_system).select_related("campaign")
 
     def chosen_campaign(self, request) -> Campaign | None:
-        """The campaign an add page is for (``?campaign=``, or the posted field)."""
-        return _campaign_of(request, self.rule_system)
+        """The campaign an add page is for (``?campaign=``, or the posted field): one the
+        user may add to (campaigns.admin_scope)."""
+        return _campaign_of(request, self.rule_system, ids=self.campaign_ids(request))
 
     def get_changeform_initial_data(self, request):
         initial = super().get_changeform_initial_data(request)
@@ -134,7 +136,10 @@ class SystemCharacterAdmin(admin.ModelAdmin):
         return response
 
 
-def _campaign_of(request, rule_system: str | None = None) -> Campaign | None:
+def _campaign_of(request, rule_system: str | None = None, *,
+                 ids: frozenset[int] | None = None) -> Campaign | None:
+    """The campaign named by the request (``?campaign=`` or the posted field), of
+    ``rule_system`` and among the campaigns ``ids`` (None: any), or None."""
     raw = request.GET.get(CAMPAIGN) or request.POST.get(CAMPAIGN)
     campaign_id = whole_number(str(raw or ""), negative=False)
     if campaign_id is None:  # "²".isdigit() too, and past the column's range (campaigns.numbers)
@@ -142,6 +147,8 @@ def _campaign_of(request, rule_system: str | None = None) -> Campaign | None:
     campaigns = Campaign.objects.all()
     if rule_system is not None:
         campaigns = campaigns.filter(rule_system=rule_system)
+    if ids is not None:
+        campaigns = campaigns.filter(pk__in=ids)
     return campaigns.filter(pk=campaign_id).first()
 
 
@@ -150,7 +157,7 @@ def _add_url(campaign_id: int) -> str:
 
 
 @admin.register(Character)
-class CharacterAdmin(admin.ModelAdmin):
+class CharacterAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     """Every campaign's characters; each add and change page is the one of the character's
     rule system (SystemCharacterAdmin), found through the registry."""
 
@@ -170,7 +177,7 @@ class CharacterAdmin(admin.ModelAdmin):
         return cls(self.model, self.admin_site) if cls is not None else None
 
     def add_view(self, request, form_url="", extra_context=None):
-        campaign = _campaign_of(request)
+        campaign = _campaign_of(request, ids=self.campaign_ids(request))
         system = self.system_admin(campaign.rule_system) if campaign is not None else None
         if system is None:
             return self.campaign_step(request)
@@ -190,8 +197,11 @@ class CharacterAdmin(admin.ModelAdmin):
             return super().add_view(request)  # the admin's own refusal
         raw = request.GET.get(CAMPAIGN) or request.POST.get(CAMPAIGN)
         form = CampaignChoice({CAMPAIGN: raw} if raw else None)
+        ids = self.campaign_ids(request)
+        if ids is not None:  # a game master's own campaigns only (campaigns.admin_scope)
+            limit_field(form.fields[CAMPAIGN], ids)
         form.is_valid()  # an unknown campaign: the choice's own error
-        campaign = _campaign_of(request)
+        campaign = _campaign_of(request, ids=ids)
         if campaign is not None:  # its system is not built, or has no character admin
             form.errors[CAMPAIGN] = form.error_class([error_message(
                 rule_systems.not_built(campaign.rule_system))])

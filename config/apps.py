@@ -1,4 +1,12 @@
 from django.apps import AppConfig
+from django.contrib.admin.apps import AdminConfig
+
+
+class PercentileAdminConfig(AdminConfig):
+    """Django's admin on Percentile's site: staff, and game masters scoped to their campaigns
+    (campaigns.admin_scope)."""
+
+    default_site = "campaigns.admin_scope.PercentileAdminSite"
 
 
 class PercentileConfig(AppConfig):

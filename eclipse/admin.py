@@ -13,6 +13,7 @@ from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.models import Campaign, RuleSystem
 from characters.admin import SheetForm, SheetFormSet, SystemCharacterAdmin, owned_label
 from characters.models import Character
@@ -92,7 +93,7 @@ class ArmourTemplateForm(_CampaignForm):
 
 
 @admin.register(MorphTemplate)
-class MorphTemplateAdmin(admin.ModelAdmin):
+class MorphTemplateAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     form = MorphTemplateForm
     list_display = ("name", "kind", "durability", "speed", "armour_energy", "armour_kinetic",
                     "campaign")
@@ -101,7 +102,7 @@ class MorphTemplateAdmin(admin.ModelAdmin):
 
 
 @admin.register(WeaponTemplate)
-class WeaponTemplateAdmin(admin.ModelAdmin):
+class WeaponTemplateAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     form = WeaponTemplateForm
     list_display = ("name", "dv", "ap", "damage_type", "modes_label", "magazine", "campaign")
     list_filter = ("campaign", "damage_type", "melee", "beam")
@@ -109,7 +110,7 @@ class WeaponTemplateAdmin(admin.ModelAdmin):
 
 
 @admin.register(ArmourTemplate)
-class ArmourTemplateAdmin(admin.ModelAdmin):
+class ArmourTemplateAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     form = ArmourTemplateForm
     list_display = ("name", "energy", "kinetic", "campaign")
     list_filter = ("campaign",)
@@ -158,7 +159,8 @@ class CarriedWeaponForm(OfSheetForm):
     template_model = WeaponTemplate
 
 
-class SleeveInline(admin.StackedInline):
+class SleeveInline(CampaignScopedInline, admin.StackedInline):
+    campaign_path = "owner__character__campaign"
     model = Sleeve
     form = SleeveForm
     formset = OfSheetFormSet
@@ -171,7 +173,8 @@ class SleeveInline(admin.StackedInline):
     show_change_link = True  # its worn armour
 
 
-class CarriedWeaponInline(admin.TabularInline):
+class CarriedWeaponInline(CampaignScopedInline, admin.TabularInline):
+    campaign_path = "sheet__character__campaign"
     model = CarriedWeapon
     form = CarriedWeaponForm
     formset = OfSheetFormSet
@@ -196,7 +199,8 @@ class OfSleeveFormSet(BaseInlineFormSet):
         return {**super().get_form_kwargs(index), "campaign_id": self._campaign_id}
 
 
-class WornArmourInline(admin.TabularInline):
+class WornArmourInline(CampaignScopedInline, admin.TabularInline):
+    campaign_path = "sleeve__owner__character__campaign"
     model = WornArmour
     form = WornArmourForm
     formset = OfSleeveFormSet
@@ -228,7 +232,8 @@ class SleeveAdminForm(forms.ModelForm):
 
 
 @admin.register(Sleeve)
-class SleeveAdmin(admin.ModelAdmin):
+class SleeveAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    campaign_path = "owner__character__campaign"
     form = SleeveAdminForm
     list_display = ("name", "owner", "kind", "damage", "wounds")
     list_select_related = ("owner__character",)
@@ -271,7 +276,8 @@ class EclipseSheetForm(SheetForm):
 
 
 @admin.register(EclipseSheet)
-class EclipseSheetAdmin(admin.ModelAdmin):
+class EclipseSheetAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    campaign_path = "character__campaign"
     form = EclipseSheetForm
     list_display = ("character", "sleeve", "moxie", "stress", "traumas")
     list_filter = ("character__campaign",)
@@ -288,7 +294,8 @@ class EclipseSheetAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
 
 
-class EclipseSheetInline(admin.StackedInline):
+class EclipseSheetInline(CampaignScopedInline, admin.StackedInline):
+    campaign_path = "character__campaign"
     """The character's ego on its page; left as it is on an add page, the character gets the
     default ego with the campaign's Moxie (eclipse.services.sheet_default). Its sleeves and
     weapons: the sheet's own page (its link)."""
@@ -317,7 +324,8 @@ class EclipseCharacterAdmin(SystemCharacterAdmin):
     inlines = (EclipseSheetInline,)
 
 
-class SquadMemberInline(admin.TabularInline):
+class SquadMemberInline(CampaignScopedInline, admin.TabularInline):
+    campaign_path = "sheet__character__campaign"
     model = SquadMember
     extra = 0
     can_delete = False
@@ -329,7 +337,7 @@ class SquadMemberInline(admin.TabularInline):
 
 
 @admin.register(SquadNetwork)
-class SquadNetworkAdmin(admin.ModelAdmin):
+class SquadNetworkAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     form = _CampaignForm
     list_display = ("name", "campaign", "open_to_players")
     list_filter = ("campaign",)

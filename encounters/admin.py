@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from campaigns import rule_systems
+from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.models import Campaign
 from characters.admin import owned_label
 from encounters.models import (DEFAULT_REACTION_TIMEOUT, Combatant, Encounter, EncounterEffect,
@@ -13,7 +14,8 @@ from encounters.models import (DEFAULT_REACTION_TIMEOUT, Combatant, Encounter, E
 from encounters.services import encounter_touch
 
 
-class CombatantInline(admin.TabularInline):
+class CombatantInline(CampaignScopedInline, admin.TabularInline):
+    campaign_path = "encounter__campaign"
     model = Combatant
     fk_name = "encounter"
     extra = 0
@@ -58,7 +60,7 @@ class EncounterForm(forms.ModelForm):
 
 
 @admin.register(Encounter)
-class EncounterAdmin(admin.ModelAdmin):
+class EncounterAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     form = EncounterForm
     list_display = ("name", "campaign", "state", "round", "version")
     list_filter = ("state",)
@@ -74,7 +76,8 @@ class EncounterAdmin(admin.ModelAdmin):
 
 
 @admin.register(PendingReaction)
-class PendingReactionAdmin(admin.ModelAdmin):
+class PendingReactionAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    campaign_path = "encounter__campaign"
     list_display = ("encounter", "actor", "target", "status", "choice", "deadline")
     list_filter = ("status",)
     readonly_fields = tuple(f.name for f in PendingReaction._meta.fields)
@@ -102,7 +105,8 @@ class EncounterEffectForm(forms.ModelForm):
 
 
 @admin.register(EncounterEffect)
-class EncounterEffectAdmin(admin.ModelAdmin):
+class EncounterEffectAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    campaign_path = "encounter__campaign"
     form = EncounterEffectForm
     list_display = ("name", "encounter", "bearer", "rounds", "expires_round")
     list_select_related = ("encounter", "bearer")

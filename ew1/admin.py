@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.messages import error_message
 from campaigns.numbers import whole_number
 from campaigns.models import Campaign
@@ -150,7 +151,8 @@ def _anchor_display(seconds: int | None) -> str:
     return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
 
 
-class EternalWarSheetInline(admin.StackedInline):
+class EternalWarSheetInline(CampaignScopedInline, admin.StackedInline):
+    campaign_path = "character__campaign"
     """The sheet is always there: a character saved without one gets the default sheet of its
     kind (SystemCharacterAdmin.save_related), and it cannot be deleted from here."""
 
@@ -192,7 +194,8 @@ class ItemInstanceForm(forms.ModelForm):
 
 
 @admin.register(ItemInstance)
-class ItemInstanceAdmin(admin.ModelAdmin):
+class ItemInstanceAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    campaign_path = "owner__campaign"
     """Granting an item here rolls its modifier dice once (ew1.equipment.item_grant)."""
 
     form = ItemInstanceForm
@@ -213,7 +216,8 @@ class ItemInstanceAdmin(admin.ModelAdmin):
         obj.pk, obj.modifier_values = granted.pk, granted.modifier_values
 
 
-class ItemInstanceInline(admin.TabularInline):
+class ItemInstanceInline(CampaignScopedInline, admin.TabularInline):
+    campaign_path = "owner__campaign"
     model = ItemInstance
     extra = 0
     fields = ("template", "equipped", "modifier_values")
@@ -229,7 +233,9 @@ class ItemInstanceInline(admin.TabularInline):
         return super().get_queryset(request).select_related("template", "owner")
 
 
-class ItemModifierInline(admin.TabularInline):
+class ItemModifierInline(CampaignScopedInline, admin.TabularInline):
+    campaign_path = "template__campaign"
+    shared_rows = True
     model = ItemModifier
     extra = 1
 
@@ -242,7 +248,8 @@ class ItemTemplateForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["campaign"].queryset = ew1_campaigns()
+        if "campaign" in self.fields:  # not on a view-only page (no field at all)
+            self.fields["campaign"].queryset = ew1_campaigns()
 
 
 def ew1_campaigns():
@@ -251,7 +258,8 @@ def ew1_campaigns():
 
 
 @admin.register(ItemTemplate)
-class ItemTemplateAdmin(admin.ModelAdmin):
+class ItemTemplateAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    shared_rows = True  # an item of every EW1 campaign: read-only for a game master
     form = ItemTemplateForm
     list_display = ("name", "kind", "category", "damage_dice", "weapon_skill", "armour",
                     "campaign")

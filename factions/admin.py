@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from factions import live
 from factions.models import Faction, JoinRequest, Membership
 
@@ -28,14 +29,16 @@ def _announce(faction_id: int, campaign_id: int, users: set[int]) -> None:
     live.changed(campaign_id=campaign_id, factions=[faction_id], users=sorted(users))
 
 
-class MembershipInline(admin.TabularInline):
+class MembershipInline(CampaignScopedInline, admin.TabularInline):
+    campaign_path = "faction__campaign"
     model = Membership
     extra = 0
     raw_id_fields = ("character",)
     readonly_fields = ("joined_at",)
 
 
-class JoinRequestInline(admin.TabularInline):
+class JoinRequestInline(CampaignScopedInline, admin.TabularInline):
+    campaign_path = "faction__campaign"
     model = JoinRequest
     extra = 0
     raw_id_fields = ("character",)
@@ -61,7 +64,7 @@ class FactionAdminForm(forms.ModelForm):
 
 
 @admin.register(Faction)
-class FactionAdmin(admin.ModelAdmin):
+class FactionAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     """The leader stays a member: saving adds the leader's membership when it is missing (and a
     leader already in another faction is refused by the one-membership rule)."""
 
@@ -101,7 +104,8 @@ class FactionAdmin(admin.ModelAdmin):
 
 
 @admin.register(JoinRequest)
-class JoinRequestAdmin(admin.ModelAdmin):
+class JoinRequestAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    campaign_path = "faction__campaign"
     list_display = ("faction", "character", "kind", "state", "created_at", "decided_at")
     list_filter = ("kind", "state", "faction__campaign")
     search_fields = ("faction__name", "character__name")

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.utils.translation import gettext, gettext_lazy as _
 
+from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
 from campaigns.messages import error_message
 from campaigns.models import RuleSystem
 from characters.admin import SheetForm, SheetFormSet, SystemCharacterAdmin, owned_label
@@ -49,14 +50,15 @@ class WeaponTemplateForm(forms.ModelForm):
 
 
 @admin.register(WeaponTemplate)
-class WeaponTemplateAdmin(admin.ModelAdmin):
+class WeaponTemplateAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     form = WeaponTemplateForm
     list_display = ("name", "die", "kind", "mp_cost", "offered_at_creation", "campaign")
     list_filter = ("campaign", "kind", "offered_at_creation")
     search_fields = ("name",)
 
 
-class PermanentInjuryInline(admin.TabularInline):
+class PermanentInjuryInline(CampaignScopedInline, admin.TabularInline):
+    campaign_path = "sheet__character__campaign"
     model = PermanentInjury
     extra = 0
     fields = ("description", "round_key", "created_at")
@@ -123,7 +125,8 @@ class HomebrewSheetForm(SheetForm):
         return data
 
 
-class HomebrewSheetInline(admin.StackedInline):
+class HomebrewSheetInline(CampaignScopedInline, admin.StackedInline):
+    campaign_path = "character__campaign"
     """The character's sheet on its page; left as it is on an add page, the character gets the
     default sheet with the campaign's maxima (homebrew.services.sheet_default). Injuries and
     rests: the sheet's own page (its link)."""
@@ -181,7 +184,8 @@ def _grant(modeladmin, request, queryset, kind: str) -> None:
 
 
 @admin.register(HomebrewSheet)
-class HomebrewSheetAdmin(admin.ModelAdmin):
+class HomebrewSheetAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    campaign_path = "character__campaign"
     form = HomebrewSheetForm
     list_display = ("character", "physique", "perception", "mental", "hp", "hp_max", "mp",
                     "mp_max", "posture", "health")

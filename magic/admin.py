@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.admin_scope import CampaignScopedAdmin
 from campaigns.messages import error_message
 from campaigns.models import Board, Campaign
 from characters.admin import owned_label
@@ -23,11 +24,13 @@ class SpellForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["campaign"].queryset = Campaign.objects.filter(rule_system=SYSTEM)
+        if "campaign" in self.fields:  # not on a view-only page (no field at all)
+            self.fields["campaign"].queryset = Campaign.objects.filter(rule_system=SYSTEM)
 
 
 @admin.register(Spell)
-class SpellAdmin(admin.ModelAdmin):
+class SpellAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    shared_rows = True  # a spell of every EW1 campaign: read-only for a game master
     form = SpellForm
     list_display = ("name", "tier", "effect", "dice", "range_cells", "zone_radius", "reach",
                     "duration_hours", "learnable", "campaign")
@@ -54,7 +57,8 @@ class KnownSpellForm(forms.ModelForm):
 
 
 @admin.register(KnownSpell)
-class KnownSpellAdmin(admin.ModelAdmin):
+class KnownSpellAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    campaign_path = "character__campaign"
     form = KnownSpellForm
     list_display = ("spell", "character", "source", "learned_at")
     list_filter = ("source", "character__campaign")
@@ -75,7 +79,8 @@ class KnownSpellAdmin(admin.ModelAdmin):
 
 
 @admin.register(SpellOffer)
-class SpellOfferAdmin(admin.ModelAdmin):
+class SpellOfferAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    campaign_path = "character__campaign"
     list_display = ("character", "level", "chosen", "resolved_at", "created_at")
     list_filter = ("character__campaign",)
     search_fields = ("character__name",)
@@ -86,7 +91,8 @@ class SpellOfferAdmin(admin.ModelAdmin):
 
 
 @admin.register(ActiveEffect)
-class ActiveEffectAdmin(admin.ModelAdmin):
+class ActiveEffectAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    campaign_path = "target__campaign"
     list_display = ("spell", "target", "caster", "amount", "expires_at")
     list_filter = ("spell",)
     search_fields = ("target__name", "spell__name")
@@ -111,7 +117,8 @@ class ScrollForm(forms.ModelForm):
 
 
 @admin.register(Scroll)
-class ScrollAdmin(admin.ModelAdmin):
+class ScrollAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+    campaign_path = "board__campaign"
     """Place a scroll on a board cell: the first character to step on it learns the spell."""
 
     form = ScrollForm

@@ -21,7 +21,7 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[:
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.apps.PercentileAdminConfig",  # django.contrib.admin, for GMs too (campaigns.admin_scope)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
