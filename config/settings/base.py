@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "factions",
     "encounters",
     "chat",
+    "transfer",
 ]
 
 MIDDLEWARE = [
