@@ -13,9 +13,11 @@ from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.resources import CatalogueAdminMixin
 from campaigns.models import Campaign, RuleSystem
 from characters.admin import SheetForm, SheetFormSet, SystemCharacterAdmin, owned_label
 from characters.models import Character
+from eclipse import resources
 from eclipse.models import (SYSTEM, ArmourTemplate, CarriedWeapon, EclipseSheet, MorphTemplate,
                             Sleeve, SquadMember, SquadNetwork, WeaponTemplate, WornArmour)
 from encounters.services import campaign_changed, characters_changed
@@ -86,7 +88,8 @@ class WeaponTemplateForm(_CampaignForm):
 
 
 @admin.register(MorphTemplate)
-class MorphTemplateAdmin(admin.ModelAdmin):
+class MorphTemplateAdmin(CatalogueAdminMixin, admin.ModelAdmin):
+    resource_classes = (resources.MorphTemplateResource,)
     form = MorphTemplateForm
     list_display = ("name", "kind", "durability", "speed", "armour_energy", "armour_kinetic",
                     "campaign")
@@ -95,7 +98,8 @@ class MorphTemplateAdmin(admin.ModelAdmin):
 
 
 @admin.register(WeaponTemplate)
-class WeaponTemplateAdmin(admin.ModelAdmin):
+class WeaponTemplateAdmin(CatalogueAdminMixin, admin.ModelAdmin):
+    resource_classes = (resources.WeaponTemplateResource,)
     form = WeaponTemplateForm
     list_display = ("name", "dv", "ap", "damage_type", "modes_label", "magazine", "campaign")
     list_filter = ("campaign", "damage_type", "melee", "beam")
@@ -103,7 +107,8 @@ class WeaponTemplateAdmin(admin.ModelAdmin):
 
 
 @admin.register(ArmourTemplate)
-class ArmourTemplateAdmin(admin.ModelAdmin):
+class ArmourTemplateAdmin(CatalogueAdminMixin, admin.ModelAdmin):
+    resource_classes = (resources.ArmourTemplateResource,)
     form = _CampaignForm
     list_display = ("name", "energy", "kinetic", "campaign")
     list_filter = ("campaign",)

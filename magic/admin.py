@@ -4,11 +4,13 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.resources import CatalogueAdminMixin
 from campaigns.messages import error_message
 from campaigns.models import Board, Campaign
 from characters.admin import owned_label
 from ew1.models import SYSTEM
 from magic.errors import SpellAlreadyKnown, SpellbookFull, SpellUnknown
+from magic import resources
 from magic.models import ActiveEffect, KnownSpell, Scroll, Spell, SpellOffer
 from magic.spellbook import spell_grant, spell_grant_check
 
@@ -27,7 +29,8 @@ class SpellForm(forms.ModelForm):
 
 
 @admin.register(Spell)
-class SpellAdmin(admin.ModelAdmin):
+class SpellAdmin(CatalogueAdminMixin, admin.ModelAdmin):
+    resource_classes = (resources.SpellResource,)
     form = SpellForm
     list_display = ("name", "tier", "effect", "dice", "range_cells", "zone_radius", "reach",
                     "duration_hours", "learnable", "campaign")

@@ -1,0 +1,98 @@
+"""The export and import pages: the GM and co-GMs only (404 for a player or a stranger), the
+document downloaded, its catalogue merged, a conflict shown with nothing changed, a spreadsheet
+of rows checked by the model's rules."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from campaigns.models import Campaign
+from magic.models import Spell
+from tests import factories
+from transfer.exporter import campaign_export
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world():
+    gm, player, stranger = factories.user("gm"), factories.user("pl"), factories.user("st")
+    campaign = factories.campaign(name="Ici")
+    Campaign.objects.filter(pk=campaign.pk).update(game_master=gm)
+    factories.character(owner=player, campaign=campaign, name="Aldric")
+    Spell.objects.create(campaign=campaign, name="Soin", tier="base", effect="heal",
+                         dice="1d6+1", range_cells=3)
+    campaign.refresh_from_db()
+    return campaign, gm, player, stranger
+
+
+def test_only_who_oversees_the_campaign_reaches_its_pages(client, world):
+    campaign, gm, player, stranger = world
+    urls = [reverse("transfer:export", args=[campaign.pk]),
+            reverse("transfer:import", args=[campaign.pk]),
+            reverse("transfer:catalogue_import", args=[campaign.pk, "spells"])]
+    for who in (player, stranger):
+        client.force_login(who)
+        for url in urls:
+            assert client.get(url).status_code == 404
+    client.force_login(gm)
+    response = client.get(urls[0])
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    document = json.loads(response.content)
+    assert document["format"] == "percentile-campaign" and document["version"] == 1
+    assert [r["fields"]["name"] for r in document["models"]["magic.Spell"]] == ["Soin"]
+    for url in urls[1:]:
+        assert client.get(url).status_code == 200
+    # Another system's kind, or none: 404.
+    assert client.get(reverse("transfer:catalogue_import",
+                              args=[campaign.pk, "morphs"])).status_code == 404
+
+
+def test_the_import_page_merges_and_shows_conflicts_changing_nothing(client, world):
+    campaign, gm, _, _ = world
+    source = factories.campaign(name="Ailleurs")
+    Spell.objects.create(campaign=source, name="Soin", tier="base", effect="heal",
+                         dice="2d6", range_cells=3)
+    Spell.objects.create(campaign=source, name="Feu", tier="base", effect="damage",
+                         dice="1d6", range_cells=3)
+    body = json.dumps(campaign_export(campaign=source)).encode()
+    client.force_login(gm)
+    url = reverse("transfer:import", args=[campaign.pk])
+    response = client.post(url, {"document": SimpleUploadedFile("c.json", body)})
+    assert response.status_code == 409
+    assert b"Soin" in response.content and b"dice" in response.content
+    assert list(Spell.objects.filter(campaign=campaign).values_list("name", flat=True)) == ["Soin"]
+    Spell.objects.filter(campaign=source, name="Soin").update(dice="1d6+1")
+    body = json.dumps(campaign_export(campaign=source)).encode()
+    response = client.post(url, {"document": SimpleUploadedFile("c.json", body)})
+    assert response.status_code == 200
+    assert sorted(Spell.objects.filter(campaign=campaign).values_list("name", flat=True)) == [
+        "Feu", "Soin"]
+    bad = client.post(url, {"document": SimpleUploadedFile("c.json", b"{not json")})
+    assert bad.status_code == 400
+
+
+def test_a_spreadsheet_of_spells_is_checked_by_the_rules(client, world):
+    campaign, gm, _, _ = world
+    client.force_login(gm)
+    url = reverse("transfer:catalogue_import", args=[campaign.pk, "spells"])
+    header = "name,tier,effect,dice,range_cells,zone_radius,reach,duration_hours,learnable,campaign\n"
+    refused = (header + "Éclair,base,damage,1d6,5,0,everyone,0,1,\n"
+               "Mauvais,base,damage,pas des dés,5,0,everyone,0,1,\n")
+    response = client.post(url, {"document": SimpleUploadedFile("s.csv", refused.encode())})
+    assert response.status_code == 400
+    assert not Spell.objects.filter(name="Éclair").exists()
+    # Another campaign's name in the column is ignored: every row lands in this campaign.
+    other = factories.campaign(name="Autre")
+    good = (header + f"Éclair,base,damage,1d6,5,0,everyone,0,1,{other.name}\n"
+            "Soin,base,heal,2d6,3,0,everyone,0,1,\n")
+    response = client.post(url, {"document": SimpleUploadedFile("s.csv", good.encode())})
+    assert response.status_code == 200, response.content.decode()[-2000:]
+    assert Spell.objects.get(campaign=campaign, name="Éclair").dice == "1d6"
+    assert Spell.objects.get(campaign=campaign, name="Soin").dice == "2d6"
+    assert not Spell.objects.filter(campaign=other).exists()
