@@ -96,3 +96,44 @@ def test_a_spreadsheet_of_spells_is_checked_by_the_rules(client, world):
     assert Spell.objects.get(campaign=campaign, name="Éclair").dice == "1d6"
     assert Spell.objects.get(campaign=campaign, name="Soin").dice == "2d6"
     assert not Spell.objects.filter(campaign=other).exists()
+
+
+def _spells(campaign, n):
+    Spell.objects.bulk_create([Spell(campaign=campaign, name=f"S{campaign.pk}-{i}", tier="base",
+                                     effect="heal", dice="1d6", range_cells=3) for i in range(n)])
+
+
+def test_the_export_reads_the_same_number_of_queries_at_two_sizes(client, world,
+                                                                  django_assert_num_queries):
+    """One read per exported model, one per many-to-many field of a model with rows (none in
+    an EW1 campaign), one for the usernames, plus the session, the user and the campaign: the
+    rows' number changes nothing."""
+    from transfer import registry
+    campaign, gm, player, _ = world
+    client.force_login(gm)
+    url = reverse("transfer:export", args=[campaign.pk])
+    expected = len(registry.exported()) + 1 + 3
+    with django_assert_num_queries(expected):
+        assert client.get(url).status_code == 200
+    _spells(campaign, 30)
+    for i in range(5):
+        factories.character(owner=player, campaign=campaign, name=f"P{i}")
+    with django_assert_num_queries(expected):
+        assert len(json.loads(client.get(url).content)["models"]["magic.Spell"]) == 31
+
+
+def test_the_admin_imports_spreadsheets_for_superusers_only(client, world):
+    _, gm, _, _ = world
+    from django.contrib.auth.models import Permission
+    gm.is_staff = True
+    gm.save()
+    gm.user_permissions.set(Permission.objects.filter(content_type__app_label="magic"))
+    client.force_login(gm)
+    assert client.get("/admin/magic/spell/import/").status_code == 403
+    root = factories.user("root", is_staff=True, is_superuser=True)
+    client.force_login(root)
+    page = client.get("/admin/magic/spell/import/")
+    assert page.status_code == 200
+    export = client.post("/admin/magic/spell/export/", {"format": "0", "resource": "0",
+                                                         "campaign": "on", "name": "on"})
+    assert export.status_code in (200, 302)
