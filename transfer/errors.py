@@ -23,7 +23,7 @@ MESSAGES: dict[str, str] = {
     "import_name_taken": gettext_noop(
         "A campaign named %(name)s exists already: choose another name for the imported one."),
     "import_file_unreadable": gettext_noop("That file cannot be read: %(details)s"),
-    "backup_refused": gettext_noop("%(details)s"),
+    "backup_refused": gettext_noop("Backup or restore refused: %(details)s"),
 }
 
 

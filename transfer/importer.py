@@ -16,6 +16,8 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, models, transaction
 
+from campaigns import rule_systems
+from gamerules.errors import RuleError
 from transfer import codec, registry
 from transfer.errors import (DocumentMalformed, DocumentUnknownVersion, ImportConflicts,
                              TransferError, UsersMissing)
@@ -95,6 +97,8 @@ def check(document: Any) -> dict[str, list[dict]]:  # noqa: C901, PLR0912, PLR09
                         problems.append(f"{where}.{name}: {value!r} is not a valid value")
     if len(given.get(registry.ROOT) or []) != 1:
         problems.append(f"{registry.ROOT}: exactly one campaign expected")
+    else:
+        problems += _campaign_problems(given[registry.ROOT][0]["fields"])
     _refuse(problems)
     for label, entry in known.items():
         for i, row in enumerate(given.get(label, [])):
@@ -123,6 +127,18 @@ def check(document: Any) -> dict[str, list[dict]]:  # noqa: C901, PLR0912, PLR09
                     problems.append(f"{where}.{f.name}: ids of {target} of the document expected")
     _refuse(problems)
     return {label: given.get(label, []) for label in known}
+
+
+def _campaign_problems(fields: dict) -> list[str]:
+    """The campaign's rule system must be one this site plays, its parameters valid for it."""
+    system = fields.get("rule_system")
+    if not rule_systems.is_playable(system):
+        return [f"{registry.ROOT}.rule_system: {system!r} is not a rule system of this site"]
+    try:
+        rule_systems.parameters_for(system, fields.get("rule_parameters") or {})
+    except (RuleError, TypeError, ValueError, AttributeError) as error:
+        return [f"{registry.ROOT}.rule_parameters: {error}"]
+    return []
 
 
 def _usernames(rows: dict[str, list[dict]]) -> set[str]:
@@ -300,6 +316,20 @@ def _natural(model, values: dict, skip: set[str]) -> dict[str, Any]:
             if not f.primary_key and f.name not in skip}
 
 
+def _check_added(plans, known, into) -> None:
+    """The catalogue rows a merge adds, checked as the admin checks them (the model's
+    full_clean): a row the rules refuse refuses the document (DocumentMalformed)."""
+    refused = []
+    for model, values, _ in plans:
+        try:
+            model(**values, **{known[model._meta.label].path: into}).full_clean(
+                validate_unique=False, validate_constraints=False)
+        except ValidationError as error:
+            refused.append(f"{model._meta.label} {values.get('name')!r}: " + "; ".join(
+                f"{k}: {' '.join(v)}" for k, v in error.message_dict.items()))
+    _refuse(refused)
+
+
 def _merge(rows, into) -> ImportResult:  # noqa: PLR0912
     document_system = rows[registry.ROOT][0]["fields"].get("rule_system")
     if document_system != into.rule_system:
@@ -356,6 +386,7 @@ def _merge(rows, into) -> ImportResult:  # noqa: PLR0912
             raise ImportConflicts(count=len(conflicts),
                                   names=", ".join(c["name"] for c in conflicts[:10]),
                                   conflicts=conflicts)
+        _check_added(plans, known, into)
         for model, values, theirs in plans:
             label = model._meta.label
             obj = model._base_manager.create(**values, **{known[label].path: into})

@@ -77,6 +77,18 @@ def test_a_malformed_document_lists_its_problems_and_changes_nothing(document):
     assert _counts() == before
 
 
+def test_a_campaign_of_an_unknown_system_or_with_bad_parameters_is_refused(document):
+    doc, _ = document
+    for change, words in (({"rule_system": "gurps"}, "not a rule system"),
+                          ({"rule_parameters": {"no_such_parameter": 3}}, "rule_parameters")):
+        bad = copy.deepcopy(doc)
+        bad["models"]["campaigns.Campaign"][0]["fields"].update(change)
+        with pytest.raises(DocumentMalformed) as error:
+            campaign_import(document=bad, name="Copy")
+        assert any(words in p for p in error.value.params["items"]), error.value.params
+    assert not Campaign.objects.filter(name="Copy").exists()
+
+
 def test_missing_accounts_are_refused_or_made_inactive(document):
     doc, _ = document
     renamed = json.loads(json.dumps(doc).replace('"gm"', '"ghost"'))
@@ -121,6 +133,18 @@ def test_merging_into_an_existing_campaign_adds_new_names_and_refuses_conflicts(
     assert ItemModifier.objects.get(item__campaign=target).dice == "+1d3"
     again = campaign_import(document=doc, into=target)
     assert again.created == {} and again.unchanged == {"ew1.ItemTemplate": 1, "magic.Spell": 1}
+
+
+def test_a_merged_row_the_rules_refuse_refuses_the_document(document):
+    doc, _ = document
+    target = factories.campaign(name="Target")
+    bad = copy.deepcopy(doc)
+    bad["models"]["magic.Spell"][0]["fields"]["dice"] = "not dice"
+    before = _counts()
+    with pytest.raises(DocumentMalformed) as error:
+        campaign_import(document=bad, into=target)
+    assert "dice" in error.value.params["problems"]
+    assert _counts() == before
 
 
 def test_every_model_reaching_a_campaign_is_exported_or_excluded_with_a_reason():

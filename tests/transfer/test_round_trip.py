@@ -128,7 +128,21 @@ def _more(campaign) -> None:
         sheet.weapons.set(WeaponTemplate.objects.filter(campaign=campaign)[:2])
 
 
-def test_the_three_demo_campaigns_go_out_and_back_in_row_for_row(settings, tmp_path):
+def _plays_on(client, campaign) -> None:
+    """The imported campaign is served: its GM's screen and each player's sheet."""
+    from django.urls import reverse
+
+    from characters.models import Character
+    client.force_login(campaign.game_master)
+    assert client.get(reverse("campaigns:gm", args=[campaign.pk])).status_code == 200
+    for character in Character.objects.filter(campaign=campaign, owner__isnull=False):
+        client.force_login(character.owner)
+        response = client.get(reverse("characters:detail", args=[character.pk]))
+        assert response.status_code == 200, (campaign.name, character.name)
+        assert character.name.encode() in response.content
+
+
+def test_the_three_demo_campaigns_go_out_and_back_in_row_for_row(client, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
     load_demo(seed=3)
     for campaign in Campaign.objects.all():
@@ -147,3 +161,4 @@ def test_the_three_demo_campaigns_go_out_and_back_in_row_for_row(settings, tmp_p
         after = _rows(result.campaign)
         assert {k: len(v) for k, v in after.items()} == {k: len(v) for k, v in before.items()}
         assert _same(before, after, result.ids) == []
+        _plays_on(client, result.campaign)
