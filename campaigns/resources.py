@@ -10,6 +10,7 @@ of every row (its column ignored) so that no row reaches another campaign."""
 
 from __future__ import annotations
 
+from django.db import models
 from import_export import fields, resources, widgets
 from import_export.admin import ImportExportMixin
 
@@ -25,8 +26,14 @@ class CatalogueResource(resources.ModelResource):
         self.fixed_campaign = campaign
 
     def before_import_row(self, row, **kwargs) -> None:
+        """The page's campaign on every row; an empty cell of a text column (a spreadsheet's
+        None) is the empty text the model stores."""
         if self.fixed_campaign is not None:
             row["campaign"] = self.fixed_campaign.name
+        for f in self._meta.model._meta.concrete_fields:
+            if isinstance(f, models.CharField | models.TextField) and not f.null \
+                    and f.name in row and row[f.name] is None:
+                row[f.name] = ""
 
     def get_export_queryset(self, request=None, **kwargs):
         queryset = super().get_export_queryset(request, **kwargs) if request is not None else \

@@ -66,14 +66,23 @@ def catalogue_import(*, campaign, kind: Kind, upload) -> dict:
     if len(dataset) > MAX_ROWS:
         raise TransferError("import_file_unreadable", code="import_file_unreadable",
                             details=str(_("more than %(n)s rows")) % {"n": MAX_ROWS})
+    # Every row is this campaign's: its column (if any) replaced by the campaign's name.
+    if dataset.headers and "campaign" in dataset.headers:
+        del dataset["campaign"]
+    dataset.append_col([campaign.name] * len(dataset), header="campaign")
     resource = kind.resource(campaign=campaign)
     with transaction.atomic():
-        result = resource.import_data(dataset, dry_run=False, raise_errors=False,
-                                      use_transactions=True, collect_failed_rows=True)
+        try:
+            result = resource.import_data(dataset, dry_run=False, raise_errors=False,
+                                          use_transactions=True)
+        except Exception as error:  # a sheet of another shape: tablib's errors
+            raise TransferError("import_file_unreadable", code="import_file_unreadable",
+                                details=str(error)[:200] or type(error).__name__) from error
         if result.has_errors() or result.has_validation_errors():
             transaction.set_rollback(True)
-            problems = [f"row {line}: {error.error}" for line, errors in result.row_errors()
-                        for error in errors]
+            problems = [str(error.error) for error in result.base_errors]
+            problems += [f"row {line}: {error.error}" for line, errors in result.row_errors()
+                         for error in errors]
             for invalid in result.invalid_rows:
                 problems.append(f"row {invalid.number}: " + "; ".join(
                     f"{field}: {' '.join(map(str, messages))}"

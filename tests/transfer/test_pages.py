@@ -137,3 +137,33 @@ def test_the_admin_imports_spreadsheets_for_superusers_only(client, world):
     export = client.post("/admin/magic/spell/export/", {"format": "0", "resource": "0",
                                                          "campaign": "on", "name": "on"})
     assert export.status_code in (200, 302)
+
+
+def test_a_homebrew_gm_imports_weapons_from_an_xlsx_file(client):
+    import tablib
+
+    from homebrew.models import WeaponTemplate
+    gm = factories.user("hgm")
+    campaign = factories.campaign(name="Maison", rule_system="homebrew")
+    Campaign.objects.filter(pk=campaign.pk).update(game_master=gm)
+    client.force_login(gm)
+    sheet = tablib.Dataset(headers=["name", "die", "kind", "mp_cost", "description"])
+    sheet.append(["Hache", "1d8", "physical", 0, "Lourde"])
+    sheet.append(["Trait", "1d6", "magical", 2, ""])
+    url = reverse("transfer:catalogue_import", args=[campaign.pk, "weapons"])
+    upload = SimpleUploadedFile("w.xlsx", sheet.export("xlsx"))
+    response = client.post(url, {"document": upload})
+    assert response.status_code == 200, response.content.decode()[-1500:]
+    assert dict(WeaponTemplate.objects.filter(campaign=campaign).values_list("name", "mp_cost")) \
+        == {"Hache": 0, "Trait": 2}
+    # A die the rules refuse: nothing saved, the row named.
+    sheet = tablib.Dataset(headers=["name", "die", "kind"])
+    sheet.append(["Hache", "1d8", "physical"])
+    sheet.append(["Canon", "12 dés", "physical"])
+    response = client.post(url, {"document": SimpleUploadedFile("w.xlsx", sheet.export("xlsx"))})
+    assert response.status_code == 400
+    assert b"row 2" in response.content
+    assert not WeaponTemplate.objects.filter(name="Canon").exists()
+    # Not a spreadsheet: a coded refusal.
+    response = client.post(url, {"document": SimpleUploadedFile("w.pdf", b"%PDF")})
+    assert response.status_code == 400
