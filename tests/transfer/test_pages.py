@@ -39,6 +39,13 @@ def test_only_who_oversees_the_campaign_reaches_its_pages(client, world):
         client.force_login(who)
         for url in urls:
             assert client.get(url).status_code == 404
+    # A co-GM oversees the campaign as its GM does.
+    from campaigns.models import CampaignMaster
+    co = factories.user("co")
+    CampaignMaster.objects.create(campaign=campaign, user=co)
+    Campaign.objects.filter(pk=campaign.pk).update(co_master_ids=[co.pk])
+    client.force_login(co)
+    assert [client.get(url).status_code for url in urls] == [200, 200, 200]
     client.force_login(gm)
     response = client.get(urls[0])
     assert response.status_code == 200
