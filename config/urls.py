@@ -35,6 +35,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("characters/", include("characters.urls")),
     path("campaigns/", include("characters.campaign_urls")),
+    path("campaigns/", include("transfer.urls")),
     path("factions/", include("factions.urls")),
     path("encounters/", include("encounters.urls")),
     path("chat/", include("chat.urls")),

@@ -14,9 +14,11 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
+from campaigns.resources import CatalogueAdminMixin
 from campaigns.models import Campaign, RuleSystem
 from characters.admin import SheetForm, SheetFormSet, SystemCharacterAdmin, owned_label
 from characters.models import Character
+from eclipse import resources
 from eclipse.models import (SYSTEM, ArmourTemplate, CarriedWeapon, EclipseSheet, MorphTemplate,
                             Sleeve, SquadMember, SquadNetwork, WeaponTemplate, WornArmour)
 from encounters.services import campaign_changed, characters_changed
@@ -93,7 +95,8 @@ class ArmourTemplateForm(_CampaignForm):
 
 
 @admin.register(MorphTemplate)
-class MorphTemplateAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+class MorphTemplateAdmin(CampaignScopedAdmin, CatalogueAdminMixin, admin.ModelAdmin):
+    resource_classes = (resources.MorphTemplateResource,)
     form = MorphTemplateForm
     list_display = ("name", "kind", "durability", "speed", "armour_energy", "armour_kinetic",
                     "campaign")
@@ -102,7 +105,8 @@ class MorphTemplateAdmin(CampaignScopedAdmin, admin.ModelAdmin):
 
 
 @admin.register(WeaponTemplate)
-class WeaponTemplateAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+class WeaponTemplateAdmin(CampaignScopedAdmin, CatalogueAdminMixin, admin.ModelAdmin):
+    resource_classes = (resources.WeaponTemplateResource,)
     form = WeaponTemplateForm
     list_display = ("name", "dv", "ap", "damage_type", "modes_label", "magazine", "campaign")
     list_filter = ("campaign", "damage_type", "melee", "beam")
@@ -110,7 +114,8 @@ class WeaponTemplateAdmin(CampaignScopedAdmin, admin.ModelAdmin):
 
 
 @admin.register(ArmourTemplate)
-class ArmourTemplateAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+class ArmourTemplateAdmin(CampaignScopedAdmin, CatalogueAdminMixin, admin.ModelAdmin):
+    resource_classes = (resources.ArmourTemplateResource,)
     form = ArmourTemplateForm
     list_display = ("name", "energy", "kinetic", "campaign")
     list_filter = ("campaign",)

@@ -15,6 +15,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
+from campaigns.resources import CatalogueAdminMixin
 from campaigns.messages import error_message
 from campaigns.numbers import whole_number
 from campaigns.models import Campaign
@@ -22,6 +23,7 @@ from characters.admin import SheetFormSet, SystemCharacterAdmin
 from characters.models import Character
 from ew1.equipment import item_grant
 from ew1.labels import SKILLS as SKILL_LABELS
+from ew1 import resources
 from ew1.models import SYSTEM, EternalWarSheet, ItemInstance, ItemModifier, ItemTemplate
 from ew1.regeneration import sheet_refresh, unix
 from ew1.selectors import cell_problems
@@ -258,7 +260,8 @@ def ew1_campaigns():
 
 
 @admin.register(ItemTemplate)
-class ItemTemplateAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+class ItemTemplateAdmin(CampaignScopedAdmin, CatalogueAdminMixin, admin.ModelAdmin):
+    resource_classes = (resources.ItemTemplateResource,)
     shared_rows = True  # an item of every EW1 campaign: read-only for a game master
     form = ItemTemplateForm
     list_display = ("name", "kind", "category", "damage_dice", "weapon_skill", "armour",

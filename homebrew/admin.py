@@ -16,6 +16,7 @@ from django.core.validators import MinValueValidator
 from django.utils.translation import gettext, gettext_lazy as _
 
 from campaigns.admin_scope import CampaignScopedAdmin, CampaignScopedInline
+from campaigns.resources import CatalogueAdminMixin
 from campaigns.messages import error_message
 from campaigns.models import RuleSystem
 from characters.admin import SheetForm, SheetFormSet, SystemCharacterAdmin, owned_label
@@ -25,6 +26,7 @@ from gamerules.errors import RuleError
 from gamerules.homebrew.attack import die_sides
 from gamerules.homebrew.characteristics import (CODES, CharacteristicsError, suggested_sheet,
                                                 validate_characteristics)
+from homebrew import resources
 from homebrew.models import SYSTEM, HomebrewSheet, PermanentInjury, WeaponTemplate
 from homebrew.services import rest_grant
 
@@ -50,7 +52,8 @@ class WeaponTemplateForm(forms.ModelForm):
 
 
 @admin.register(WeaponTemplate)
-class WeaponTemplateAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+class WeaponTemplateAdmin(CampaignScopedAdmin, CatalogueAdminMixin, admin.ModelAdmin):
+    resource_classes = (resources.WeaponTemplateResource,)
     form = WeaponTemplateForm
     list_display = ("name", "die", "kind", "mp_cost", "offered_at_creation", "campaign")
     list_filter = ("campaign", "kind", "offered_at_creation")

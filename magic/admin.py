@@ -5,11 +5,13 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.admin_scope import CampaignScopedAdmin
+from campaigns.resources import CatalogueAdminMixin
 from campaigns.messages import error_message
 from campaigns.models import Board, Campaign
 from characters.admin import owned_label
 from ew1.models import SYSTEM
 from magic.errors import SpellAlreadyKnown, SpellbookFull, SpellUnknown
+from magic import resources
 from magic.models import ActiveEffect, KnownSpell, Scroll, Spell, SpellOffer
 from magic.spellbook import spell_grant, spell_grant_check
 
@@ -29,7 +31,8 @@ class SpellForm(forms.ModelForm):
 
 
 @admin.register(Spell)
-class SpellAdmin(CampaignScopedAdmin, admin.ModelAdmin):
+class SpellAdmin(CampaignScopedAdmin, CatalogueAdminMixin, admin.ModelAdmin):
+    resource_classes = (resources.SpellResource,)
     shared_rows = True  # a spell of every EW1 campaign: read-only for a game master
     form = SpellForm
     list_display = ("name", "tier", "effect", "dice", "range_cells", "zone_radius", "reach",

@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI's files, served as our own static files
     "django_htmx",
     "csp",
+    "import_export",  # spreadsheets of catalogue rows (campaigns.resources)
     "rules.apps.AutodiscoverRulesConfig",
     "config.apps.PercentileConfig",
     "accounts",
@@ -48,6 +49,7 @@ INSTALLED_APPS = [
     "factions",
     "encounters",
     "chat",
+    "transfer",
 ]
 
 MIDDLEWARE = [

@@ -93,7 +93,8 @@ def sweep_values(world) -> dict:
             "character_id": world.a.pk, "item_id": world.a_sword.pk,
             "draft_id": world.a_draft.pk, "campaign_id": world.campaign.pk,
             "faction_id": faction.pk, "request_id": request.pk, "network_id": network.pk,
-            "message_id": message.pk, "entry_id": entry.pk, **encounter_values(world)}
+            "message_id": message.pk, "entry_id": entry.pk, "kind": "spells",
+            **encounter_values(world)}
 
 
 @pytest.fixture
@@ -153,7 +154,9 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             # issue 22: the chat's list of rooms
             "chat/",
             # issue 22: the GM's back office, its lists
-            "campaigns/<int:campaign_id>/manage/", "campaigns/<int:campaign_id>/manage/<slug:kind>/"}
+            "campaigns/<int:campaign_id>/manage/", "campaigns/<int:campaign_id>/manage/<slug:kind>/",
+            # issue 22, item 5: the campaign's document to download
+            "campaigns/<int:campaign_id>/export/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/", "accounts/signup/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
@@ -173,7 +176,10 @@ GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "campaigns/<int:campaign_id>/manage/parameters/",
             "campaigns/<int:campaign_id>/manage/<slug:kind>/new/",
             "campaigns/<int:campaign_id>/manage/<slug:kind>/<int:row_id>/",
-            "campaigns/<int:campaign_id>/manage/<slug:kind>/<int:row_id>/delete/"}
+            "campaigns/<int:campaign_id>/manage/<slug:kind>/<int:row_id>/delete/",
+            # issue 22, item 5: a document's catalogue, a spreadsheet of one kind of rows
+            "campaigns/<int:campaign_id>/import/",
+            "campaigns/<int:campaign_id>/manage/import/<slug:kind>/"}
 # Django's LoginView (a FormView) also takes PUT.
 GET_POST_PUT = {"accounts/login/"}
 
