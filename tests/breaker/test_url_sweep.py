@@ -89,11 +89,11 @@ def sweep_values(world) -> dict:
     token, _secret = api_token_create(user=world.alice, name="Sweep")
     from magic.models import Spell
     row = Spell.objects.filter(campaign=world.campaign).order_by("pk").first()
-    return {"row_id": row.pk, "kind": "spells","token_id": token.pk, "user_id": world.bob.pk,
+    return {"row_id": row.pk, "kind": "spells", "token_id": token.pk, "user_id": world.bob.pk,
             "character_id": world.a.pk, "item_id": world.a_sword.pk,
             "draft_id": world.a_draft.pk, "campaign_id": world.campaign.pk,
             "faction_id": faction.pk, "request_id": request.pk, "network_id": network.pk,
-            "message_id": message.pk, "entry_id": entry.pk, "kind": "spells",
+            "message_id": message.pk, "entry_id": entry.pk,
             **encounter_values(world)}
 
 
