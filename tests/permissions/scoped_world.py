@@ -67,9 +67,24 @@ def _rival_extras(w) -> dict:
               "combatant_id": w.fighters[0].pk, "reaction_id": reaction.pk,
               "network_id": w.tacnet.pk, "message_id": message.pk, "entry_id": entry.pk,
               "token_id": token.pk, "user_id": w.bob.pk}
-    return {"ew1": {**common, "campaign_id": w.ew.pk, "character_id": w.hero.pk},
-            "homebrew": {**common, "campaign_id": w.hb.pk, "character_id": w.aria.pk},
-            "eclipse_phase": {**common, "campaign_id": w.ep.pk, "character_id": w.ash.pk}}
+    return {"ew1": {**common, **_catalogue_row("ew1", w.ew), "campaign_id": w.ew.pk,
+                    "character_id": w.hero.pk},
+            "homebrew": {**common, **_catalogue_row("homebrew", w.hb), "campaign_id": w.hb.pk,
+                         "character_id": w.aria.pk},
+            "eclipse_phase": {**common, **_catalogue_row("eclipse_phase", w.ep),
+                              "campaign_id": w.ep.pk, "character_id": w.ash.pk}}
+
+
+def _catalogue_row(system: str, campaign) -> dict:
+    """The back office's ``kind`` and ``row_id`` of a row of ``campaign``'s own catalogue (the
+    first kind of its system that has one)."""
+    from campaigns.catalogue import kinds_of
+
+    for kind in kinds_of(system):
+        row = kind.model.objects.filter(campaign=campaign).order_by("pk").first()
+        if row is not None:
+            return {"kind": kind.slug, "row_id": row.pk}
+    raise AssertionError(f"the rival's {system} campaign has no catalogue row")
 
 
 def build() -> SimpleNamespace:
