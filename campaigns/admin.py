@@ -64,9 +64,10 @@ def _system_name(code: str) -> str:
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
     form = CampaignAdminForm
-    list_display = ("name", "rule_system", "game_master", "is_open", "created_at",
+    list_display = ("name", "rule_system", "game_master", "is_open", "accepts_requests",
+                    "created_at",
                     "outside_count")
-    list_filter = ("rule_system", "is_open")
+    list_filter = ("rule_system", "is_open", "accepts_requests")
     search_fields = ("name", "description")
     inlines = (BoardInline,)
     readonly_fields = ("pieces_outside_board",)
