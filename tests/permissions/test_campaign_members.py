@@ -528,3 +528,26 @@ def test_the_join_page_asks_and_shows_where_the_reader_stands(cw, django_assert_
     client_of(cw.gm).post(reverse("campaigns:join_request_accept",
                                   args=[cw.campaign.pk, again.pk]))
     assert 'data-status="member"' in client.get(url).content.decode()
+
+
+def test_the_invitation_page_query_count_is_pinned(cw, django_assert_num_queries):
+    client = client_of(cw.stranger)
+    url = reverse("campaigns:invitation", args=[cw.invitation.code])
+    client.get(url)
+    with django_assert_num_queries(4):  # the session, its user, the invitation, the membership
+        assert client.get(url).status_code == 200
+    invitation_accept(user=cw.stranger, code=cw.invitation.code)
+    with django_assert_num_queries(4):
+        html = client.get(url).content.decode()
+    assert 'data-testid="invitation-not-needed"' in html
+
+
+def test_staff_oversee_every_campaigns_players(cw):
+    client = client_of(cw.staff)
+    assert client.get(reverse("campaigns:members", args=[cw.open.pk])).status_code == 200
+    request = join_request_create(user=cw.stranger, campaign_id=cw.campaign.pk)
+    refused = client.post(reverse("campaigns:join_request_refuse", args=[cw.campaign.pk,
+                                                                         request.pk]))
+    assert refused.status_code == 302
+    request.refresh_from_db()
+    assert request.state == "refused" and request.answered_by == cw.staff

@@ -32,6 +32,8 @@ class SystemIds:
     request_id: int = MISSING
     reaction_id: int = MISSING
     message_id: int = MISSING  # a chat message of the campaign (the chat is every system's)
+    invitation_id: int = MISSING  # an invitation to the campaign (every system's)
+    join_request_id: int = MISSING  # a request to join the campaign (every system's)
 
 
 @pytest.fixture(autouse=True)
@@ -62,7 +64,13 @@ def _ids(campaign, alice) -> SystemIds:
 
     message = Message.objects.create(campaign=campaign, body="Robust", html="<p>Robust</p>",
                                      created_at=timezone.now())
+    from campaigns.models import CampaignInvitation, CampaignJoinRequest
+
+    invitation = CampaignInvitation.objects.create(campaign=campaign,
+                                                   code=f"robust{campaign.pk}")
+    join_request = CampaignJoinRequest.objects.create(campaign=campaign, user=alice)
     return SystemIds(network_id=network.pk if network else MISSING, campaign_id=campaign.pk,
+                     invitation_id=invitation.pk, join_request_id=join_request.pk,
                      message_id=message.pk,
                      character_id=character.pk,
                      encounter_id=encounter.pk if encounter else MISSING,
