@@ -75,6 +75,7 @@ MESSAGES: dict[str, str] = {
     "no_such_co_master": gettext_noop("That user is not a co-game master of this campaign."),
     # Members: invitations and requests to join (campaigns.membership).
     "no_such_invitation": gettext_noop("No such invitation: check the link or the code."),
+    "invitation_refused": gettext_noop("This invitation admits no one any more."),
     "invitation_used_up": gettext_noop(
         "This invitation has been used as many times as it may be: ask the game master for "
         "another."),
@@ -194,10 +195,11 @@ class ImageRefused(CoreError):
 class InvitationRefused(CoreError):
     """An invitation that admits no one any more: ``invitation_used_up`` (its maximum of uses
     reached, perhaps by a user who raced for its last use), ``invitation_expired``,
-    ``invitation_revoked``; each its own code (the API returns it). 410: it is gone."""
+    ``invitation_revoked``; each its own code (the API returns it). 409 (the statuses the
+    project answers: tests/i18n/test_i18n.py)."""
 
     code = "invitation_refused"
-    status = 410
+    status = 409
 
 
 class AlreadyAdmitted(CoreError):

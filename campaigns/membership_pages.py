@@ -5,7 +5,7 @@ who oversee it (invitations made and revoked, requests to join answered), an inv
 
 Refusals: a campaign the reader does not oversee is a 404 (as the masters' pages); any other
 refusal is shown in words in the reader's language with its code (``data-code``), at its
-status (400, 409, 410), or 422 for htmx (which swaps a 422: templates/base.html)."""
+status (400, 404, 409), or 422 for htmx (which swaps a 422: templates/base.html)."""
 
 from __future__ import annotations
 

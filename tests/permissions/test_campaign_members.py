@@ -220,7 +220,7 @@ def test_an_invitation_that_admits_no_more_says_why(cw, make):
     before = state_of(cw.campaign)
     with pytest.raises(InvitationRefused) as refused:
         invitation_accept(user=cw.stranger, code=invitation.code)
-    assert refused.value.code == f"invitation_{make}" and refused.value.status == 410
+    assert refused.value.code == f"invitation_{make}" and refused.value.status == 409
     assert state_of(cw.campaign) == before and not admits(cw.stranger, cw.campaign)
 
 
@@ -469,7 +469,7 @@ def test_the_invitation_link_joins_and_refuses_in_words(cw):
     assert admits(bob, cw.campaign)
     assert b"Closed</option>" in client.get(joined["Location"]).content
     late = client_of(factories.user("late")).post(url, HTTP_ACCEPT_LANGUAGE="fr")
-    assert late.status_code == 410
+    assert late.status_code == 409
     assert b'data-code="invitation_used_up"' in late.content
     assert "a servi autant de fois" in late.content.decode()
     assert client.get(reverse("campaigns:invitation", args=["nope"])).status_code == 404
