@@ -4,6 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext, gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -13,14 +14,26 @@ from accounts.tokens import TokenRefused
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
+    """Sign up, then to ``next`` (a path of this site, e.g. an invitation's link a signed-out
+    visitor followed: docs/campaigns.md) or to the characters."""
+    next_url = _safe_next(request)
     if request.user.is_authenticated:
-        return redirect("characters:list")
+        return redirect(next_url or "characters:list")
     form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("characters:list")
-    return render(request, "registration/signup.html", {"form": form})
+        return redirect(next_url or "characters:list")
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+def _safe_next(request) -> str:
+    """The ``next`` of the request if it is a path of this site, else ""."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if "\x00" in target or not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return ""
+    return target
 
 
 EXPIRY_CHOICES = [("", _("Never")), ("7", _("7 days")), ("30", _("30 days")),

@@ -66,9 +66,10 @@ def _system_name(code: str) -> str:
 class CampaignAdmin(CampaignScopedAdmin, admin.ModelAdmin):
     campaign_path = "pk"  # a game master's own campaigns (campaigns.admin_scope)
     form = CampaignAdminForm
-    list_display = ("name", "rule_system", "game_master", "is_open", "created_at",
+    list_display = ("name", "rule_system", "game_master", "is_open", "accepts_requests",
+                    "created_at",
                     "outside_count")
-    list_filter = ("rule_system", "is_open")
+    list_filter = ("rule_system", "is_open", "accepts_requests")
     search_fields = ("name", "description")
     inlines = (BoardInline,)
     readonly_fields = ("pieces_outside_board",)

@@ -73,6 +73,29 @@ MESSAGES: dict[str, str] = {
     "already_game_master": gettext_noop("%(name)s is this campaign's game master."),
     "already_co_master": gettext_noop("%(name)s is a co-game master of this campaign already."),
     "no_such_co_master": gettext_noop("That user is not a co-game master of this campaign."),
+    # Members: invitations and requests to join (campaigns.membership).
+    "no_such_invitation": gettext_noop("No such invitation: check the link or the code."),
+    "invitation_refused": gettext_noop("This invitation admits no one any more."),
+    "invitation_used_up": gettext_noop(
+        "This invitation has been used as many times as it may be: ask the game master for "
+        "another."),
+    "invitation_expired": gettext_noop(
+        "This invitation has expired: ask the game master for another."),
+    "invitation_revoked": gettext_noop(
+        "This invitation was withdrawn by the game master."),
+    "already_member": gettext_noop("You are a member of %(name)s already."),
+    "already_runs_campaign": gettext_noop("You run %(name)s already: no need to join it."),
+    "campaign_is_open": gettext_noop(
+        "%(name)s is open: anyone signed up makes a character in it, no need to ask."),
+    "join_request_pending": gettext_noop(
+        "You have asked to join %(name)s already: its game master has not answered yet."),
+    "join_request_answered": gettext_noop("This request has been answered already."),
+    "invitation_days": gettext_noop(
+        "An invitation lasts 1 to %(most)s days, or leave it empty for no end."),
+    "invitation_uses": gettext_noop(
+        "An invitation is used 1 to %(most)s times, or leave it empty for no limit."),
+    "join_message_length": gettext_noop(
+        "A message of at most %(most)s characters, without control characters."),
     "service_unavailable": gettext_noop(
         "The database cannot be reached for a moment: nothing was changed, try again shortly."),
 }
@@ -167,3 +190,23 @@ class ImageRefused(CoreError):
 
     code = "image_refused"
     status = 400
+
+
+class InvitationRefused(CoreError):
+    """An invitation that admits no one any more: ``invitation_used_up`` (its maximum of uses
+    reached, perhaps by a user who raced for its last use), ``invitation_expired``,
+    ``invitation_revoked``; each its own code (the API returns it). 409 (the statuses the
+    project answers: tests/i18n/test_i18n.py)."""
+
+    code = "invitation_refused"
+    status = 409
+
+
+class AlreadyAdmitted(CoreError):
+    """Joining a campaign one is a member of already (``already_member``), runs
+    (``already_runs_campaign``), or that is open (``campaign_is_open``), each with ``name``;
+    asking twice (``join_request_pending``); answering a request answered
+    (``join_request_answered``). 409."""
+
+    code = "already_member"
+    status = 409

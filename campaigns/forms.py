@@ -34,7 +34,8 @@ from gamerules.errors import ParameterError
 from gamerules.parameters import is_time_zone
 
 PREFIX = "param_"
-MAIN_FIELDS = ["name", "description", "rule_system", "game_master", "is_open", "enemy_state"]
+MAIN_FIELDS = ["name", "description", "rule_system", "game_master", "is_open", "accepts_requests",
+               "enemy_state"]
 
 
 def _validate_time_zone(value: str) -> None:

@@ -47,7 +47,14 @@ class Campaign(models.Model):
     game_master = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                     null=True, blank=True, related_name="mastered_campaigns",
                                     verbose_name=_("game master"))
+    # Who may make a character (campaigns.permissions.admits, docs/campaigns.md "Players"):
+    # open, anyone signed up; closed, its members (by invitation or accepted request) and
+    # those who oversee it. A closed campaign that takes requests is listed to everyone.
     is_open = models.BooleanField(_("open to new characters"), default=True)
+    accepts_requests = models.BooleanField(
+        _("takes requests to join"), default=False, db_default=False,
+        help_text=_("A closed campaign listed to everyone signed up, who may ask to join it; "
+                    "its game masters accept or refuse."))
     enemy_state = models.CharField(
         _("enemies' state shown to the players"), max_length=9, choices=EnemyState.choices,
         # db_default too: rows written by older code (a migration test's historical models, a
@@ -106,6 +113,119 @@ class CampaignMaster(models.Model):
                 fields=["campaign", "user"], name="one_co_master_per_user",
                 violation_error_message=_("This user is already a co-game master of the "
                                           "campaign."))]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.campaign_id}"
+
+
+class CampaignInvitation(models.Model):
+    """An invitation to play in a campaign, by its link ``/campaigns/join/<code>/`` or its
+    ``code`` (secrets.token_urlsafe: 22 URL-safe characters). Usable until ``expires_at``
+    (none: no end), ``max_uses`` times (none: no limit; ``uses`` counts the memberships it
+    made), unless revoked. Made and revoked by the campaign's game masters; accepted under a
+    lock on its row (campaigns.membership.invitation_accept)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations")
+    code = models.CharField(_("code"), max_length=32, unique=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires at"), null=True, blank=True)
+    max_uses = models.PositiveIntegerField(_("maximum uses"), null=True, blank=True,
+                                           validators=[MinValueValidator(1)])
+    uses = models.PositiveIntegerField(_("uses"), default=0)
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["-created_at", "-id"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        constraints: ClassVar[list] = [
+            models.CheckConstraint(
+                condition=models.Q(max_uses__isnull=True) | models.Q(max_uses__gte=1,
+                                                                     uses__lte=models.F("max_uses")),
+                name="invitation_uses_within_maximum",
+                violation_error_message=_("An invitation is used at most its maximum number "
+                                          "of times (at least once)."))]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id}: {self.code}"
+
+    def state(self, now) -> str:
+        """"revoked", "expired", "used_up" or "usable" at ``now``."""
+        if self.revoked_at is not None:
+            return "revoked"
+        if self.expires_at is not None and self.expires_at <= now:
+            return "expired"
+        if self.max_uses is not None and self.uses >= self.max_uses:
+            return "used_up"
+        return "usable"
+
+
+class CampaignJoinRequest(models.Model):
+    """A signed-up user's request to play in a campaign that takes requests
+    (``Campaign.accepts_requests``), with a short message; its game masters accept it (a
+    membership is made) or refuse it. One pending request per user and campaign."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("pending")
+        ACCEPTED = "accepted", _("accepted")
+        REFUSED = "refused", _("refused")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="join_requests")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="campaign_join_requests", verbose_name=_("user"))
+    message = models.CharField(_("message"), max_length=500, blank=True)
+    state = models.CharField(_("state"), max_length=9, choices=State.choices,
+                             default=State.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True, related_name="+")
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["created_at", "id"]
+        verbose_name = _("request to join")
+        verbose_name_plural = _("requests to join")
+        constraints: ClassVar[list] = [
+            models.UniqueConstraint(
+                fields=["campaign", "user"], condition=models.Q(state="pending"),
+                name="one_pending_join_request",
+                violation_error_message=_("This user has asked to join the campaign "
+                                          "already."))]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} asks {self.campaign_id} ({self.state})"
+
+
+class CampaignMember(models.Model):
+    """A player admitted to a campaign before (or besides) owning a character of it: by an
+    invitation or an accepted request (docs/campaigns.md). In a closed campaign only members
+    and those who oversee it make characters (campaigns.permissions.admits)."""
+
+    class Via(models.TextChoices):
+        INVITATION = "invitation", _("invitation")
+        REQUEST = "request", _("request to join")
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="campaign_memberships", verbose_name=_("user"))
+    joined_at = models.DateTimeField(_("joined at"))
+    via = models.CharField(_("joined by"), max_length=10, choices=Via.choices)
+    invitation = models.ForeignKey(CampaignInvitation, on_delete=models.SET_NULL, null=True,
+                                   blank=True, related_name="memberships")
+    request = models.ForeignKey(CampaignJoinRequest, on_delete=models.SET_NULL, null=True,
+                                blank=True, related_name="+")
+
+    class Meta:
+        ordering: ClassVar[list[str]] = ["joined_at", "id"]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        constraints: ClassVar[list] = [
+            models.UniqueConstraint(
+                fields=["campaign", "user"], name="one_membership_per_user",
+                violation_error_message=_("This user is already a member of the campaign."))]
 
     def __str__(self) -> str:
         return f"{self.user_id} in {self.campaign_id}"

@@ -17,7 +17,7 @@ from campaigns.messages import error_message
 from campaigns.selectors import campaign_masters
 from campaigns.services import campaign_create, campaign_master_add, campaign_master_remove
 
-_MAIN = ("name", "description", "rule_system", "is_open", "enemy_state")
+_MAIN = ("name", "description", "rule_system", "is_open", "accepts_requests", "enemy_state")
 
 
 @login_required
@@ -43,7 +43,8 @@ def campaign_new(request):
             campaign = campaign_create(
                 user=request.user, name=data["name"], rule_system=data["rule_system"],
                 rule_parameters=form.instance.rule_parameters, description=data["description"],
-                is_open=data["is_open"], enemy_state=data["enemy_state"])
+                is_open=data["is_open"], accepts_requests=data["accepts_requests"],
+                enemy_state=data["enemy_state"])
         except CampaignNameTaken as exc:
             form.add_error("name", error_message(exc))
         else:
@@ -57,7 +58,8 @@ def _initial(data) -> dict:
     their defaults)."""
     initial = {name: data.get(name) for name in _MAIN if data.get(name) is not None}
     if "is_open" in initial or "name" in data:
-        initial["is_open"] = data.get("is_open") in ("on", "true", "1", True)
+        for box in ("is_open", "accepts_requests"):
+            initial[box] = data.get(box) in ("on", "true", "1", True)
     return initial
 
 

@@ -11,7 +11,9 @@ Who is who, defined here once: **the game master** of a campaign (``Campaign.gam
 its **co-game masters** (``CampaignMaster``, their ids kept on ``Campaign.co_master_ids``) and
 **overseers** (staff, superusers) all *oversee* it (:func:`oversees`); only the game master and
 overseers *own* it (:func:`owns`: add and remove co-GMs, docs/campaigns.md); **a player** owns
-characters of it; **a stranger** has none of these. What each may do with a
+characters of it, and **a member** (``CampaignMember``) was admitted to a closed one by an
+invitation or an accepted request (:func:`admits`: who may make a character in it); **a
+stranger** has none of these. What each may do with a
 character is the table of ``characters/rules.py`` (view_sheet, act, play, manage), which every
 system's actions and the encounter read (``tests/permissions/test_role_matrix.py`` runs the same
 matrix of roles through each); a campaign's GM-only steps ask :func:`oversees`."""
@@ -54,6 +56,21 @@ def oversees_every_campaign(user) -> bool:
     """Staff and superusers oversee every campaign; anyone else only those they master."""
     return bool(user is not None and user.is_authenticated
                 and (user.is_staff or user.is_superuser))
+
+
+def admits(user, campaign) -> bool:
+    """Whether ``user`` may make a character in ``campaign`` (docs/campaigns.md, "Players"):
+    anyone signed up and active when it is open (``Campaign.is_open``), else its members
+    (``CampaignMember``: by an invitation or an accepted request) and whoever oversees it.
+    Every creation path reads it (EW1's drafts, homebrew's and Eclipse Phase's creation) and
+    the lists of campaigns to create in (campaigns.selectors.campaigns_admitting). Queries:
+    none for an open campaign or an overseer, else one."""
+    if campaign is None or user is None or not user.is_authenticated or not user.is_active:
+        return False
+    if campaign.is_open or oversees(user, campaign):
+        return True
+    from campaigns.models import CampaignMember
+    return CampaignMember.objects.filter(campaign_id=campaign.pk, user_id=user.pk).exists()
 
 
 def master_role(user, campaign) -> str | None:

@@ -30,6 +30,24 @@ def campaigns_overseen(*, user):
     return campaigns.filter(Q(game_master=user) | Q(masters__user=user)).distinct()
 
 
+def campaigns_admitting(*, user):
+    """The campaigns ``user`` may make a character in (campaigns.permissions.admits, as one
+    queryset: no query until read): the open ones, those they are a member of or oversee; every
+    one for staff and superusers; none for an anonymous or inactive user."""
+    from campaigns.models import CampaignMember
+    from campaigns.permissions import oversees_every_campaign
+
+    campaigns = Campaign.objects.order_by("name", "pk")
+    if user is None or not user.is_authenticated or not user.is_active:
+        return campaigns.none()
+    if oversees_every_campaign(user):
+        return campaigns
+    return campaigns.filter(
+        Q(is_open=True) | Q(game_master=user)
+        | Q(pk__in=CampaignMember.objects.filter(user=user).values("campaign_id"))
+        | Q(pk__in=CampaignMaster.objects.filter(user=user).values("campaign_id")))
+
+
 @dataclass(frozen=True)
 class MastersView:
     """The game masters' page of a campaign: the campaign with its game master, its co-game

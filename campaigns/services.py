@@ -23,7 +23,8 @@ def _signed_up(user) -> bool:
 
 def campaign_create(*, user, name: str, rule_system: str,
                     rule_parameters: dict[str, Any] | None = None, description: str = "",
-                    is_open: bool = True, enemy_state: str = EnemyState.DESCRIBED) -> Campaign:
+                    is_open: bool = True, accepts_requests: bool = False,
+                    enemy_state: str = EnemyState.DESCRIBED) -> Campaign:
     """A new campaign whose game master is ``user`` (anyone signed up and active, else
     Forbidden). ``rule_parameters`` only the values that differ from the system's defaults,
     checked as the admin checks them (``Campaign.clean``: a ValidationError); a name another
@@ -31,7 +32,8 @@ def campaign_create(*, user, name: str, rule_system: str,
     if not _signed_up(user):
         raise Forbidden()
     campaign = Campaign(name=name, rule_system=rule_system, rule_parameters=rule_parameters or {},
-                        description=description, is_open=is_open, enemy_state=enemy_state,
+                        description=description, is_open=is_open,
+                        accepts_requests=accepts_requests, enemy_state=enemy_state,
                         game_master=user)
     _refuse_nul(name=name, description=description)  # PostgreSQL's text cannot hold one
     campaign.full_clean(exclude=["game_master"], validate_unique=False)  # user: signed in

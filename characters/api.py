@@ -172,10 +172,10 @@ class CampaignListView(ListView):
     @extend_schema(operation_id="campaigns_list",
                    responses={200: CampaignSerializer(many=True), 400: ErrorSerializer,
                               403: ErrorSerializer},
-                   summary="Open campaigns, where a new character can be created; paged (the "
-                           "Link header).")
+                   summary="The campaigns where the user can create a new character (open ones, "
+                           "those they are a member of or oversee); paged (the Link header).")
     def get(self, request):
-        campaigns = self.listed(open_campaigns().select_related("board"))
+        campaigns = self.listed(open_campaigns(user=request.user).select_related("board"))
         return paged(self, CampaignSerializer(campaigns, many=True).data)
 
 

@@ -4,7 +4,7 @@ and its quick actions, the landing after login; making a campaign (campaigns.pag
 
 from django.urls import path
 
-from campaigns import manage_pages, pages
+from campaigns import manage_pages, membership_pages, pages
 from characters import views
 
 app_name = "campaigns"
@@ -15,6 +15,21 @@ urlpatterns = [
     path("<int:campaign_id>/masters/add/", pages.master_add, name="master_add"),
     path("<int:campaign_id>/masters/<int:user_id>/remove/", pages.master_remove,
          name="master_remove"),
+    # Players: invitations and requests to join (campaigns.membership_pages)
+    path("join/", membership_pages.join_page, name="join"),
+    path("join/<slug:code>/", membership_pages.invitation_page, name="invitation"),
+    path("join/requests/<int:join_request_id>/withdraw/",
+         membership_pages.join_request_withdraw_page, name="join_request_withdraw"),
+    path("<int:campaign_id>/join/", membership_pages.join_request_new, name="join_request"),
+    path("<int:campaign_id>/members/", membership_pages.members_page, name="members"),
+    path("<int:campaign_id>/invitations/new/", membership_pages.invitation_new,
+         name="invitation_new"),
+    path("<int:campaign_id>/invitations/<int:invitation_id>/revoke/",
+         membership_pages.invitation_revoke_page, name="invitation_revoke"),
+    path("<int:campaign_id>/join-requests/<int:join_request_id>/accept/",
+         membership_pages.join_request_accept, name="join_request_accept"),
+    path("<int:campaign_id>/join-requests/<int:join_request_id>/refuse/",
+         membership_pages.join_request_refuse, name="join_request_refuse"),
     path("<int:campaign_id>/leaderboard/", views.leaderboard_page, name="leaderboard"),
     path("<int:campaign_id>/gm/", views.gm_screen_page, name="gm"),
     path("<int:campaign_id>/gm/characters/<int:character_id>/<slug:key>/", views.gm_action,

@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
+from campaigns.selectors import campaigns_admitting
 from characters.services import NAME_MAX
 
 
@@ -11,10 +12,11 @@ class CharacterCreateForm(forms.Form):
     campaign = forms.ModelChoiceField(label=_("Campaign"), queryset=Campaign.objects.none())
     name = forms.CharField(label=_("Name"), max_length=NAME_MAX)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
         field = cast(forms.ModelChoiceField, self.fields["campaign"])
-        field.queryset = Campaign.objects.filter(is_open=True).order_by("name")
+        # The campaigns the user may make a character in (campaigns.permissions.admits).
+        field.queryset = campaigns_admitting(user=user)
         field.choices = self._campaign_choices  # read when rendered: one query, as before
 
     def _campaign_choices(self):

@@ -15,6 +15,7 @@ from campaigns import rule_systems
 from campaigns.errors import NotFound, SheetMissing
 from campaigns.models import ActionRecord, Campaign, RollRecord
 from campaigns.permissions import allowed, oversees
+from campaigns.selectors import campaigns_admitting
 from characters.models import Character
 
 LOG_SIZE = 10
@@ -46,8 +47,10 @@ def characters_refreshed(characters: list[Character], *, now: datetime | None = 
     return characters
 
 
-def open_campaigns():
-    return Campaign.objects.filter(is_open=True).order_by("name")
+def open_campaigns(*, user):
+    """The campaigns ``user`` may make a character in (campaigns.permissions.admits): the open
+    ones, those they are a member of or oversee, by name."""
+    return campaigns_admitting(user=user)
 
 
 def character_get(*, user, character_id: int, perm: str = "characters.view_sheet") -> Character:

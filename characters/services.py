@@ -14,6 +14,7 @@ from django.utils import timezone
 from campaigns import rule_systems
 from campaigns.errors import BoardFull, CampaignClosed, InvalidInput, NotFound
 from campaigns.models import Board, Campaign
+from campaigns.permissions import admits
 from characters.models import Character
 from gamerules.dice import RandomSource
 
@@ -27,13 +28,14 @@ def _visible(name: str) -> bool:
     return any(unicodedata.category(ch)[0] not in "ZC" for ch in name)
 
 
-def new_character_name(*, campaign: Campaign, name: str) -> str:
-    """The stripped ``name`` if a new character may take it in ``campaign``. Raises InvalidInput
-    (empty, too long, taken), CampaignClosed, RuleSystemNotPlayable."""
+def new_character_name(*, user, campaign: Campaign, name: str) -> str:
+    """The stripped ``name`` if ``user`` may make a new character of that name in ``campaign``
+    (campaigns.permissions.admits). Raises InvalidInput (empty, too long, taken),
+    CampaignClosed, RuleSystemNotPlayable."""
     name = (name or "").strip()
     if not _visible(name) or len(name) > NAME_MAX:
         raise InvalidInput("name_length", name_max=NAME_MAX)
-    if not campaign.is_open:
+    if not admits(user, campaign):
         raise CampaignClosed()
     rule_systems.require(campaign.rule_system)
     if Character.objects.filter(campaign=campaign, name__iexact=name).exists():
@@ -50,7 +52,7 @@ def character_create(*, user, campaign: Campaign, name: str, rng: RandomSource |
     RuleSystemNotPlayable, and what the system's creation raises (BoardFull on a full board).
     """
     rng = rng or random.SystemRandom()
-    name = new_character_name(campaign=campaign, name=name)
+    name = new_character_name(user=user, campaign=campaign, name=name)
     spec = rule_systems.require(campaign.rule_system)
     if spec.create_character is None:
         raise rule_systems.not_built(campaign.rule_system)

@@ -21,7 +21,7 @@ from gamerules.errors import RuleError
 @login_required
 @require_http_methods(["GET", "POST"])
 def character_list(request):
-    form = CharacterCreateForm(request.POST or None)
+    form = CharacterCreateForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         campaign = form.cleaned_data["campaign"]
         try:

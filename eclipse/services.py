@@ -22,7 +22,7 @@ from campaigns.errors import CampaignClosed, InvalidInput, NotFound
 from campaigns.journal import record_action
 from campaigns.models import Campaign, RuleSystem
 from campaigns.numbers import whole_number
-from campaigns.permissions import oversees
+from campaigns.permissions import admits, oversees
 from characters.models import Character
 from characters.rules import require
 from characters.services import NAME_MAX, _visible
@@ -204,7 +204,7 @@ def eclipse_character_create(*, user, campaign: Campaign, name: str,
     name = (name or "").strip()
     if not _visible(name) or len(name) > NAME_MAX:
         raise InvalidInput("name_length", name_max=NAME_MAX)
-    if not campaign.is_open:
+    if not admits(user, campaign):
         raise CampaignClosed()
     trained = {str(k).strip(): v for k, v in (skills or {}).items() if v not in (None, 0)}
     if any(isinstance(v, bool) or not isinstance(v, int) for v in trained.values()):

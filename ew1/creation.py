@@ -64,7 +64,7 @@ def draft_roll(*, user, campaign: Campaign, name: str, rng: RandomSource | None 
     cannot fish for a narrow-band roll. Raises InvalidInput, CampaignClosed,
     RuleSystemNotPlayable (ew1.actors.NotEternalWar, "not_ew1": drafts are Eternal War One
     II's), RerollLimited."""
-    name = new_character_name(campaign=campaign, name=name)
+    name = new_character_name(user=user, campaign=campaign, name=name)
     require_eternal_war(campaign)
     draft, created = CharacterDraft.objects.select_for_update().get_or_create(
         user=user, campaign=campaign, defaults={"name": name})
@@ -140,7 +140,7 @@ def draft_confirm(*, user, draft_id: int, rng: RandomSource | None = None,
     free cell, journal the creation, delete the draft. Raises InvalidInput (name taken since),
     BoardFull, NotFound."""
     draft = draft_get(user=user, draft_id=draft_id, lock=True)
-    name = new_character_name(campaign=draft.campaign, name=draft.name)
+    name = new_character_name(user=user, campaign=draft.campaign, name=draft.name)
     character = character_create_from_values(
         user=user, campaign=draft.campaign, name=name, values=draft_values(draft),
         rng=rng or random.SystemRandom(), now=now or timezone.now(),

@@ -14,7 +14,7 @@ from campaigns import rule_systems
 from campaigns.errors import NotFound
 from campaigns.models import Campaign
 from campaigns.permissions import allowed
-from campaigns.selectors import campaign_get
+from campaigns.selectors import campaign_get, campaigns_admitting
 from characters.models import Character
 from factions.models import Faction, JoinRequest, Membership
 
@@ -217,7 +217,8 @@ def faction_index(*, user) -> FactionIndex:
                       .select_related("campaign", "membership__faction")
                       .order_by("campaign__name", "name", "id"))
     mine = {c.campaign_id for c in characters}
-    campaigns = list(Campaign.objects.filter(Q(pk__in=mine) | Q(is_open=True))
+    campaigns = list(Campaign.objects.filter(
+        Q(pk__in=mine) | Q(pk__in=campaigns_admitting(user=user).values("pk")))
                      .order_by("name", "id"))
     return FactionIndex(characters, campaigns,
                         [r for r in waiting if r.kind == JoinRequest.Kind.INVITATION],

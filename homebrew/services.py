@@ -30,7 +30,7 @@ from campaigns.errors import CampaignClosed, InvalidInput, NotFound
 from campaigns.journal import record_action, roll_row
 from campaigns.models import Campaign, RuleSystem
 from campaigns.numbers import whole_number
-from campaigns.permissions import oversees
+from campaigns.permissions import admits, oversees
 from characters.models import Character
 from characters.rules import require
 from characters.services import NAME_MAX, _visible
@@ -180,7 +180,7 @@ def homebrew_character_create(*, user, campaign: Campaign, name: str,
     name = (name or "").strip()
     if not _visible(name) or len(name) > NAME_MAX:
         raise InvalidInput("name_length", name_max=NAME_MAX)
-    if not campaign.is_open:
+    if not admits(user, campaign):
         raise CampaignClosed()
     sheet_values = validate_characteristics(values, params).as_dict()
     weapons = starting_gear(campaign=campaign, gear=gear, params=params)

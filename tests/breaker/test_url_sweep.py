@@ -48,7 +48,7 @@ def url_of(route: str, values: dict) -> str:
 
 ID_NAMES = ("character_id", "item_id", "draft_id", "campaign_id", "faction_id", "request_id",
             "encounter_id", "combatant_id", "reaction_id", "network_id", "message_id",
-            "entry_id", "token_id", "user_id", "row_id")
+            "entry_id", "token_id", "user_id", "row_id", "invitation_id", "join_request_id")
 
 
 def encounter_values(world) -> dict:
@@ -89,7 +89,12 @@ def sweep_values(world) -> dict:
     token, _secret = api_token_create(user=world.alice, name="Sweep")
     from magic.models import Spell
     row = Spell.objects.filter(campaign=world.campaign).order_by("pk").first()
-    return {"row_id": row.pk, "kind": "spells", "token_id": token.pk, "user_id": world.bob.pk,
+    from campaigns.models import CampaignInvitation, CampaignJoinRequest
+    invitation = CampaignInvitation.objects.create(campaign=world.campaign, code="sweepcode")
+    join_request = CampaignJoinRequest.objects.create(campaign=world.campaign, user=world.bob)
+    return {"row_id": row.pk, "kind": "spells", "invitation_id": invitation.pk,
+            "join_request_id": join_request.pk, "code": invitation.code,
+            "token_id": token.pk, "user_id": world.bob.pk,
             "character_id": world.a.pk, "item_id": world.a_sword.pk,
             "draft_id": world.a_draft.pk, "campaign_id": world.campaign.pk,
             "faction_id": faction.pk, "request_id": request.pk, "network_id": network.pk,
@@ -156,7 +161,9 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             # issue 22: the GM's back office, its lists
             "campaigns/<int:campaign_id>/manage/", "campaigns/<int:campaign_id>/manage/<slug:kind>/",
             # issue 22, item 5: the campaign's document to download
-            "campaigns/<int:campaign_id>/export/"}
+            "campaigns/<int:campaign_id>/export/",
+            # issue 22: a campaign's players (its GMs'), the campaigns taking requests to join
+            "campaigns/<int:campaign_id>/members/", "campaigns/join/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/", "accounts/signup/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
@@ -179,7 +186,9 @@ GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "campaigns/<int:campaign_id>/manage/<slug:kind>/<int:row_id>/delete/",
             # issue 22, item 5: a document's catalogue, a spreadsheet of one kind of rows
             "campaigns/<int:campaign_id>/import/",
-            "campaigns/<int:campaign_id>/manage/import/<slug:kind>/"}
+            "campaigns/<int:campaign_id>/manage/import/<slug:kind>/",
+            # issue 22: an invitation's link (read it, join)
+            "campaigns/join/<slug:code>/"}
 # Django's LoginView (a FormView) also takes PUT.
 GET_POST_PUT = {"accounts/login/"}
 

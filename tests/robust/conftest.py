@@ -35,6 +35,8 @@ class SystemIds:
     # A row of the campaign's catalogue (the GM's back office, campaigns.catalogue) and its kind.
     row_id: int = MISSING
     kind: str = "none"
+    invitation_id: int = MISSING  # an invitation to the campaign (every system's)
+    join_request_id: int = MISSING  # a request to join the campaign (every system's)
 
 
 @pytest.fixture(autouse=True)
@@ -66,12 +68,18 @@ def _ids(campaign, alice) -> SystemIds:
     message = Message.objects.create(campaign=campaign, body="Robust", html="<p>Robust</p>",
                                      created_at=timezone.now())
     from campaigns.catalogue import kinds_of
+    from campaigns.models import CampaignInvitation, CampaignJoinRequest
+
+    invitation = CampaignInvitation.objects.create(campaign=campaign,
+                                                   code=f"robust{campaign.pk}")
+    join_request = CampaignJoinRequest.objects.create(campaign=campaign, user=alice)
 
     rows = [(kind.slug, kind.model.objects.filter(campaign=campaign).order_by("pk").first())
             for kind in kinds_of(campaign.rule_system)]
     kind, row = next(((slug, row) for slug, row in rows if row is not None), ("none", None))
     return SystemIds(network_id=network.pk if network else MISSING, campaign_id=campaign.pk,
                      row_id=row.pk if row else MISSING, kind=kind,
+                     invitation_id=invitation.pk, join_request_id=join_request.pk,
                      message_id=message.pk,
                      character_id=character.pk,
                      encounter_id=encounter.pk if encounter else MISSING,
