@@ -18,6 +18,7 @@ characters are read through the user's reverse relations."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from gamerules.errors import RuleError, gettext_noop
@@ -54,7 +55,7 @@ def account_delete(*, user) -> dict[str, int]:
     (``account_masters_campaigns``) while the user masters a campaign; then nothing changes.
     The user's row is locked first, so that two deletions do not both run."""
     with transaction.atomic():
-        type(user).objects.select_for_update().filter(pk=user.pk).first()
+        user = get_user_model().objects.select_for_update().get(pk=user.pk)
         names = campaigns_mastered_by(user=user)
         if names:
             raise AccountDeleteRefused(code="account_masters_campaigns",

@@ -218,6 +218,7 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CHANGE_EMAIL = True  # one address per account: a new one replaces it once confirmed
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False  # the mailed link opens a page with a button (no prefetch)
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_SIGNUP_REDIRECT_URL = "characters:list"  # a new player starts by making a character
 ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False  # a reset asked for an unknown address mails no one
 ACCOUNT_SESSION_REMEMBER = True  # as Django's login did: the session lasts, no checkbox
 ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
