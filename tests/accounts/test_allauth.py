@@ -9,6 +9,7 @@ import json
 import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import ClassVar
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
@@ -298,7 +299,7 @@ class FakeDiscord(BaseHTTPRequestHandler):
 
     code, token = "fake-code", "fake-access-token"
     user = DISCORD_USER
-    seen: list[str] = []
+    seen: ClassVar[list[str]] = []
 
     def log_message(self, *args):
         pass
