@@ -161,13 +161,14 @@ def test_a_password_is_reset_through_a_mailed_link(client, alice, mailoutbox):
     assert len(mailoutbox) == 1 and mailoutbox[0].to == [alice.email]
     link = link_in(mailoutbox[0], "/accounts/password/reset/key/")
     form = client.get(link, follow=True)
-    assert form.status_code == 200 and 'name="password1"' in form.content.decode()
+    assert form.status_code == 200 and 'data-testid="set-password"' in form.content.decode()
     done = client.post(form.redirect_chain[-1][0], {"password1": NEW_PASSWORD,
                                                    "password2": NEW_PASSWORD})
     assert done.status_code == 302
+    assert 'data-testid="reset-complete"' in client.get(done["Location"]).content.decode()
     assert login("alice", NEW_PASSWORD).status_code == 302
     # The link served once.
-    assert "password1" not in Client().get(link, follow=True).content.decode()
+    assert 'data-testid="bad-link"' in Client().get(link, follow=True).content.decode()
 
 
 # E-mail change ---------------------------------------------------------------------------------
