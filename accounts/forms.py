@@ -22,6 +22,8 @@ class LoginForm(AllauthLoginForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["login"].label = _("Username or e-mail address")
+        # allauth's "Forgot your password?" beside the field: the page has its own link.
+        self.fields["password"].help_text = ""
 
     def add_prefix(self, field_name: str) -> str:
         if field_name == "login":

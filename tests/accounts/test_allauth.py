@@ -183,6 +183,8 @@ def test_an_address_is_changed_once_the_new_one_is_confirmed(alice, mailoutbox):
     assert response.status_code == 302
     alice.refresh_from_db()
     assert alice.email == "alice@example.invalid"  # not before the new one is confirmed
+    pending = client.get("/accounts/email/").content.decode()
+    assert "alice.new@example.invalid" in pending and 'style="' not in pending  # the CSP
     assert mailoutbox[-1].to == ["alice.new@example.invalid"]
     assert client.post(link_in(mailoutbox[-1], "/accounts/confirm-email/")).status_code == 302
     alice.refresh_from_db()
