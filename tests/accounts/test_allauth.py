@@ -427,3 +427,31 @@ def test_a_locked_out_account_cannot_log_in_through_discord(fake_discord):
     refused = discord_login(Client(REMOTE_ADDR="198.51.100.21"))  # another address: per user
     assert refused.status_code == 429 and 'data-testid="locked-out"' in refused.content.decode()
     assert "_auth_user_id" not in refused.client.session
+
+
+def test_signups_are_rate_limited_per_address(db, settings):
+    settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "signup": "3/m/ip"}
+    codes = [signup(Client(REMOTE_ADDR="203.0.113.30"), f"new{i}", f"new{i}@example.invalid")
+             .status_code for i in range(4)]
+    assert codes == [302, 302, 302, 429]
+    assert not User.objects.filter(username="new3").exists()
+    assert signup(Client(REMOTE_ADDR="203.0.113.31"), "new4",
+                  "new4@example.invalid").status_code == 302
+
+
+@pytest.mark.parametrize("characters", [1, 6])
+def test_query_counts_of_the_deletion(alice, played, django_assert_num_queries, characters):
+    campaign, _character, _bob = played
+    for i in range(characters - 1):
+        factories.CharacterFactory(campaign=campaign, owner=alice, name=f"Extra {i}")
+    client = logged_in(alice)
+    # The session, the user, the campaigns mastered, the characters.
+    with django_assert_num_queries(4):
+        assert client.get("/accounts/delete/").status_code == 200
+    # The password through authenticate (axes' two counts, the user), the row locked, the
+    # campaigns mastered, the characters kept (one UPDATE), the drafts, then Django's collector
+    # over every table naming the user (a statement per table, not per row), axes' logout
+    # record and the session: the same for 1 character or 6.
+    with django_assert_num_queries(33):
+        assert client.post("/accounts/delete/", {"password": factories.PASSWORD}
+                           ).status_code == 302
