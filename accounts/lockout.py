@@ -85,9 +85,33 @@ def lockout_username(request, credentials=None) -> str | None:
     one, cut to USERNAME_MAX characters. AuthenticationForm does not apply its username's
     max_length before authenticating, and axes stored the raw name in its varchar(255): a
     5,000-character name was a 500 on PostgreSQL. No account has a longer name, so the login
-    fails all the same and is counted under the cut name."""
+    fails all the same and is counted under the cut name.
+
+    An e-mail address (the login form takes one: allauth's credentials then carry ``email``)
+    counts under the username of the one account that has it (one query), so that trying the
+    address and the name of an account adds up to one count; an address no account has (or
+    several have) counts as typed, lower-cased."""
     from axes.conf import settings as axes_settings
 
     field = axes_settings.AXES_USERNAME_FORM_FIELD
     username = (credentials or {}).get(field) if credentials else request.POST.get(field, None)
-    return None if username is None else str(username)[:USERNAME_MAX]
+    if username is None:
+        return None
+    username = str(username)[:USERNAME_MAX]
+    email = (credentials or {}).get("email") if credentials else (
+        username if "@" in username else None)
+    if email is not None:
+        return _username_of_email(str(email)[:USERNAME_MAX]) or username.lower()
+    return username
+
+
+def _username_of_email(email: str) -> str | None:
+    """The username of the one account with ``email`` (its Django address or one of its
+    allauth addresses, any case), else None."""
+    from django.contrib.auth import get_user_model
+    from django.db.models import Q
+
+    names = list(get_user_model().objects
+                 .filter(Q(email__iexact=email) | Q(emailaddress__email__iexact=email))
+                 .values_list("username", flat=True).distinct()[:2])
+    return names[0] if len(names) == 1 else None

@@ -10,9 +10,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
 
-# Django's own name for PasswordResetView's URL (django.contrib.auth.urls): the limit applies
-# to whichever path the view is mounted at.
-RESET_URL_NAMES = frozenset({"password_reset"})
+# The password-reset form's URL names (allauth's, and the project's own name for it,
+# accounts.urls): the limit applies to whichever path the view is mounted at.
+RESET_URL_NAMES = frozenset({"password_reset", "account_reset_password"})
 
 
 class PasswordResetRateLimitMiddleware:

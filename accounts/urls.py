@@ -1,27 +1,47 @@
-from django.contrib.auth import views as auth_views
-from django.urls import path
-from django.views.decorators.http import require_GET, require_http_methods
+from allauth.account import views as account_views
+from allauth.socialaccount.providers.discord import views as discord_views
+from csp.decorators import csp_update
+from django.urls import URLPattern, URLResolver, include, path
+from django.views.decorators.http import require_http_methods
 
 from accounts import views
 
+# allauth's views take any method their class defines (PUT as POST, DELETE...): its pages
+# take GET, HEAD and POST here, anything else is 405 (tests/breaker/test_url_sweep.py).
 form_methods = require_http_methods(["GET", "HEAD", "POST"])
 
+
+def _form_methods_only(patterns):
+    """``patterns`` (allauth's URL tree) with every view behind ``form_methods``."""
+    out = []
+    for entry in patterns:
+        if isinstance(entry, URLResolver):
+            out.append(URLResolver(entry.pattern, _form_methods_only(entry.url_patterns),
+                                   entry.default_kwargs, entry.app_name, entry.namespace))
+        else:
+            out.append(URLPattern(entry.pattern, form_methods(entry.callback),
+                                  entry.default_args, entry.name))
+    return out
+
+
+# Discord's authorization page: the provider's confirmation form (POST, then a redirect there)
+# may go to it under the Content-Security-Policy's form-action (docs/deploy.md).
+DISCORD_AUTHORIZE_ORIGIN = "https://discord.com"
+
 urlpatterns = [
-    path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # allauth's pages (accounts, docs/deploy.md "Accounts") under the project's older URL names
+    # too, at allauth's paths: {% url 'login' %}, LOGIN_URL and the password-reset rate limit
+    # (accounts.middleware) go by them.
+    path("login/", form_methods(account_views.login), name="login"),
+    path("logout/", form_methods(account_views.logout), name="logout"),
+    path("signup/", form_methods(account_views.signup), name="signup"),
+    path("password/reset/", form_methods(account_views.password_reset), name="password_reset"),
+    path("delete/", views.account_delete, name="account-delete"),
     # Personal API tokens for scripts and bots (accounts.tokens).
     path("tokens/", views.api_tokens, name="api-tokens"),
     path("tokens/<int:token_id>/revoke/", views.api_token_revoke, name="api-token-revoke"),
-    # Django's password reset: a link by e-mail (the console backend unless EMAIL_URL is set).
-    # Forms take GET and POST, notices GET; any other method is 405 (Django's confirm view
-    # would answer it with its "invalid link" page).
-    path("password-reset/", form_methods(auth_views.PasswordResetView.as_view()),
-         name="password_reset"),
-    path("password-reset/sent/", require_GET(auth_views.PasswordResetDoneView.as_view()),
-         name="password_reset_done"),
-    path("reset/<uidb64>/<token>/", form_methods(auth_views.PasswordResetConfirmView.as_view()),
-         name="password_reset_confirm"),
-    path("reset/done/", require_GET(auth_views.PasswordResetCompleteView.as_view()),
-         name="password_reset_complete"),
+    path("discord/login/", form_methods(
+        csp_update({"form-action": [DISCORD_AUTHORIZE_ORIGIN]})(discord_views.oauth2_login)),
+         name="discord_login"),
+    path("", include(_form_methods_only(include("allauth.urls")[0].urlpatterns))),
 ]

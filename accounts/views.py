@@ -1,39 +1,14 @@
 from django import forms
-from django.contrib.auth import login
+from django.contrib import messages
+from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
-from django.contrib.auth.models import User
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts import tokens
+from accounts import deletion, tokens
+from accounts.forms import AccountDeleteForm
 from accounts.tokens import TokenRefused
-
-
-@require_http_methods(["GET", "POST"])
-def signup(request):
-    """Sign up, then to ``next`` (a path of this site, e.g. an invitation's link a signed-out
-    visitor followed: docs/campaigns.md) or to the characters."""
-    next_url = _safe_next(request)
-    if request.user.is_authenticated:
-        return redirect(next_url or "characters:list")
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(next_url or "characters:list")
-    return render(request, "registration/signup.html", {"form": form, "next": next_url})
-
-
-def _safe_next(request) -> str:
-    """The ``next`` of the request if it is a path of this site, else ""."""
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    if "\x00" in target or not url_has_allowed_host_and_scheme(
-            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
-        return ""
-    return target
 
 
 EXPIRY_CHOICES = [("", _("Never")), ("7", _("7 days")), ("30", _("30 days")),
@@ -79,3 +54,35 @@ def api_token_revoke(request, token_id: int):
     except tokens.TokenNotFound:
         return _tokens_page(request, ApiTokenForm(), status=404)
     return redirect("api-tokens")
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def account_delete(request):
+    """The account's deletion (accounts.deletion): what it does, the campaigns that stop it,
+    and a form confirming with the password; done, the user is logged out, to the login page."""
+    refused = deletion.campaigns_mastered_by(user=request.user)
+    form = AccountDeleteForm(request.POST or None, request=request)
+    status = 200
+    if request.method == "POST":
+        if not form.is_valid():
+            status = 400
+        else:
+            try:
+                done = deletion.account_delete(user=request.user)
+            except deletion.AccountDeleteRefused as exc:
+                form.add_error(None, exc.render(gettext))
+                status = 409
+            else:
+                logout(request)
+                kept = done["characters_kept"]
+                messages.success(request, ngettext(
+                    "Your account is deleted. Its character stays in its campaign, without a "
+                    "player.", "Your account is deleted. Its %(count)d characters stay in their "
+                    "campaigns, without a player.", kept) % {"count": kept}
+                    if kept else gettext("Your account is deleted."))
+                return redirect("login")
+    return render(request, "account/delete.html",
+                  {"form": form, "refused": refused, "characters": request.user.characters
+                   .select_related("campaign").order_by("campaign__name", "name")},
+                  status=status)

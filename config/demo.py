@@ -111,8 +111,21 @@ def load_demo(*, seed: int = 100) -> Campaign | None:
                         source=KnownSpell.Source.GRANTED, now=now)
     for spell_name, (x, y) in SCROLLS:
         Scroll.objects.create(board=board, x=x, y=y, spell=spells[spell_name])
+    demo_emails_verified([gm, *players.values()])
     load_system_demos(gm=gm, players=players, now=now)
     return campaign
+
+
+def demo_emails_verified(users) -> None:
+    """Each demo user's e-mail address as allauth's verified, primary address (accounts), so
+    that they log in when ACCOUNT_EMAIL_VERIFICATION is mandatory; an address recorded
+    already is left as it is."""
+    from allauth.account.models import EmailAddress
+
+    known = set(EmailAddress.objects.filter(user__in=users).values_list("user_id", flat=True))
+    EmailAddress.objects.bulk_create([
+        EmailAddress(user=user, email=user.email, verified=True, primary=True)
+        for user in users if user.pk not in known and user.email])
 
 
 def load_system_demos(*, gm, players: dict, now) -> list[Campaign]:

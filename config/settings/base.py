@@ -27,6 +27,12 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "axes",
+    # Accounts (accounts/, docs/deploy.md "Accounts"): allauth's signup, login, e-mail
+    # addresses, password change and reset; the OAuth logins (Discord, from the environment).
+    "allauth",
+    "allauth.account",
+    "allauth.socialaccount",
+    "allauth.socialaccount.providers.discord",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
@@ -69,6 +75,7 @@ MIDDLEWARE = [
     "campaigns.live.OriginMiddleware",  # which page request a change announced came from
     "config.middleware.VaryOnHtmxMiddleware",
     "accounts.middleware.PasswordResetRateLimitMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     # Last, as axes asks: it turns a lockout noted during the request into its answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -77,6 +84,8 @@ AUTHENTICATION_BACKENDS = [
     "accounts.lockout.LoginLockoutBackend",  # django-axes: first, refuses locked-out logins
     "rules.permissions.ObjectPermissionBackend",
     "django.contrib.auth.backends.ModelBackend",
+    # allauth's: a login by e-mail address (its login form; axes counts it all the same)
+    "allauth.account.auth_backends.AuthenticationBackend",
     "accounts.authentication.ApiTokenBackend",  # personal API tokens (accounts.tokens)
 ]
 
@@ -194,7 +203,55 @@ AXES_IPWARE_PROXY_COUNT = env.int("LOGIN_PROXY_COUNT", default=0) or None
 # Password-reset requests per address and per e-mail address (accounts.middleware).
 PASSWORD_RESET_RATE = env("PASSWORD_RESET_RATE", default="5/h")
 
-# E-mail (the password reset): printed on the console unless EMAIL_URL names a server
+# Accounts (django-allauth; docs/deploy.md, "Accounts"). Signup asks for a username and an
+# e-mail address; one logs in with either. ACCOUNT_EMAIL_VERIFICATION: "mandatory" (no login
+# before the address is confirmed by the mailed link), "optional" (a link is mailed, the login
+# does not wait for it; the demo's default) or "none".
+ACCOUNT_EMAIL_VERIFICATION = env.str("ACCOUNT_EMAIL_VERIFICATION", default="optional")
+if ACCOUNT_EMAIL_VERIFICATION not in ("mandatory", "optional", "none"):
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured(
+        "ACCOUNT_EMAIL_VERIFICATION is one of mandatory, optional or none, not "
+        f"{ACCOUNT_EMAIL_VERIFICATION!r}.")
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CHANGE_EMAIL = True  # one address per account: a new one replaces it once confirmed
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False  # the mailed link opens a page with a button (no prefetch)
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_SIGNUP_REDIRECT_URL = "characters:list"  # a new player starts by making a character
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False  # a reset asked for an unknown address mails no one
+ACCOUNT_SESSION_REMEMBER = True  # as Django's login did: the session lasts, no checkbox
+ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
+ACCOUNT_ADAPTER = "accounts.adapters.AccountAdapter"
+SOCIALACCOUNT_ADAPTER = "accounts.adapters.SocialAccountAdapter"
+ACCOUNT_RATE_LIMITS = {
+    # Failed logins are django-axes' (per user and per address, in the database, unlocked by
+    # staff): allauth's own counters would answer first and differently.
+    "login": None,
+    "login_failed": None,
+    # allauth's defaults for the rest: signups 20/m per address, reset mails 20/m per address
+    # and 5/m per e-mail address (PASSWORD_RESET_RATE above counts per hour as well).
+}
+SOCIALACCOUNT_EMAIL_AUTHENTICATION = False  # a provider's e-mail never logs into an account
+SOCIALACCOUNT_EMAIL_AUTHENTICATION_AUTO_CONNECT = False
+# Optional OAuth logins: a provider is offered when its client id and secret are set (the
+# application registered with the provider; its redirect URL is
+# https://<host>/accounts/discord/login/callback/). Without them no button shows and its
+# login URL answers 404.
+DISCORD_OAUTH_CLIENT_ID = env.str("DISCORD_OAUTH_CLIENT_ID", default="")
+DISCORD_OAUTH_SECRET = env.str("DISCORD_OAUTH_SECRET", default="")
+SOCIALACCOUNT_PROVIDERS: dict = {
+    "discord": {
+        "SCOPE": ["identify", "email"],
+        # An address comes in only if Discord says it verified it ("verified" in users/@me).
+        "APPS": [{"client_id": DISCORD_OAUTH_CLIENT_ID, "secret": DISCORD_OAUTH_SECRET}]
+        if DISCORD_OAUTH_CLIENT_ID and DISCORD_OAUTH_SECRET else [],
+    },
+}
+
+# E-mail (address confirmations, password resets): printed on the console unless EMAIL_URL names a server
 # (django-environ: smtp+tls://user:password@host:587).
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="percentile@localhost")

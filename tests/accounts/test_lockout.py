@@ -10,10 +10,8 @@ from datetime import timedelta
 
 import pytest
 from axes.models import AccessAttempt
-from django.contrib.auth import views as auth_views
 from django.core.cache import caches
 from django.test import Client
-from django.urls import include, path
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -21,7 +19,8 @@ from tests import factories
 from tests.config.test_settings import PRODUCTION, _run
 
 LIMIT = 5  # the default LOGIN_FAILURE_LIMIT
-LOCKED_OUT_QUERIES = 3  # the attempts read, no password checked, nothing written
+LOCKED_OUT_QUERIES = 4  # the attempts read, no password checked, nothing written; the form
+# page (rendered before axes' middleware answers instead) lists the OAuth providers
 
 
 @pytest.fixture
@@ -166,22 +165,8 @@ def test_a_configured_limit_applies(alice, settings):
     assert codes == [200, 429, 429, 429]
 
 
-# Django's password-reset views, mounted as django.contrib.auth.urls does (the branch that adds
-# them to the project keeps Django's URL names, which the rate limit goes by).
-urlpatterns = [
-    path("accounts/password-reset/", auth_views.PasswordResetView.as_view(),
-         name="password_reset"),
-    path("accounts/password-reset/done/", auth_views.PasswordResetDoneView.as_view(),
-         name="password_reset_done"),
-    path("accounts/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(),
-         name="password_reset_confirm"),
-    path("", include("config.urls")),
-]
-
-
 @pytest.fixture
 def reset_page(settings, db):
-    settings.ROOT_URLCONF = __name__
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                    "LOCATION": "reset-rate-tests"}}
     caches["default"].clear()
@@ -190,7 +175,7 @@ def reset_page(settings, db):
 
 
 def reset(email: str, address: str = "203.0.113.7"):
-    return Client(REMOTE_ADDR=address).post("/accounts/password-reset/", {"email": email})
+    return Client(REMOTE_ADDR=address).post("/accounts/password/reset/", {"email": email})
 
 
 def test_password_reset_requests_are_rate_limited(reset_page, alice, mailoutbox):
@@ -205,12 +190,14 @@ def test_password_reset_requests_are_rate_limited(reset_page, alice, mailoutbox)
     assert reset("carol@example.invalid", address="198.51.100.5").status_code == 302
     html = reset("alice@example.invalid").content.decode()
     assert "Too many password reset requests" in html
-    assert Client().get("/accounts/password-reset/").status_code == 200  # GET is never counted
+    assert Client().get("/accounts/password/reset/").status_code == 200  # GET is never counted
 
 
 # The first failure creates the attempt row (get_or_create: a savepoint and an insert), later
-# ones update it: the count does not grow with the number of earlier failures.
-@pytest.mark.parametrize("earlier_failures, queries", [(0, 12), (1, 10), (LIMIT - 2, 10)])
+# ones update it: the count does not grow with the number of earlier failures. Django's
+# backend reads the user by name, allauth's by address then by name (the login may be either:
+# 3 queries), and the page lists the OAuth providers configured in the database (1).
+@pytest.mark.parametrize("earlier_failures, queries", [(0, 16), (1, 14), (LIMIT - 2, 14)])
 def test_query_counts_of_a_failed_login(alice, django_assert_num_queries, earlier_failures,
                                         queries):
     for i in range(earlier_failures):

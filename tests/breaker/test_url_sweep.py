@@ -15,11 +15,24 @@ from tests.breaker.conftest import api_logged_in, logged_in
 PUBLIC = {"accounts/login/", "accounts/signup/", "accounts/logout/", "api/schema/",
           "api/docs/",
           "healthz",  # the load balancer's health check (issue 9): no game data
-          # Django's password reset (issue 8): forms and notices, no game data.
-          "accounts/password-reset/", "accounts/password-reset/sent/",
-          "accounts/reset/<uidb64>/<token>/", "accounts/reset/done/"}
+          # Issue 22: allauth's pages one opens logged out (password reset, the address's
+          # confirmation, an OAuth login's outcome): forms and notices, no game data.
+          "accounts/password/reset/", "accounts/password/reset/done/",
+          r"accounts/^password/reset/key/(?P<uidb36>[0-9A-Za-z]+)-(?P<key>.+)/$",
+          "accounts/password/reset/key/done/", "accounts/confirm-email/",
+          r"accounts/^confirm-email/(?P<key>[-:\w]+)/$", "accounts/inactive/",
+          "accounts/3rdparty/login/cancelled/", "accounts/3rdparty/login/error/"}
+# Public pages that may also refuse: allauth's OAuth error page (401), a confirmation key that is
+# no one's, posted (404).
+PUBLIC_REFUSALS = {"accounts/3rdparty/login/error/": (401,),
+                   r"accounts/^confirm-email/(?P<key>[-:\w]+)/$": (404,)}
+# Issue 22: an OAuth provider without its client id and secret (the tests' settings): 404.
+NOT_CONFIGURED = {"accounts/discord/login/", "accounts/discord/login/callback/"}
 # Answer any method with a redirect (Django's RedirectView and set_language; the favicon).
-REDIRECTS = {"", "i18n/setlang/", "favicon.ico"}
+REDIRECTS = {"", "i18n/setlang/", "favicon.ico",
+             # allauth's former social/ paths, now under 3rdparty/ (a permanent redirect)
+             "accounts/social/connections/", "accounts/social/login/cancelled/",
+             "accounts/social/login/error/", "accounts/social/signup/"}
 # Issue 21: the uploaded pictures (random names, no game data; nginx serves them in production):
 # anyone may fetch one, a name that is none is a 404.
 FILES = {"media/<path:path>"}
@@ -39,10 +52,18 @@ def patterns(resolver=None, prefix=""):
 ROUTES = sorted(set(patterns()))
 
 
+# allauth's two regular-expression routes (issue 22): a key that is no one's.
+REGEX_ROUTES = {
+    r"accounts/^confirm-email/(?P<key>[-:\w]+)/$": "accounts/confirm-email/sweep-key/",
+    r"accounts/^password/reset/key/(?P<uidb36>[0-9A-Za-z]+)-(?P<key>.+)/$":
+        "accounts/password/reset/key/1-sweep-key/",
+}
+
+
 def url_of(route: str, values: dict) -> str:
     """``route`` with its ids from ``values``; a slug (the GM screen's action key, the back
     office's kind of row) from ``values`` too, else one of the keys that exist ("heal")."""
-    url = re.sub(r"<int:(\w+)>", lambda m: str(values[m.group(1)]), route)
+    url = re.sub(r"<int:(\w+)>", lambda m: str(values[m.group(1)]), REGEX_ROUTES.get(route, route))
     return "/" + re.sub(r"<slug:(\w+)>", lambda m: str(values.get(m.group(1), "heal")), url)
 
 
@@ -125,7 +146,10 @@ def test_anonymous_gets_nothing_private(client, world, values, unchanged, route,
         assert response.json()["code"] == "not_authenticated"
         assert response["WWW-Authenticate"].startswith("Basic")
     elif route in PUBLIC or route in REDIRECTS:
-        assert response.status_code in (200, 302, 405), (url, response.status_code)
+        assert response.status_code in (200, 301, 302, 405, *PUBLIC_REFUSALS.get(route, ())), (
+            url, response.status_code)
+    elif route in NOT_CONFIGURED:
+        assert response.status_code == 404, (url, response.status_code)
     elif route in FILES:
         assert response.status_code in (404, 405), (url, response.status_code)
     else:
@@ -143,8 +167,8 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             "factions/", "factions/<int:faction_id>/", "healthz",
             # issue 17: the live pages' event stream (campaigns.live)
             "live/",
-            # issue 8: the navigation's count, the password reset's notices
-            "factions/pending/count/", "accounts/password-reset/sent/", "accounts/reset/done/",
+            # issue 8: the navigation's count
+            "factions/pending/count/",
             # issue 11: the encounter's pages and the version they poll
             "encounters/", "encounters/<int:encounter_id>/", "encounters/<int:encounter_id>/control/",
             "encounters/<int:encounter_id>/version/", "encounters/<int:encounter_id>/events/",
@@ -165,10 +189,8 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             # issue 22: a campaign's players (its GMs'), the campaigns taking requests to join
             "campaigns/<int:campaign_id>/members/", "campaigns/join/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
-            "characters/<int:character_id>/spells/", "accounts/signup/",
+            "characters/<int:character_id>/spells/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
-            # issue 8: the password reset's forms
-            "accounts/password-reset/", "accounts/reset/<uidb64>/<token>/",
             "encounters/campaign/<int:campaign_id>/",
             # issue 11: homebrew creation and the GM's rests
             "homebrew/campaigns/<int:campaign_id>/new/",
@@ -189,17 +211,17 @@ GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "campaigns/<int:campaign_id>/manage/import/<slug:kind>/",
             # issue 22: an invitation's link (read it, join)
             "campaigns/join/<slug:code>/"}
-# Django's LoginView (a FormView) also takes PUT.
-GET_POST_PUT = {"accounts/login/"}
+# Issue 22: allauth's pages (accounts.urls): forms and notices alike take GET, HEAD and POST,
+# anything else is 405; the account's deletion page too.
+ALLAUTH_PAGES = {r for r in ROUTES if r.startswith("accounts/") and r not in REDIRECTS
+                 and not r.startswith("accounts/tokens/")}
 
 
 def page_methods(route: str) -> set[str]:
     if route in GET_ONLY:
         return {"get", "head"}
-    if route in GET_POST:
+    if route in GET_POST or route in ALLAUTH_PAGES:
         return {"get", "head", "post"}
-    if route in GET_POST_PUT:
-        return {"get", "head", "post", "put"}
     return {"post"}
 
 

@@ -59,6 +59,7 @@ def test_new_player_walks_to_brenna_and_brawls(demo, live_server, page, tmp_path
     expect(page).to_have_url(re.compile(r"/accounts/login/"))
     page.get_by_role("link", name="Sign up").first.click()
     page.locator("input[name=username]").fill(USERNAME)
+    page.locator("input[name=email]").fill(f"{USERNAME}@example.invalid")
     page.locator("input[name=password1]").fill(PASSWORD)
     page.locator("input[name=password2]").fill(PASSWORD)
     page.get_by_role("button", name="Create my account").click()

@@ -34,8 +34,8 @@ def test_a_missing_sheet_is_not_found(alice_client, db):
 
 def test_signup_creates_a_user_and_logs_in(client, db):
     response = client.post(reverse("signup"), {
-        "username": "carol", "password1": "a-long-test-password-42",
-        "password2": "a-long-test-password-42"})
+        "username": "carol", "email": "carol@example.invalid",
+        "password1": "a-long-test-password-42", "password2": "a-long-test-password-42"})
 
     assert response.status_code == 302 and response["Location"] == reverse("characters:list")
     assert get_user_model().objects.filter(username="carol").exists()
@@ -45,7 +45,8 @@ def test_signup_creates_a_user_and_logs_in(client, db):
 
 def test_signup_with_mismatched_passwords_creates_nobody(client, db):
     response = client.post(reverse("signup"), {
-        "username": "carol", "password1": "a-long-test-password-42", "password2": "other-pass-43"})
+        "username": "carol", "email": "carol@example.invalid",
+        "password1": "a-long-test-password-42", "password2": "other-pass-43"})
     assert response.status_code == 200
     assert not get_user_model().objects.filter(username="carol").exists()
 

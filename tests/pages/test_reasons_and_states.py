@@ -347,21 +347,23 @@ def test_a_forgotten_password_is_reset_through_an_emailed_link(client, alice, ma
     login = html_of(client.get(reverse("login")))
     assert reverse("password_reset") in login
     sent = client.post(reverse("password_reset"), {"email": alice.email})
-    assert sent.status_code == 302 and sent["Location"] == reverse("password_reset_done")
+    assert sent.status_code == 302 and sent["Location"] == reverse(
+        "account_reset_password_done")
     assert len(mailoutbox) == 1 and mailoutbox[0].to == [alice.email]
-    link = re.search(r"https?://[^/\s]+(/accounts/reset/\S+/)", mailoutbox[0].body).group(1)
+    link = re.search(r"https?://[^/\s]+(/accounts/password/reset/key/\S+/)",
+                     mailoutbox[0].body).group(1)
     form = client.get(link, follow=True)
-    assert 'data-testid="set-password"' in html_of(form)
-    done = client.post(form.redirect_chain[-1][0], {"new_password1": "a-fresh-password-77",
-                                                   "new_password2": "a-fresh-password-77"})
-    assert done["Location"] == reverse("password_reset_complete")
+    assert 'name="password1"' in html_of(form)
+    done = client.post(form.redirect_chain[-1][0], {"password1": "a-fresh-password-77",
+                                                   "password2": "a-fresh-password-77"})
+    assert done["Location"] == reverse("account_reset_password_from_key_done")
     alice.refresh_from_db()
     assert alice.check_password("a-fresh-password-77")
 
 
 def test_an_unknown_address_sends_nothing_and_says_the_same(client, mailoutbox, db):
     sent = client.post(reverse("password_reset"), {"email": "nobody@example.invalid"})
-    assert sent["Location"] == reverse("password_reset_done") and mailoutbox == []
+    assert sent["Location"] == reverse("account_reset_password_done") and mailoutbox == []
 
 
 def test_the_default_email_backend_is_the_console():

@@ -67,12 +67,25 @@ def _rival_extras(w) -> dict:
               "combatant_id": w.fighters[0].pk, "reaction_id": reaction.pk,
               "network_id": w.tacnet.pk, "message_id": message.pk, "entry_id": entry.pk,
               "token_id": token.pk, "user_id": w.bob.pk}
-    return {"ew1": {**common, **_catalogue_row("ew1", w.ew), "campaign_id": w.ew.pk,
-                    "character_id": w.hero.pk},
-            "homebrew": {**common, **_catalogue_row("homebrew", w.hb), "campaign_id": w.hb.pk,
+    return {"ew1": {**common, **_catalogue_row("ew1", w.ew), **_membership_rows(w.ew, w.bob),
+                    "campaign_id": w.ew.pk, "character_id": w.hero.pk},
+            "homebrew": {**common, **_catalogue_row("homebrew", w.hb),
+                         **_membership_rows(w.hb, w.bob), "campaign_id": w.hb.pk,
                          "character_id": w.aria.pk},
             "eclipse_phase": {**common, **_catalogue_row("eclipse_phase", w.ep),
-                              "campaign_id": w.ep.pk, "character_id": w.ash.pk}}
+                              **_membership_rows(w.ep, w.bob), "campaign_id": w.ep.pk,
+                              "character_id": w.ash.pk}}
+
+
+def _membership_rows(campaign, user) -> dict:
+    """An invitation to ``campaign`` (its id and code) and ``user``'s request to join it."""
+    from campaigns.models import CampaignInvitation, CampaignJoinRequest
+
+    invitation = CampaignInvitation.objects.create(campaign=campaign,
+                                                   code=f"rival{campaign.pk}")
+    join_request = CampaignJoinRequest.objects.create(campaign=campaign, user=user)
+    return {"invitation_id": invitation.pk, "code": invitation.code,
+            "join_request_id": join_request.pk}
 
 
 def _catalogue_row(system: str, campaign) -> dict:

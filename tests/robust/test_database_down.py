@@ -174,7 +174,7 @@ def test_under_asgi_a_middleware_failure_answers_503_too(monkeypatch, settings, 
 def test_the_session_saved_after_a_login_failing_answers_503(monkeypatch, alice):
     """The connection drops after the login view's last query: SessionMiddleware saves the new
     session on the way out, and that fails."""
-    from django.contrib.auth.views import LoginView
+    from allauth.account.views import LoginView  # the login page's view (accounts.urls)
 
     alice.set_password("a long password")
     alice.save()

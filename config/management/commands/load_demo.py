@@ -3,7 +3,8 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from campaigns.models import Campaign
-from config.demo import DEMO_PASSWORD, GM, PLAYERS, load_demo, load_system_demos
+from config.demo import (DEMO_PASSWORD, GM, PLAYERS, demo_emails_verified, load_demo,
+                         load_system_demos)
 
 
 class Command(BaseCommand):
@@ -29,4 +30,5 @@ class Command(BaseCommand):
         users = {u.username: u for u in get_user_model().objects.filter(username__in=names)}
         if len(users) != len(names):
             return []
+        demo_emails_verified(list(users.values()))  # a demo loaded before allauth's addresses
         return load_system_demos(gm=users[GM], players=users, now=timezone.now())
