@@ -161,6 +161,16 @@ def move_pad(character: Character, at: dict, params) -> tuple:
     return tuple(tuple(d and (*d, why(d[0], d[1])) for d in row) for row in PAD)
 
 
+# What the board, its menus, its panels (magic's spells) and the API read of a piece in view:
+# the rest of the rows (the other sheets' characteristics and skills, the statistics, the
+# timestamps but the first action's) is not loaded; a board of 200 pieces in view built 400
+# model instances of every column, a good part of its cost (issue 21, item 9). A field read
+# beyond these would cost a query per piece: tests/pages/test_query_counts.py pins the page's.
+PIECE_FIELDS = ("campaign", "kind", "owner", "name", "board", "x", "y", "first_action_at",
+                "ew1__level", "ew1__pa", "ew1__pa_max", "ew1__pa_anchor", "ew1__pv",
+                "ew1__pv_max", "ew1__pv_anchor")
+
+
 def board_view(*, user, character_id: int, now: datetime | None = None) -> BoardView:
     """The cells within the campaign's view radius around the character, and who stands there.
     Pieces come in one query whatever their number; those outside the board are never in view.
@@ -185,7 +195,7 @@ def board_view(*, user, character_id: int, now: datetime | None = None) -> Board
     # A piece without a sheet (saved around the admin) is not shown rather than break the board.
     pieces = list(Character.objects.filter(board=board, x__range=(x0, x1), y__range=(y0, y1),
                                            ew1__isnull=False)
-                  .select_related("ew1").annotate_faction())
+                  .select_related("ew1").only(*PIECE_FIELDS).annotate_faction())
     character.faction_id_cached = next(
         (p.faction_id_cached for p in pieces if p.pk == character.pk), None)
     params = character.campaign.parameters

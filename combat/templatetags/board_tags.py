@@ -1,41 +1,124 @@
-"""Template helpers of the Eternal War One II board (combat/_board.html)."""
+"""Template helpers of the Eternal War One II board (combat/_board.html): the grid's rows and the
+"In view" list, each built in one call rather than a template loop (issue 21, item 9).
 
-import functools
+A board of 200 pieces in view draws some 400 cells and 200 lines of the list; their templates,
+then a tag per cell and per line, were most of the page's cost. Each builder here walks its
+part once and writes the template's output, byte for byte, from a ``_Render``: what does not
+depend on the cell (the language, its words, the URLs, the CSRF field) is read once per page,
+and what repeats from cell to cell (a plural's text for a distance or a cost, a localized cost,
+a refusal's words, a kind's label) once per distinct value. The values are escaped by ``_e``
+(not format_html: its lazy-string check on every argument was most of the cells' cost)."""
+
+from __future__ import annotations
+
 import html
 
 from django import template
-from django.utils import formats, translation
+from django.utils import formats
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 
 from campaigns.labels import label
 from campaigns.messages import error_message
 from characters.models import Character
+from gamerules.errors import RuleError
 
 register = template.Library()
 
-
-def _kind(p) -> str:
-    """``p.get_kind_display()`` without its per-call dictionary of every choice."""
-    try:
-        return str(Character.Kind(p.kind).label)
-    except ValueError:
-        return p.get_kind_display()
-
-
-def _text(value) -> str:
-    """``value`` as ``{{ value }}`` writes it, escaped: an int as is (no thousand separator is
-    set), anything else localized."""
-    if type(value) is int:
-        return str(value)
-    return _e(formats.localize(value))
+def _e(value) -> str:
+    """``value`` escaped as ``{{ value }}`` escapes it (conditional_escape without its
+    lazy-string wrapper)."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
 
 
-def _token(p) -> str:
+class _Render:
+    """What one page's board writes again and again, worked out once: the words in the active
+    language, and per distinct value a number's text, a plural's text, a refusal's words and a
+    kind's label. One per builder call: nothing outlives the page (the language may change
+    between requests of a worker)."""
+
+    def __init__(self, c: Character, csrf_token=None):
+        self.c = c
+        self.words = {
+            "actions": gettext("actions"), "yours": gettext("yours"), "ally": gettext("ally"),
+            "protected": gettext("protected"), "Level": gettext("Level"),
+            "friendly fire": gettext("friendly fire"),
+            "ff off": gettext("Friendly fire is off in this campaign: allies cannot be attacked."),
+            "ff on": gettext("An ally: friendly fire is on in this campaign."),
+            "nobody": gettext("Nobody in view.")}
+        self.csrf = ("" if not csrf_token or csrf_token == "NOTPROVIDED" else
+                     f'<input type="hidden" name="csrfmiddlewaretoken" value="{_e(csrf_token)}">')
+        self._texts: dict = {}
+        self._plurals: dict = {}
+        self._refusals: dict = {}
+        self._labels: dict = {}
+
+    def text(self, value) -> str:
+        """``value`` as ``{{ value }}`` writes it, escaped: an int as is (no thousand separator
+        is set), anything else localized (once per distinct value: Decimal("1") and
+        Decimal("1.0") are told apart)."""
+        if type(value) is int:
+            return str(value)
+        key = (type(value), str(value))
+        shown = self._texts.get(key)
+        if shown is None:
+            shown = self._texts[key] = _e(formats.localize(value))
+        return shown
+
+    def walk(self, n: int) -> str:
+        """The walk's plural text for ``n`` cells, once per count."""
+        text = self._plurals.get(("walk", n))
+        if text is None:
+            text = self._plurals["walk", n] = ngettext(
+                "Walk to (%(x)s, %(y)s): %(n)s cell, %(cost)s PA",
+                "Walk to (%(x)s, %(y)s): %(n)s cells, %(cost)s PA", n)
+        return text
+
+    def away(self, n: int) -> str:
+        """A piece's distance's plural text for ``n`` cells, once per count."""
+        text = self._plurals.get(("away", n))
+        if text is None:
+            text = self._plurals["away", n] = ngettext(
+                "at (%(x)s, %(y)s), %(n)s cell away", "at (%(x)s, %(y)s), %(n)s cells away", n)
+        return text
+
+    def refusal(self, exc) -> str:
+        """``error_message(exc)``, escaped; once per template and parameters for a RuleError
+        that renders as the base class does."""
+        if not isinstance(exc, RuleError) or type(exc).render is not RuleError.render:
+            return _e(error_message(exc))
+        key = (exc.template, tuple((k, type(v), str(v)) for k, v in sorted(exc.params.items())))
+        shown = self._refusals.get(key)
+        if shown is None:
+            shown = self._refusals[key] = _e(error_message(exc))
+        return shown
+
+    def kind(self, p) -> str:
+        """``p.get_kind_display()``, escaped, once per kind."""
+        shown = self._labels.get(("kind", p.kind))
+        if shown is None:
+            try:
+                name = str(Character.Kind(p.kind).label)
+            except ValueError:
+                name = p.get_kind_display()
+            shown = self._labels[("kind", p.kind)] = _e(name)
+        return shown
+
+    def skill(self, kind: str) -> str:
+        """``label("skill", kind)``, escaped, once per kind."""
+        shown = self._labels.get(("skill", kind))
+        if shown is None:
+            shown = self._labels[("skill", kind)] = _e(label("skill", kind))
+        return shown
+
+
+def _token(r: _Render, p) -> str:
     """combat/_token.html's drawing of piece ``p``: its initials, its PV bar, its shield."""
     gauge = ("" if p.token_gauge is None else
              '<rect class="token-gauge-bg" x="-14" y="13" width="28" height="4"/><rect '
-             f'class="token-gauge" x="-14" y="13" width="{_text(p.token_gauge)}" height="4" '
+             f'class="token-gauge" x="-14" y="13" width="{r.text(p.token_gauge)}" height="4" '
              'data-testid="token-gauge"/>')
     shield = '<circle class="token-effect" cx="11" cy="-11" r="4"/>' if p.ew1.is_protected else ""
     return ('<svg class="token-svg" viewBox="-17 -17 34 34" aria-hidden="true" focusable="false">'
@@ -44,16 +127,22 @@ def _token(p) -> str:
 
 
 @register.simple_tag
-def board_cell(cell, c, piece_url):
-    """One cell of the board (``cell``: ew1.selectors.Cell) as ``c``'s board draws it: a piece's
-    token (``c`` itself, or a link to the piece's action menu at ``piece_url``), else the
-    button that walks there, with its path, cost and refusal. Built here rather than in the
-    template: a board of 200 pieces in view draws some 400 cells, and their template was most
-    of the page's cost (issue 21, item 9); the output is the template's, byte for byte. The
-    values are escaped by _e and _text (not format_html: its lazy-string check on every
-    argument was most of the cells' cost)."""
-    p = cell.piece
-    x, y = _text(cell.x), _text(cell.y)
+def board_rows(board, c, piece_url):
+    """The rows of the board's table (``board.rows``: ew1.selectors.Cell), as ``c`` sees them:
+    each cell a piece's token (``c`` itself, or a link to the piece's action menu at
+    ``piece_url``), else the button that walks there, with its path, cost and refusal."""
+    r = _Render(c)
+    url = _e(piece_url)
+    return mark_safe("".join(  # every value escaped (_e, _Render)
+        "<tr>\n        " + "".join([_cell(r, cell, url) for cell in row]) + "\n      </tr>"
+        for row in board.rows))
+
+
+def _cell(r: _Render, cell, url: str) -> str:
+    """One cell: its ``td`` with the piece's token or the walk's button."""
+    p, c = cell.piece, r.c
+    x, y = r.text(cell.x), r.text(cell.y)
+    walk = ""
     if p is not None:
         if p.pk == c.pk:
             side = " me"
@@ -62,31 +151,29 @@ def board_cell(cell, c, piece_url):
         else:
             side = f" other kind-{_e(p.kind)}"
         classes = "cell" + side + (" ally" if getattr(p, "is_ally", False) else "")
+        inner = _piece(r, p, cell, url)
     else:
         classes = "cell blocked" if cell.refusal else "cell"
-    walk = ""
-    if p is None and not cell.refusal:
-        walk = (f' data-path="{_e(cell.path)}" data-cost="{_text(cell.cost)}" '
-                f'data-steps="{_text(cell.steps)}"')
-    inner = _piece(p, c, cell, piece_url) if p is not None else _walk(cell, x, y)
-    return mark_safe(f'\n          <td class="{classes}" data-x="{x}" data-y="{y}"{walk}>\n'
-                     f"            {inner}\n          </td>\n        ")
+        if not cell.refusal:
+            walk = (f' data-path="{_e(cell.path)}" data-cost="{r.text(cell.cost)}" '
+                    f'data-steps="{r.text(cell.steps)}"')
+        inner = _walk(r, cell, x, y)
+    return (f'\n          <td class="{classes}" data-x="{x}" data-y="{y}"{walk}>\n'
+            f"            {inner}\n          </td>\n        ")
 
 
-def _piece(p, c, cell, piece_url: str) -> str:
+def _piece(r: _Render, p, cell, url: str) -> str:
     """A piece's cell: ``c`` itself, or a link to the piece's action menu."""
-    x, y = _text(cell.x), _text(cell.y)
-    if p.pk == c.pk:
-        label = gettext("You, %(name)s, at (%(x)s, %(y)s), %(pv)s of %(max)s PV") % {
-            "name": _e(p.name), "x": x, "y": y, "pv": _text(p.ew1.pv),
-            "max": _text(p.ew1.pv_max)}
+    x, y = r.text(cell.x), r.text(cell.y)
+    if p.pk == r.c.pk:
+        text = gettext("You, %(name)s, at (%(x)s, %(y)s), %(pv)s of %(max)s PV") % {
+            "name": _e(p.name), "x": x, "y": y, "pv": r.text(p.ew1.pv),
+            "max": r.text(p.ew1.pv_max)}
         return (f'<span class="piece token token-{_e(p.token_side)}" data-cell-control '
-                f'tabindex="0" role="img" data-testid="token-me" aria-label="{label}">'
-                f"{_token(p)}</span>\n            \n            ")
-    away = ngettext("at (%(x)s, %(y)s), %(n)s cell away",
-                    "at (%(x)s, %(y)s), %(n)s cells away", cell.distance) % {
-        "n": _text(cell.distance), "x": x, "y": y}
-    words = _words(translation.get_language())
+                f'tabindex="0" role="img" data-testid="token-me" aria-label="{text}">'
+                f"{_token(r, p)}</span>\n            \n            ")
+    away = r.away(cell.distance) % {"n": r.text(cell.distance), "x": x, "y": y}
+    words = r.words
     if p.token_side == "mine":
         whose = _e(", " + words["yours"])
     elif getattr(p, "is_ally", False):
@@ -94,110 +181,79 @@ def _piece(p, c, cell, piece_url: str) -> str:
     else:
         whose = ""
     pv = ("" if p.token_gauge is None
-          else f", {_text(p.ew1.pv)}/{_text(p.ew1.pv_max)} PV")
-    url, pk, name = _e(piece_url), _text(p.pk), _e(p.name)
-    actions = _e(words["actions"])
+          else f", {r.text(p.ew1.pv)}/{r.text(p.ew1.pv_max)} PV")
+    pk, name = r.text(p.pk), _e(p.name)
     return (
         f'<a class="piece token token-{_e(p.token_side)}" data-cell-control tabindex="-1" '
         f'href="{url}?target={pk}" hx-get="{url}?target={pk}" hx-target="#board-menu" '
         f'hx-swap="innerHTML" data-testid="token-{name}" data-piece="{pk}"\n'
-        f'                 >{_token(p)}<span class="visually-hidden">{name} ({_e(_kind(p))}'
-        f'{whose}), {away}{pv}: {actions}</span></a>\n            ')
+        f'                 >{_token(r, p)}<span class="visually-hidden">{name} ({r.kind(p)}'
+        f'{whose}), {away}{pv}: {_e(words["actions"])}</span></a>\n            ')
 
 
-def _walk(cell, x: str, y: str) -> str:
+def _walk(r: _Render, cell, x: str, y: str) -> str:
     """A free cell's button: the walk there, or why it would be refused."""
     if cell.refusal:
-        why = _e(error_message(cell.refusal))
+        why = r.refusal(cell.refusal)
         refused = f' aria-disabled="true" data-refusal="{why}"'
-        label = f"({x}, {y}): {why}"
+        text = f"({x}, {y}): {why}"
     else:
         refused = ""
-        label = ngettext(
-            "Walk to (%(x)s, %(y)s): %(n)s cell, %(cost)s PA",
-            "Walk to (%(x)s, %(y)s): %(n)s cells, %(cost)s PA", cell.steps) % {
-            "n": _text(cell.steps), "x": x, "y": y, "cost": _text(cell.cost)}
+        text = r.walk(cell.steps) % {
+            "n": r.text(cell.steps), "x": x, "y": y, "cost": r.text(cell.cost)}
     return (f'<button type="submit" form="board-move" name="to" value="{x},{y}" class="cell-go" '
-            f'data-cell-control tabindex="-1"{refused}\n                 aria-label="{label}">'
+            f'data-cell-control tabindex="-1"{refused}\n                 aria-label="{text}">'
             '<span class="cell-cost" aria-hidden="true"></span></button>')
-
-@functools.lru_cache(maxsize=16)
-def _words(language: str | None) -> dict[str, str]:
-    """The words of every piece's cell and line, in ``language`` (the active one: translated
-    once, not per piece)."""
-    return {
-        "actions": gettext("actions"), "yours": gettext("yours"), "ally": gettext("ally"),
-        "protected": gettext("protected"), "Level": gettext("Level"),
-        "friendly fire": gettext("friendly fire"),
-        "ff off": gettext("Friendly fire is off in this campaign: allies cannot be attacked."),
-        "ff on": gettext("An ally: friendly fire is on in this campaign.")}
-
-
-def _e(value) -> str:
-    """``value`` escaped as ``{{ value }}`` escapes it (conditional_escape without its
-    lazy-string wrapper: the "In view" list calls it some thousand times a page)."""
-    if hasattr(value, "__html__"):
-        return value.__html__()
-    return html.escape(str(value))
-
-
-def _shown(value) -> str:
-    """``value`` as ``{{ value }}`` writes it, escaped."""
-    return str(value) if type(value) is int else _e(formats.localize(value))
 
 
 @register.simple_tag(takes_context=True)
-def in_view_item(context, p, c, attack_url):
-    """One line of the board's "In view" list: piece ``p`` as ``c`` sees it (its level and PV,
-    its cell, whose it is, its protection) and a form for each attack ``c`` can make on it
-    (``p.attack_kinds``: ew1.selectors.attack_options) posting to ``attack_url``. Built here
-    rather than in the template, like board_cell: 200 pieces in view made the list most of
-    the page's cost (issue 21, item 9); the output is the template's, byte for byte."""
-    name, words = _e(p.name), _words(translation.get_language())
-    sheet = p.ew1
+def in_view_list(context, board, c, attack_url):
+    """The lines of the board's "In view" list (``board.in_view``), or "Nobody in view.": each
+    piece as ``c`` sees it (its level and PV, its cell, whose it is, its protection) and a form
+    for each attack ``c`` can make on it (``p.attack_kinds``: ew1.selectors.attack_options)
+    posting to ``attack_url``."""
+    r = _Render(c, context.get("csrf_token"))
+    if not board.in_view:
+        return mark_safe(f"<li>{_e(r.words['nobody'])}</li>")
+    url = _e(attack_url)
+    return mark_safe("".join([_line(r, p, url) for p in board.in_view]))  # values escaped
+
+
+def _line(r: _Render, p, url: str) -> str:
+    """One line of the list: the piece, its marks, its attacks' forms."""
+    name, words, sheet = _e(p.name), r.words, p.ew1
     marks = (
-        f'<small>{words["yours"]}</small>' if p.owner_id == c.owner_id else "",
+        f'<small>{words["yours"]}</small>' if p.owner_id == r.c.owner_id else "",
         f'<small class="ally" data-testid="ally-{name}">{words["ally"]}</small>'
         if p.is_ally else "",
         f'<small>{words["protected"]}</small>' if sheet.is_protected else "")
-    forms = "".join(_attack_form(context, p, (name, words), attack_url, a)
-                    for a in p.attack_kinds)
-    return mark_safe(  # every value escaped (_e, _shown)
+    forms = "".join([_attack_form(r, p, name, url, a) for a in p.attack_kinds])
+    return (
         f'\n          <li data-testid="in-view-{name}">{name} · {words["Level"]} '
-        f"{_shown(sheet.level)} · PV {_shown(sheet.pv)}/{_shown(sheet.pv_max)} · "
-        f"({_shown(p.x)}, {_shown(p.y)})\n            "
+        f"{r.text(sheet.level)} · PV {r.text(sheet.pv)}/{r.text(sheet.pv_max)} · "
+        f"({r.text(p.x)}, {r.text(p.y)})\n            "
         + "\n            ".join(marks) + f"\n            {forms}\n          </li>\n        ")
 
 
-def _attack_form(context, p, named: tuple[str, dict[str, str]], attack_url: str,
-                 attack: tuple) -> str:
-    """One attack's form of the "In view" list (in_view_item): ``named`` is (the piece's
-    escaped name, the words), ``attack`` (kind, PA cost, chance to hit in %, refusal or
-    None)."""
-    (name, words), (kind, cost, odds, refused) = named, attack
+def _attack_form(r: _Render, p, name: str, url: str, attack: tuple) -> str:
+    """One attack's form of a line: ``attack`` is (kind, PA cost, chance to hit in %, refusal
+    or None)."""
+    kind, cost, odds, refused = attack
+    words = r.words
     testid = f"attack-{name}" if kind == "brawl" else f"attack-{_e(kind)}-{name}"
     if p.friendly_fire_refused:
         title = f' disabled title="{words["ff off"]}"'
     elif refused:
-        title = f' disabled title="{_e(error_message(refused))}"'
+        title = f' disabled title="{r.refusal(refused)}"'
     elif p.is_ally:
         title = f' title="{words["ff on"]}"'
     else:
         title = ""
     friendly = f' · {words["friendly fire"]}' if p.is_ally and not p.friendly_fire_refused else ""
-    url = _e(attack_url)
     return (
         f'\n              <form method="post" action="{url}" hx-post="{url}" hx-target="#board" '
-        f'hx-swap="outerHTML" class="inline">{_csrf(context)}\n                <input '
-        f'type="hidden" name="target" value="{_shown(p.pk)}"><input type="hidden" name="kind" '
+        f'hx-swap="outerHTML" class="inline">{r.csrf}\n                <input '
+        f'type="hidden" name="target" value="{r.text(p.pk)}"><input type="hidden" name="kind" '
         f'value="{_e(kind)}">\n                <button type="submit" data-testid="{testid}"'
-        f'{title}>{_e(label("skill", kind))} ({_shown(cost)} PA, {_shown(odds)} %){friendly}'
+        f'{title}>{r.skill(kind)} ({r.text(cost)} PA, {r.text(odds)} %){friendly}'
         "</button>\n              </form>\n            ")
-
-
-def _csrf(context) -> str:
-    """What ``{% csrf_token %}`` writes."""
-    token = context.get("csrf_token")
-    if not token or token == "NOTPROVIDED":
-        return ""
-    return f'<input type="hidden" name="csrfmiddlewaretoken" value="{_e(token)}">'

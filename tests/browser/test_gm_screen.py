@@ -1,6 +1,7 @@
 """The game master's screen in a browser: the GM logs in, lands on the screen of their
 campaign, heals a character and sees the gauge move without reloading; and the Eclipse Phase
-control page of six combatants fits in about two screens at 1280x800 (its rows fold)."""
+control page of six combatants fits in two screens at 1280x800, its chat included (its rows fold;
+the chat a column beside the encounter, below it on a phone)."""
 
 from __future__ import annotations
 
@@ -74,10 +75,26 @@ def test_the_eclipse_control_page_of_six_fits_in_two_screens(chromium, live_serv
     log_in(page, live_server, "gm", PASSWORD)
     page.goto(f"{live_server.url}/encounters/{e.pk}/control/")
     page.wait_for_load_state("load")
-    # The encounter's part of the page: the chat panel below it (issue 22) is not counted.
-    height = page.evaluate("""() => Math.round(
-        document.getElementById('encounter').getBoundingClientRect().bottom + window.scrollY)""")
+    page.get_by_test_id("chat-messages").wait_for()  # the chat's log, loaded by htmx
+    page.get_by_test_id("chat-form").wait_for()
+    # The whole page, the chat included: a column beside the encounter on this screen.
+    height = page.evaluate("() => document.documentElement.scrollHeight")
+    encounter = page.locator("#encounter").bounding_box()
+    chat = page.get_by_test_id("chat").bounding_box()
     print(f"control page of 6 at 1280x800: {height} px ({height / SCREEN['height']:.2f} screens)")
     shot = os.environ.get("PERCENTILE_SCREENSHOT_CONTROL") or str(tmp_path / "control.png")
     page.screenshot(path=shot, full_page=True)
     assert height <= 2 * SCREEN["height"], height  # issue 21, item 5: two screens
+    assert chat["x"] >= encounter["x"] + encounter["width"], (chat, encounter)  # beside it
+    assert chat["height"] <= SCREEN["height"], chat  # a screen tall at most, scrolled within
+    # On a phone the chat comes below the encounter, as wide as the screen, nothing sideways.
+    page.set_viewport_size({"width": 390, "height": 844})
+    encounter = page.locator("#encounter").bounding_box()
+    chat = page.get_by_test_id("chat").bounding_box()
+    assert chat["y"] >= encounter["y"] + encounter["height"], (chat, encounter)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.get_by_test_id("chat-text").fill("Ready")
+    assert page.get_by_test_id("chat-send").is_visible()
+    phone = os.environ.get("PERCENTILE_SCREENSHOT_CONTROL_PHONE") or str(
+        tmp_path / "control-390.png")
+    page.screenshot(path=phone, full_page=True)
