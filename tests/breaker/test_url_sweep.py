@@ -48,7 +48,7 @@ def url_of(route: str, values: dict) -> str:
 
 ID_NAMES = ("character_id", "item_id", "draft_id", "campaign_id", "faction_id", "request_id",
             "encounter_id", "combatant_id", "reaction_id", "network_id", "message_id",
-            "entry_id", "token_id", "user_id")
+            "entry_id", "token_id", "user_id", "notification_id")
 
 
 def encounter_values(world) -> dict:
@@ -87,7 +87,11 @@ def sweep_values(world) -> dict:
                                      created_at=timezone.now())
     from accounts.tokens import api_token_create
     token, _secret = api_token_create(user=world.alice, name="Sweep")
-    return {"token_id": token.pk, "user_id": world.bob.pk,
+    from notifications.models import Notification
+    notification = Notification.objects.create(  # bob's: alice may not mark it
+        user=world.bob, kind="turn", code="turn", campaign=world.campaign,
+        created_at=timezone.now(), params={"character": "Bruno", "encounter": "Sweep"})
+    return {"token_id": token.pk, "user_id": world.bob.pk, "notification_id": notification.pk,
             "character_id": world.a.pk, "item_id": world.a_sword.pk,
             "draft_id": world.a_draft.pk, "campaign_id": world.campaign.pk,
             "faction_id": faction.pk, "request_id": request.pk, "network_id": network.pk,
@@ -149,7 +153,9 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             # issue 21: the uploaded pictures
             "media/<path:path>",
             # issue 22: the chat's list of rooms
-            "chat/"}
+            "chat/",
+            # issue 22: the notifications' list and the navigation's bell
+            "notifications/", "notifications/bell/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/", "accounts/signup/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
@@ -164,7 +170,9 @@ GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             # issue 22: a chat room (read, post)
             "chat/campaigns/<int:campaign_id>/", "chat/encounters/<int:encounter_id>/",
             # issue 22: a new campaign, its co-game masters, the API tokens
-            "campaigns/new/", "campaigns/<int:campaign_id>/masters/", "accounts/tokens/"}
+            "campaigns/new/", "campaigns/<int:campaign_id>/masters/", "accounts/tokens/",
+            # issue 22: which notifications, the e-mail digest
+            "notifications/settings/"}
 # Django's LoginView (a FormView) also takes PUT.
 GET_POST_PUT = {"accounts/login/"}
 

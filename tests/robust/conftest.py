@@ -32,6 +32,7 @@ class SystemIds:
     request_id: int = MISSING
     reaction_id: int = MISSING
     message_id: int = MISSING  # a chat message of the campaign (the chat is every system's)
+    notification_id: int = MISSING  # one of alice's notifications (every system's)
 
 
 @pytest.fixture(autouse=True)
@@ -62,8 +63,13 @@ def _ids(campaign, alice) -> SystemIds:
 
     message = Message.objects.create(campaign=campaign, body="Robust", html="<p>Robust</p>",
                                      created_at=timezone.now())
+    from notifications.models import Notification
+
+    notification = Notification.objects.create(
+        user=alice, kind="turn", code="turn", campaign=campaign, created_at=timezone.now(),
+        params={"character": "Robust", "encounter": "Robust"})
     return SystemIds(network_id=network.pk if network else MISSING, campaign_id=campaign.pk,
-                     message_id=message.pk,
+                     message_id=message.pk, notification_id=notification.pk,
                      character_id=character.pk,
                      encounter_id=encounter.pk if encounter else MISSING,
                      combatant_id=combatant.pk if combatant else MISSING,
