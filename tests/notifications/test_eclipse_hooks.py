@@ -35,8 +35,7 @@ def combatant(name, character_id):
 
 
 def test_a_volleys_hits_are_each_targets():
-    ctx = SimpleNamespace(target=combatant("Ash", 1), others=(
-        SimpleNamespace(target=combatant("Brick", 2)), SimpleNamespace(target=combatant("Drone", None))))
+    ctx = [combatant("Ash", 1), combatant("Brick", 2), combatant("Drone", None)]
     summary = {"target": "Ash", "damage": 6, "condition": "active", "others": [
         {"target": "Brick", "damage": 12, "condition": "destroyed"},
         {"target": "Drone", "damage": 3, "condition": "dead"}]}

@@ -5,8 +5,6 @@ one. Stored once the step commits."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 from django.utils import translation
 
@@ -147,7 +145,7 @@ def test_a_muted_turn_is_not_recorded(table, run):
 def test_the_homebrew_tells_a_hurt_or_a_killed_target():
     from homebrew.encounter import hits_of
 
-    ctx = SimpleNamespace(target=SimpleNamespace(character_id=7))
-    assert hits_of(ctx, {"damage": 0, "health": "healthy"}) == ()
-    assert hits_of(ctx, {"damage": 4, "health": "wounded"}) == ((7, "attacked"),)
-    assert hits_of(ctx, {"damage": 9, "health": "dead"}) == ((7, "killed"),)
+    assert hits_of(7, {"damage": 0, "health": "healthy"}) == ()
+    assert hits_of(None, {"damage": 4, "health": "wounded"}) == ()
+    assert hits_of(7, {"damage": 4, "health": "wounded"}) == ((7, "attacked"),)
+    assert hits_of(7, {"damage": 9, "health": "dead"}) == ((7, "killed"),)
