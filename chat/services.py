@@ -13,7 +13,9 @@ import re
 from datetime import datetime
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django_ratelimit.core import get_usage
 
@@ -27,6 +29,7 @@ from encounters.models import Encounter
 from gamerules import freeroll
 from gamerules.d100 import RollUnder
 from gamerules.dice import RandomSource
+from notifications.services import notify
 
 logger = logging.getLogger(__name__)
 
@@ -142,7 +145,44 @@ def message_post(*, user, text: str, campaign_id: int | None = None,
         created_at=now)
     live.changed(campaign_id=room.campaign.pk, encounter_id=room.encounter_id,
                  whisper_to=_whisper_to(message))
+    _tell(room, message)
     return message
+
+
+# "@name" in a public message: the names a mention may take (Django's username characters).
+MENTION = re.compile(r"(?<![\w@])@([\w.@+-]{1,150})")
+MENTIONS_MAX = 10
+
+
+def _room_url(room: Room) -> str:
+    if room.encounter is not None:
+        return reverse("chat:encounter", args=[room.encounter.pk])
+    return reverse("chat:campaign", args=[room.campaign.pk])
+
+
+def _tell(room: Room, message: Message) -> None:
+    """Notify (notifications, once the transaction commits) who a whisper goes to, or who a
+    public message mentions ("@name": a reader of the room, not the author; one query, only
+    when the text has an "@"). No query for a message without a mention."""
+    params = {"author": message.author.get_username() if message.author else "",
+              "campaign": room.campaign.name}
+    link = _room_url(room)
+    if message.to != To.ALL:
+        readers = [pk for pk in _whisper_to(message) or () if pk != message.author_id]
+        notify(users=readers, code="whisper", campaign_id=room.campaign.pk, params=params,
+               link=link)
+        return
+    names = list(dict.fromkeys(n.rstrip(".") for n in MENTION.findall(message.body)))
+    names = names[:MENTIONS_MAX]
+    if not names:
+        return
+    campaign = room.campaign
+    masters = {campaign.game_master_id, *campaign.co_master_ids}
+    found = [u for u in get_user_model().objects.filter(username__in=names).only("pk")
+             if u.pk != message.author_id]
+    players = {u.pk for u in recipients(room)} if any(u.pk not in masters for u in found) else set()
+    notify(users=[u.pk for u in found if u.pk in masters or u.pk in players], code="mention",
+           campaign_id=campaign.pk, params=params, link=link)
 
 
 def _gm_message(*, user, message_id: int) -> Message:

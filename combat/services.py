@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from campaigns.journal import record_action, roll_row
@@ -37,6 +38,7 @@ from gamerules.ew1.attacks import (BRAWL, KINDS, MELEE, RANGED, THROW, AttackOut
 from gamerules.ew1.game import GameOutcome, resolve_game
 from gamerules.ew1.movement import MoveArea, blocked_cells, plan_move, view_window
 from gamerules.ew1.presence import FactionBonus, own_characters_malus
+from notifications.services import notify
 
 DIRECTIONS = {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {(0, 0)}
 # The journal's kinds the board writes (declared in combat.apps; templates/ew1/_log_entry.html).
@@ -199,7 +201,18 @@ def action_attack(*, user, character_id: int, target_id: int, kind: str = BRAWL,
         summary=_attack_summary(outcome, weapon=weapon, cells=cells, target_pv=target_sheet.pv,
                                 disincarnated=disincarnated, malus=malus,
                                 attack_bonus=attack_bonus, defence_bonus=defence_bonus))
+    _tell_target(attacker, target, killed=disincarnated, user=user)
     return ActionResult(action, attacker, outcome)
+
+
+def _tell_target(attacker: Character, target: Character, *, killed: bool, user) -> None:
+    """The target's player is told they were attacked, or killed (notifications, once the
+    action commits; no query here). The board hides no piece: the attacker is named."""
+    if target.owner_id is None or target.owner_id == getattr(user, "pk", None):
+        return
+    notify(users=[target.owner_id], code="killed" if killed else "attacked",
+           campaign_id=target.campaign_id, params={"actor": attacker.name, "character": target.name},
+           link=reverse("combat:board", args=[target.pk]))
 
 
 def _attack_apply(context: ActionContext, target_id: int, outcome: AttackOutcome) -> bool:

@@ -39,6 +39,7 @@ urlpatterns = [
     path("factions/", include("factions.urls")),
     path("encounters/", include("encounters.urls")),
     path("chat/", include("chat.urls")),
+    path("notifications/", include("notifications.urls")),
     path("live/", include("campaigns.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),

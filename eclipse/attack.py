@@ -24,10 +24,11 @@ from eclipse import environment
 from eclipse.acting import AIM_COMPLEX, AIM_QUICK, RUNNING, begin, target_of
 from eclipse.context import AttackContext, attack_context
 from eclipse.declare import AttackChoices, declare
-from eclipse.defence import (DODGE, KIND_ATTACK, RESOLVER, answer_flags, defence_options,
+from eclipse.defence import (DODGE, KIND_ATTACK, RESOLVER, answer_flags, defence_options, hits_of,
                              resolve)
 from eclipse.models import CarriedWeapon, WeaponState
 from eclipse.play_errors import BadChoice, GameMasterOnly, PlayError
+from encounters import notices
 from encounters.services import Ask, TurnContext, encounter_act, encounter_changed
 from gamerules.dice import RandomSource
 from gamerules.eclipse_phase.gear import RangeBand
@@ -138,6 +139,8 @@ def _immediate(ctx: TurnContext, target, payload, *, summary, rolls, about=()):
     """The one journal entry of an attack with no defence to ask for, in the shape the
     encounter gives an answered prompt (``about``: whom each roll is about, for a volley)."""
     e = ctx.encounter
+    notices.harmed(e, ctx.combatant, ctx.combatants.values(),
+                   hits_of(ctx.combatants.values(), summary))
     return record_action(
         campaign=e.campaign, kind=KIND_ATTACK, now=ctx.now, user=ctx.user,
         actor=ctx.combatant.character, target=target.character,

@@ -266,7 +266,27 @@ def reaction_resolver(ctx):
         ctx.encounter, ctx.actor, ctx.target, order, others=others, rng=ctx.rng,
         choice=ctx.choice or NONE, choices={o.target.pk: o.choice for o in ctx.others})
     return hooks.ReactionOutcome(kind=KIND_ATTACK, summary=summary, rolls=rolls,
-                                 roll_about=about)
+                                 roll_about=about,
+                                 hits=hits_of([ctx.target, *(o.target for o in ctx.others)],
+                                              summary))
+
+
+FALLEN = ("dead", "destroyed")
+
+
+def hits_of(targets, summary: dict[str, Any]) -> tuple[tuple[int, str], ...]:
+    """What the volley (its journal ``summary``) did to each of ``targets`` (combatants), for
+    its player's notification (encounters.notices): damage taken ("attacked"), or "killed"
+    when it left the morph dead or destroyed. The summary's lines name their target (a
+    combatant's name is unique in its encounter)."""
+    by_name = {c.name: c.character_id for c in targets if c.character_id is not None}
+    hits = []
+    for line in (summary, *summary.get("others", ())):
+        character_id = by_name.get(line.get("target"))
+        if character_id is not None and line.get("damage"):
+            hits.append((character_id, "killed" if line.get("condition") in FALLEN
+                         else "attacked"))
+    return tuple(hits)
 
 
 def register() -> None:

@@ -39,6 +39,7 @@ from gamerules.eclipse_phase.creation import validate_creation
 from gamerules.eclipse_phase.errors import NoMoxie
 from gamerules.eclipse_phase.params import EclipsePhaseParameters
 from gamerules.eclipse_phase.sheet import Aptitude
+from notifications.services import notify
 
 KIND_CREATE, KIND_RESLEEVE = "eclipse_create", "eclipse_resleeve"
 KIND_EQUIP, KIND_UNEQUIP = "eclipse_equip", "eclipse_unequip"
@@ -359,6 +360,10 @@ def heal(*, user, character: Character | int, damage: int = 0, wounds: int = 0,
     _journal(sheet, KIND_HEAL, user=user, now=now,
              summary={"sleeve": sleeve.name, "damage": [before.damage, after.damage],
                       "wounds": [before.wounds, after.wounds]})
+    if after != before:  # its player is told, once this commits (the GM is not named)
+        notify(users=[sheet.character.owner_id], code="healed_hidden",
+               campaign_id=sheet.character.campaign_id,
+               params={"character": sheet.character.name})
     return sleeve
 
 

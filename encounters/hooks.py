@@ -111,6 +111,9 @@ class ReactionOutcome:
     rolls: tuple[dict[str, Any], ...] = ()  # journal.roll_row dicts
     # The combatant id each roll is about (one per roll); empty: all about the prompted target.
     roll_about: tuple[int | None, ...] = ()
+    # What the action did to characters, for their players' notifications (encounters.notices):
+    # (character id, "attacked" | "healed" | "killed"); empty: nothing to tell.
+    hits: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)

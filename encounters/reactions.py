@@ -27,7 +27,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from campaigns.journal import record_action
-from encounters import handoff, hooks
+from encounters import handoff, hooks, notices
 from encounters.access import (ANYONE, SEEN, can_see, combatants_of, controls, is_gm, opened,
                                save, seen_version, storable)
 from encounters.errors import (EncounterConflict, EncounterForbidden, EncounterInvalid,
@@ -80,6 +80,7 @@ def request_reaction(*, encounter: Encounter, actor: Combatant, ask: Ask, resolv
             raise EncounterInvalid(code="already_prompted", name=target.name)
         reaction = _joined(encounter, actor, ask, lead=joins, user=user, now=now)
         reaction.save(force_insert=True)
+        notices.reaction_asked(encounter, actor, [target], joins.deadline)
         return reaction
     if hooks.resolver_for(resolver) is None:
         raise EncounterInvalid(code="unknown_resolver", kind=resolver)
@@ -93,6 +94,7 @@ def request_reaction(*, encounter: Encounter, actor: Combatant, ask: Ask, resolv
         rolls=[storable(r) for r in rolls], round=encounter.round, requested_by=user,
         requested_at=now, deadline=p.deadline)
     encounter.reaction_deadline = p.deadline
+    notices.reaction_asked(encounter, actor, [target], p.deadline)
     return reaction
 
 
@@ -128,6 +130,7 @@ def request_reactions(*, encounter: Encounter, actor: Combatant, asks: Sequence[
     joined = [_joined(encounter, actor, ask, lead=lead, user=user, now=now) for ask in rest]
     if joined:
         PendingReaction.objects.bulk_create(joined)
+        notices.reaction_asked(encounter, actor, [ask.target for ask in rest], lead.deadline)
     return [lead, *joined]
 
 
@@ -322,6 +325,7 @@ def _resolve(encounter: Encounter, combatants: dict[int, Combatant],
         campaign=encounter.campaign, kind=outcome.kind, now=now, user=reaction.requested_by,
         actor=actor.character, target=target.character, summary=summary,
         rolls=[*reaction.rolls, *(storable(r) for r in outcome.rolls)])
+    notices.harmed(encounter, actor, combatants.values(), outcome.hits)
     fields = ["status", "choice", "answered_by", "answered_at", "action"]
     for r in group:
         r.action = action

@@ -20,7 +20,7 @@ from django.db.models import prefetch_related_objects
 
 from campaigns import rule_systems
 from campaigns.journal import record_action
-from encounters import hooks
+from encounters import hooks, notices
 from encounters.access import GM, NOT_ENDED, opened, save, storable
 from encounters.effects import durations
 from encounters.errors import EncounterInvalid
@@ -73,13 +73,16 @@ def apply_step(encounter: Encounter, combatants: dict[int, Combatant], step: rul
         Combatant.objects.bulk_update(list(changed.values()), fields)
     if step.expired:
         EncounterEffect.objects.filter(pk__in=step.expired).update(expired_round=clock.round)
-    if clock.current != before.current or clock.round != before.round:
+    turned = clock.current != before.current or clock.round != before.round
+    if turned:
         encounter.turn_serial += 1
         encounter.turn_actions = 0
     encounter.round = clock.round
     encounter.current_id = clock.current.combatant if clock.current else None
     encounter.current_phase = clock.current.phase if clock.current else 0
-    save(encounter)
+    save(encounter)  # then the new turn's player is told, once the step commits
+    if turned and encounter.current_id is not None:
+        notices.turn_started(encounter, combatants.get(encounter.current_id))
 
 
 def next_turn(encounter: Encounter, combatants: dict[int, Combatant], *, user, now: datetime,

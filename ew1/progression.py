@@ -6,6 +6,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from campaigns.errors import NotFound
@@ -15,6 +16,7 @@ from ew1.models import EternalWarSheet
 from gamerules.ew1.levelup import LevelUpError, points_between, validate_allocation
 from gamerules.ew1.params import EW1Parameters
 from gamerules.ew1.progression import level_for_xp, pa_cap, pv_max
+from notifications.services import notify
 
 
 def grant_xp(sheet: EternalWarSheet, xp: int, params: EW1Parameters) -> int:
@@ -39,7 +41,20 @@ def grant_xp(sheet: EternalWarSheet, xp: int, params: EW1Parameters) -> int:
             level, base=params.pa_base, levels_per_bonus=params.pa_cap_levels_per_bonus)))
         sheet.pv_max = max(sheet.pv_max, pv_max(level, base=params.pv_base,
                                                 per_level=params.pv_per_level))
+        _tell_level_up(sheet)
     return gained
+
+
+def _tell_level_up(sheet: EternalWarSheet) -> None:
+    """The character's player is told a level-up waits (its points to spend, its spell offer),
+    once the action that granted the XP commits (notifications; no query: the callers' sheets
+    come with their character)."""
+    character = sheet.character
+    if character.owner_id is None:
+        return
+    notify(users=[character.owner_id], code="level_up", campaign_id=character.campaign_id,
+           params={"character": character.name},
+           link=reverse("ew1:level-up", args=[character.pk]))
 
 
 @transaction.atomic

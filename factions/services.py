@@ -21,6 +21,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from campaigns.errors import Forbidden, InvalidInput, NotFound
@@ -31,6 +32,7 @@ from factions import live
 from factions.errors import (AlreadyInFaction, FactionNameTaken, LeaderMustHandOver, NotAMember,
                              RequestClosed)
 from factions.models import Faction, JoinRequest, Membership
+from notifications.services import notify
 
 NAME_MAX = 80
 
@@ -145,6 +147,8 @@ def faction_join(*, user, character_id: int, faction_id: int) -> Membership | Jo
     except IntegrityError:
         raise InvalidInput("request_invitation_pending") from None
     _requests_changed(request)
+    _told(request, code="faction_request", to=faction.leader.owner_id,
+          link=reverse("factions:manage", args=[faction.pk]))
     return request
 
 
@@ -165,7 +169,16 @@ def faction_invite(*, user, faction_id: int, character_id: int) -> JoinRequest:
     except IntegrityError:
         raise InvalidInput("request_invitation_pending") from None
     _requests_changed(invitation)
+    _told(invitation, code="faction_invitation", to=character.owner_id,
+          link=reverse("factions:index"))
     return invitation
+
+
+def _told(request: JoinRequest, *, code: str, to: int | None, link: str) -> None:
+    """Notify ``to`` (a user id; None, nobody) of a request or invitation waiting for their
+    answer (notifications, once the transaction commits; no query here)."""
+    notify(users=[to], code=code, campaign_id=request.faction.campaign_id, link=link,
+           params={"character": request.character.name, "faction": request.faction.name})
 
 
 def _requests_changed(request: JoinRequest) -> None:

@@ -74,7 +74,17 @@ def reaction_resolver(ctx):
     from encounters import hooks
 
     kind, summary, rolls = reaction_result(ctx)
-    return hooks.ReactionOutcome(kind=kind, summary=summary, rolls=rolls)
+    return hooks.ReactionOutcome(kind=kind, summary=summary, rolls=rolls,
+                                 hits=hits_of(getattr(ctx.target, "character_id", None), summary))
+
+
+def hits_of(target: int | None, summary: dict[str, Any]) -> tuple[tuple[int, str], ...]:
+    """What the resolved attack (its journal ``summary``) did to its ``target`` (a character
+    id), for its player's notification (encounters.notices): hurt ("attacked"), or "killed"
+    when it left the target dead."""
+    if target is None or not summary.get("damage"):
+        return ()
+    return ((target, "killed" if summary.get("health") == "dead" else "attacked"),)
 
 
 def register() -> bool:

@@ -26,13 +26,13 @@ from typing import Any
 from django.utils import timezone
 
 from campaigns.journal import record_action, roll_row
-from encounters import hooks
+from encounters import hooks, notices
 from encounters.services import TurnContext, encounter_act, is_gm, set_position
 from gamerules import dice
 from gamerules.dice import RandomSource
 from gamerules.encounter import space
 from gamerules.homebrew.orders import pending_to_json
-from homebrew.encounter import RESOLVER
+from homebrew.encounter import RESOLVER, hits_of
 from homebrew.errors import GameMasterOnly, HomebrewServiceError, PostureAfterActing
 from homebrew.models import DeclaredAttack
 from homebrew.services import (KIND_ATTACK, KIND_POSTURE, Answered, AttackTerms, Declared,
@@ -88,6 +88,8 @@ def _at_once(ctx: TurnContext, target, declared: Declared, rng: RandomSource
     action = record_action(campaign=ctx.encounter.campaign, kind=KIND_ATTACK, now=ctx.now,
                            user=ctx.user, actor=declared.actor, target=declared.target,
                            summary=summary, rolls=[*declared.rolls, *answered.rolls])
+    notices.harmed(ctx.encounter, ctx.combatant, ctx.combatants.values(),
+                   hits_of(target.character_id, answered.result))
     return row, action.pk
 
 

@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "encounters",
     "chat",
     "transfer",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -255,6 +256,10 @@ SOCIALACCOUNT_PROVIDERS: dict = {
 # (django-environ: smtp+tls://user:password@host:587).
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="percentile@localhost")
+# The notifications' e-mail digest (notifications.services.digest_send, docs/notifications.md):
+# what a user has not seen for this many minutes is mailed, once; SITE_URL starts its links.
+NOTIFICATION_DIGEST_AFTER = env.int("NOTIFICATION_DIGEST_AFTER", default=60)
+SITE_URL = env("SITE_URL", default="http://localhost:8000")
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]

@@ -72,6 +72,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(seconds=10),
         "options": {"expires": 9},
     },
+    # The notifications' e-mail digest: idempotent (each notification mailed once, digested_at).
+    "notification-digests": {
+        "task": "notifications.tasks.send_digests",
+        "schedule": timedelta(minutes=5),
+        "options": {"expires": 4 * 60},
+    },
     "creatures-act": {
         "task": "combat.tasks.creatures_act",
         "schedule": timedelta(minutes=10),

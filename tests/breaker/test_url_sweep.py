@@ -69,7 +69,8 @@ def url_of(route: str, values: dict) -> str:
 
 ID_NAMES = ("character_id", "item_id", "draft_id", "campaign_id", "faction_id", "request_id",
             "encounter_id", "combatant_id", "reaction_id", "network_id", "message_id",
-            "entry_id", "token_id", "user_id", "row_id", "invitation_id", "join_request_id")
+            "entry_id", "token_id", "user_id", "row_id", "invitation_id", "join_request_id",
+            "notification_id")
 
 
 def encounter_values(world) -> dict:
@@ -113,9 +114,14 @@ def sweep_values(world) -> dict:
     from campaigns.models import CampaignInvitation, CampaignJoinRequest
     invitation = CampaignInvitation.objects.create(campaign=world.campaign, code="sweepcode")
     join_request = CampaignJoinRequest.objects.create(campaign=world.campaign, user=world.bob)
+    from notifications.models import Notification
+    notification = Notification.objects.create(  # bob's: alice may not mark it
+        user=world.bob, kind="turn", code="turn", campaign=world.campaign,
+        created_at=timezone.now(), params={"character": "Bruno", "encounter": "Sweep"})
     return {"row_id": row.pk, "kind": "spells", "invitation_id": invitation.pk,
             "join_request_id": join_request.pk, "code": invitation.code,
             "token_id": token.pk, "user_id": world.bob.pk,
+            "notification_id": notification.pk,
             "character_id": world.a.pk, "item_id": world.a_sword.pk,
             "draft_id": world.a_draft.pk, "campaign_id": world.campaign.pk,
             "faction_id": faction.pk, "request_id": request.pk, "network_id": network.pk,
@@ -187,7 +193,9 @@ GET_ONLY = {"characters/<int:character_id>/", "characters/<int:character_id>/boa
             # issue 22, item 5: the campaign's document to download
             "campaigns/<int:campaign_id>/export/",
             # issue 22: a campaign's players (its GMs'), the campaigns taking requests to join
-            "campaigns/<int:campaign_id>/members/", "campaigns/join/"}
+            "campaigns/<int:campaign_id>/members/", "campaigns/join/",
+            # issue 22: the notifications' list and the navigation's bell
+            "notifications/", "notifications/bell/"}
 GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "characters/<int:character_id>/spells/",
             "factions/<int:faction_id>/manage/", "factions/campaign/<int:campaign_id>/",
@@ -210,7 +218,9 @@ GET_POST = {"characters/", "characters/<int:character_id>/level-up/",
             "campaigns/<int:campaign_id>/import/",
             "campaigns/<int:campaign_id>/manage/import/<slug:kind>/",
             # issue 22: an invitation's link (read it, join)
-            "campaigns/join/<slug:code>/"}
+            "campaigns/join/<slug:code>/",
+            # issue 22: which notifications, the e-mail digest
+            "notifications/settings/"}
 # Issue 22: allauth's pages (accounts.urls): forms and notices alike take GET, HEAD and POST,
 # anything else is 405; the account's deletion page too.
 ALLAUTH_PAGES = {r for r in ROUTES if r.startswith("accounts/") and r not in REDIRECTS

@@ -36,7 +36,11 @@ def test_a_committed_step_pushes_its_new_version(table, sent, django_capture_on_
         services.encounter_next_turn(user=table.gm, encounter_id=e.pk, turn=e.turn_serial, now=NOW)
     e.refresh_from_db()
     topic = f"encounter-{e.pk}"
-    assert sent == [(topic, "change", {"topic": topic, "version": e.version})]
+    assert [s for s in sent if s[0] == topic] == [
+        (topic, "change", {"topic": topic, "version": e.version})]
+    # and the bell of the new turn's player (notifications.live), if a player has it
+    assert {s[0] for s in sent if s[0] != topic} <= {f"notify-{table.alice.pk}",
+                                                    f"notify-{table.bob.pk}"}
 
 
 @pytest.mark.django_db

@@ -37,6 +37,7 @@ class SystemIds:
     kind: str = "none"
     invitation_id: int = MISSING  # an invitation to the campaign (every system's)
     join_request_id: int = MISSING  # a request to join the campaign (every system's)
+    notification_id: int = MISSING  # one of alice's notifications (every system's)
 
 
 @pytest.fixture(autouse=True)
@@ -69,10 +70,14 @@ def _ids(campaign, alice) -> SystemIds:
                                      created_at=timezone.now())
     from campaigns.catalogue import kinds_of
     from campaigns.models import CampaignInvitation, CampaignJoinRequest
+    from notifications.models import Notification
 
     invitation = CampaignInvitation.objects.create(campaign=campaign,
                                                    code=f"robust{campaign.pk}")
     join_request = CampaignJoinRequest.objects.create(campaign=campaign, user=alice)
+    notification = Notification.objects.create(
+        user=alice, kind="turn", code="turn", campaign=campaign, created_at=timezone.now(),
+        params={"character": "Robust", "encounter": "Robust"})
 
     rows = [(kind.slug, kind.model.objects.filter(campaign=campaign).order_by("pk").first())
             for kind in kinds_of(campaign.rule_system)]
@@ -80,7 +85,7 @@ def _ids(campaign, alice) -> SystemIds:
     return SystemIds(network_id=network.pk if network else MISSING, campaign_id=campaign.pk,
                      row_id=row.pk if row else MISSING, kind=kind,
                      invitation_id=invitation.pk, join_request_id=join_request.pk,
-                     message_id=message.pk,
+                     message_id=message.pk, notification_id=notification.pk,
                      character_id=character.pk,
                      encounter_id=encounter.pk if encounter else MISSING,
                      combatant_id=combatant.pk if combatant else MISSING,
