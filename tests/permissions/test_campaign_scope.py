@@ -80,8 +80,11 @@ def test_every_campaign_scoped_admin_is_in_the_matrix():
     bare = [m._meta.label for m, a in SCOPED_ADMINS if not isinstance(a, CampaignScopedAdmin)]
     assert not bare, f"a campaign's rows without CampaignScopedAdmin: {bare}"
     unscoped = {m._meta.label for m in admin.site._registry if scope_of(m) is None}
+    # Accounts and their addresses, logins and lockouts belong to no campaign (staff's alone).
     assert unscoped <= {"auth.User", "auth.Group", "axes.AccessAttempt", "axes.AccessLog",
-                        "axes.AccessFailureLog"}, unscoped
+                        "axes.AccessFailureLog", "account.EmailAddress",
+                        "socialaccount.SocialAccount", "socialaccount.SocialApp",
+                        "socialaccount.SocialToken"}, unscoped
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -170,6 +173,7 @@ PUBLIC_FACE = {
     "factions/campaign/<int:campaign_id>/": "a campaign's public factions",
     "api/factions/<int:faction_id>/": "a public faction's page",
     "api/campaigns/<int:campaign_id>/factions/": "a campaign's public factions",
+    "campaigns/join/<slug:code>/": "an invitation shows its campaign to whoever holds its code",
 }
 
 
