@@ -45,6 +45,9 @@ class EncounterView:
     mine: set[int] = field(default_factory=set)
     spec: Any = None
     seen: visibility.Visibility = field(default_factory=lambda: visibility.Visibility(gm=True))
+    # The combatants whose state is computed (``states``), None: all of them. A step's answer
+    # showing a few rows and no map reads only theirs (encounters.pages._changes).
+    states_only: frozenset[int] | None = None
 
     @cached_property
     def current_id(self) -> int | None:
@@ -76,12 +79,13 @@ class EncounterView:
     def states(self) -> dict[int, glance.State]:
         """Each combatant's whole state by id, as its rule system gives it
         (``hooks.register_combatant_state``; none without one): the combatants this view
-        holds with a character, one call for all of them (the system's fixed queries). What a
-        viewer may read of it: ``glances``."""
+        holds with a character (of ``states_only`` when set), one call for all of them (the
+        system's fixed queries). What a viewer may read of it: ``glances``."""
         fn = hooks.combatant_state_for(self.encounter.campaign.rule_system)
         if fn is None:
             return {}
-        with_character = [c for c in self.combatants if c.character is not None]
+        with_character = [c for c in self.combatants if c.character is not None
+                          and (self.states_only is None or c.pk in self.states_only)]
         return fn(with_character, encounter=self.encounter) if with_character else {}
 
     @property
@@ -120,6 +124,10 @@ class EncounterView:
         none has a position): a token for each, a bar where the roster shows the viewer its
         gauges (the system's token gauge from the sheet already read), the effects the
         viewer sees on their bearers, the current combatant's moves as circles."""
+        backdrop = _backdrop(self.encounter)
+        if backdrop is None and not any(c.x is not None and c.y is not None and not c.removed
+                                        for c in self.combatants):
+            return None  # nothing to draw (ground_map.build's None): no gauge computed
         system = self.encounter.campaign.rule_system
         gauge_of = hooks.token_gauge_for(system)
         gauges: dict[int, ground_map.Gauge] = {}
@@ -145,7 +153,7 @@ class EncounterView:
                                 gauges=gauges, effects=effects, glances=self.glances,
                                 reach=[(p.metres, p.label) for p in self.current_move.paces]
                                 if self.current_move else (),
-                                backdrop=_backdrop(self.encounter))
+                                backdrop=backdrop)
 
     @cached_property
     def current_move(self) -> hooks.MapMove | None:
