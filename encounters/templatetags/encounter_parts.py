@@ -15,9 +15,9 @@ from __future__ import annotations
 import functools
 
 from django import template
-from django.template.defaultfilters import floatformat
+from django.template.defaultfilters import add, floatformat
 from django.urls import reverse
-from django.utils import translation
+from django.utils import formats, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
@@ -270,3 +270,228 @@ def pictures_part(context):
     return mark_safe(  # every value escaped (_e)
         '\n  \n  <details class="card fold map-pictures" data-testid="map-pictures"><summary>'
         f'{w["Pictures"]}{gm}</summary>\n    {portrait}\n    {background}\n  </details>\n')
+
+
+# The map's words (parts/_ground.html): literal translations, then formats.
+_MAP_WORDS = (
+    "Map", "hidden", "acting", "hidden from the players", "defeated", "{d} m away: {pace}",
+    "{d} m away: too far (at most {m} m).", "{d} m away.", "Move on the map",
+    "Click a point on the map, or type where to (metres).", "Move there", "Not on the map",
+    "player characters", "others",
+    "Drag a token to move it, or focus it and use the arrow keys (one square a press).",
+    "Map, %(m)s m across, one square %(c)s m", "at %(x)s, %(y)s m", "one square %(c)s m",
+)
+
+
+@functools.lru_cache(maxsize=16)
+def _map_words(language: str | None) -> dict[str, str]:
+    del language  # the key of the cache: gettext reads the active language
+    return {w: gettext(w) for w in _MAP_WORDS}
+
+
+def _p(value) -> str:
+    """``value`` as ``{{ value }}`` writes it inside ``{% localize off %}``, escaped."""
+    if isinstance(value, str):
+        return _e(value)
+    return _e(formats.localize(value, use_l10n=False))
+
+
+def _m2(value) -> str:
+    """``{{ value|floatformat:'-2u' }}`` (metres)."""
+    return _e(floatformat(value, "-2u"))
+
+
+@register.simple_tag(takes_context=True)
+def ground_part(context):
+    """parts/_ground.html: the map (encounters.ground via ``view.ground``: what the viewer
+    sees only), its legend, the current combatant's move form, then the pictures' fold."""
+    view = context["view"]
+    g = view.ground
+    card = ""
+    if g:
+        card = _map(context, view, g)
+    pictures = context.template.engine.get_template(
+        "encounters/parts/_pictures.html").render(context)
+    return mark_safe(  # every value escaped (_e, _p), the pictures' part a template's output
+        f'<div id="enc-ground"{_oob(context)}>\n  {card}\n  {pictures}\n</div>')
+
+
+def _map(context, view, g) -> str:  # noqa: C901, PLR0912, PLR0915  one drawing, in order
+    e, f, w = view.encounter, g.frame, _map_words(translation.get_language())
+    both = {**_now(), **w}
+    editing = context.get("page") == "control" and e.state != "ended"
+    out = [
+        f'\n  <div class="card map-card"><h2>{w["Map"]}</h2>\n    <div class="map-wrap">\n'
+        f'    <svg class="map" data-testid="map" viewBox="0 0 {_p(g.width)} {_p(g.height)}" '
+        f'width="{_p(g.display_width)}" height="{_p(g.display_height)}"\n'
+        f'         data-left="{_e(floatformat(f.left, "-4u"))}" '
+        f'data-top="{_e(floatformat(f.top, "-4u"))}" '
+        f'data-scale="{_e(floatformat(f.scale, "-6u"))}" data-cell="{_p(f.cell_m)}"']
+    if editing:
+        out.append(' data-drag="1"')
+    label = w["Map, %(m)s m across, one square %(c)s m"] % {"m": _p(g.metres),
+                                                             "c": _p(f.cell_m)}
+    out.append(
+        f'\n         role="group" aria-label="{label}">\n'
+        '      <defs><clipPath id="token-clip"><circle r="11"/></clipPath></defs>\n'
+        f'      <rect class="map-ground" x="0" y="0" width="{_p(g.width)}" '
+        f'height="{_p(g.height)}"/>\n      ')
+    b = g.background
+    if b:
+        out.append(
+            f'<image class="map-background" href="{_p(g.backdrop.url)}" x="{_p(b.u)}" '
+            f'y="{_p(b.v)}" width="{_p(b.width)}" height="{_p(b.height)}" '
+            'preserveAspectRatio="none" data-testid="map-background" '
+            f'data-width-m="{_m2(g.backdrop.width_m)}" '
+            f'data-height-m="{_m2(g.backdrop.height_m)}"/>')
+    us, vs = g.grid
+    height, width = _p(g.height), _p(g.width)
+    out.append('\n      <g class="map-grid" aria-hidden="true">')
+    out.extend(f'<line x1="{_p(u)}" y1="0" x2="{_p(u)}" y2="{height}"/>' for u in us)
+    out.extend(f'<line x1="0" y1="{_p(v)}" x2="{width}" y2="{_p(v)}"/>' for v in vs)
+    out.append("</g>\n      ")
+    t = g.current
+    if t and g.reach:
+        out.append('<g class="map-reach" aria-hidden="true" data-testid="map-reach">')
+        out.extend(f'<circle cx="{_p(t.u)}" cy="{_p(t.v)}" r="{_p(radius)}" '
+                   f'data-metres="{_p(metres)}"><title>{_p(label)}</title></circle>'
+                   for metres, radius, label in g.reach)
+        out.append("</g>")
+    out.append(
+        '\n      <g class="map-rings" aria-hidden="true" data-testid="map-rings"></g>\n'
+        '      <g class="map-area" aria-hidden="true" data-testid="map-area"></g>\n'
+        '      <g class="map-preview" aria-hidden="true"></g>\n      ')
+    place = None
+    if editing:
+        from encounters.templatetags.encounter_tags import ROW_SENTINEL, row_urls
+
+        urls = context.get("row_urls") or row_urls(e.pk)
+        place = urls["place"]
+        sentinel = ROW_SENTINEL
+    for t in g.tokens:
+        x, y, name = _m2(t.x), _m2(t.y), _e(t.name)
+        classes = ((" token-current" if t.current else "") + (" token-hidden" if t.hidden else "")
+                   + (" token-defeated" if t.defeated else "") + (" token-mine" if t.mine else ""))
+        drag = (f' data-place="{_e(place.replace(sentinel, str(t.pk)))}"'
+                if place is not None else "")
+        words = _p(t.glance.words) if t.glance else ""
+        aria = (name + (f" ({w['hidden']})" if t.hidden else "")
+                + (f" ({w['acting']})" if t.current else "") + ", "
+                + w["at %(x)s, %(y)s m"] % {"x": x, "y": y} + (f": {words}" if t.glance else ""))
+        title = f"{name} ({x}, {y} m)"
+        if t.glance:
+            title += f" · {words}"
+        elif t.gauge:
+            title += (f" · {_p(t.gauge.label)} {_p(t.gauge.value)}/"
+                      f"{_p(t.gauge.maximum)}")
+        title += "".join(f" · {_p(n)}" for n in t.effects)
+        if t.hidden:
+            title += f" · {w['hidden from the players']}"
+        face = (f'<image class="token-portrait" href="{_p(t.portrait)}" x="-11" y="-11" '
+                'width="22" height="22" clip-path="url(#token-clip)" '
+                'data-testid="map-portrait"/>' if t.portrait
+                else f'<text class="token-initials" y="4">{_p(t.initials)}</text>')
+        gauge = ('<rect class="token-gauge-bg" x="-14" y="16" width="28" height="4"/>'
+                 f'<rect class="token-gauge" x="-14" y="16" width="{_p(t.gauge_width)}" '
+                 'height="4" data-testid="map-gauge"/>' if t.gauge else "")
+        icons = "".join(
+            f'<g class="token-mark mark-{_p(m.key)}" transform="translate(22 {_p(v)})" '
+            f'data-testid="map-mark" data-key="{_p(m.key)}"><title>{_p(m.words)}</title>'
+            f'<circle r="6"/><text y="3.5">{_p(m.glyph)}</text></g>' for v, m in t.icons)
+        out.append(
+            f'<g id="map-token-{_p(t.pk)}" class="token token-{_p(t.side)}{classes}"\n'
+            f'         data-testid="map-token" data-name="{name}" data-combatant="{_p(t.pk)}" '
+            f'data-x="{x}" data-y="{y}" data-u="{_p(t.u)}" data-v="{_p(t.v)}"{drag}\n'
+            f'         transform="translate({_p(t.u)} {_p(t.v)})" tabindex="0" role="button"\n'
+            f'         aria-label="{aria}">\n        <title>{title}</title>\n        ')
+        if t.current:
+            out.append('<circle class="token-ring" r="19"/>')
+        out.append(
+            '\n        <circle class="token-target" r="17"/>\n'
+            f'        <circle class="token-body" r="14"/>\n        {face}\n        {gauge}\n'
+            "        ")
+        if t.effects:
+            out.append('<circle class="token-effect" cx="11" cy="-11" r="4" '
+                       'data-testid="map-effect"/>')
+        out.append(f"\n        {icons}\n        ")
+        if t.defeated:
+            out.append('<path class="token-cross" d="M-8 -8 L8 8 M8 -8 L-8 8"/>')
+        out.append("\n      </g>")
+    s = g.scale_bar
+    out.append(
+        f'\n      <g class="map-scale" aria-hidden="true"><line x1="{_p(s["u"])}" '
+        f'y1="{_p(s["v"])}" x2="{_p(add(s["u"], s["length"]))}" y2="{_p(s["v"])}"/>'
+        f'<text x="{_p(s["u"])}" y="{_p(add(s["v"], -4))}">{_p(s["metres"])} m</text></g>\n'
+        '    </svg>\n    <div class="map-side">\n      ')
+    out.append(_move_form(context, view, e, both))
+    out.append('\n      <ul class="map-legend" data-testid="map-legend">\n        ')
+    for t in g.tokens:
+        chip = ((" chip-hidden" if t.hidden else "") + (" chip-current" if t.current else ""))
+        face = (f'<img class="chip-portrait" src="{_p(t.portrait)}" alt="" width="16" '
+                'height="16" data-testid="legend-portrait">' if t.portrait else _p(t.initials))
+        said = ((f" · {w['acting']}" if t.current else "")
+                + (f" · {w['hidden']}" if t.hidden else "")
+                + (f" · {w['defeated']}" if t.defeated else ""))
+        if t.glance:
+            said += f' · <span data-testid="map-legend-state">{_p(t.glance.words)}</span>'
+        elif t.gauge:
+            said += f" · {_p(t.gauge.label)} {_p(t.gauge.value)}/{_p(t.gauge.maximum)}"
+        said += "".join(f" · {_p(n)}" for n in t.effects)
+        out.append(
+            f'<li data-testid="map-legend-item"><span class="chip chip-{_p(t.side)}{chip}">'
+            f"{face}</span> {_e(t.name)}\n          <small>({_m2(t.x)}, {_m2(t.y)}){said}"
+            "</small></li>\n        ")
+    out.append("\n      </ul>\n      ")
+    if g.unplaced:
+        out.append(f'<p><small>{w["Not on the map"]}: {", ".join(_e(n) for n in g.unplaced)}'
+                   "</small></p>")
+    hidden = (f' · <span class="chip chip-hidden">&nbsp;</span> {w["hidden"]}' if view.gm
+              else "")
+    out.append(
+        '\n      <p class="map-key"><small><span class="chip chip-party">&nbsp;</span> '
+        f'{w["player characters"]} · <span class="chip chip-enemy">&nbsp;</span> '
+        f'{w["others"]}{hidden} · {w["one square %(c)s m"] % {"c": _p(f.cell_m)}}'
+        "</small></p>\n      ")
+    if editing:
+        help_ = w["Drag a token to move it, or focus it and use the arrow keys (one square a press)."]
+        out.append(
+            f'<p class="map-help"><small>{help_}</small></p>\n      <form id="map-place" '
+            f'class="map-hidden-form" method="post" action="{_urls(context, e.pk)["control"]}">'
+            f'{_csrf(context)}<input type="hidden" name="page" value="control"></form>')
+    out.append("\n    </div>\n    </div>\n  </div>\n  ")
+    return "".join(out)
+
+
+def _move_form(context, view, e, w) -> str:
+    """The current combatant's move on the map (the system's, ``view.current_move``), for
+    the user in turn with a position."""
+    me, m = context.get("me"), view.current_move
+    if not (me and m and e.state == "running" and me.x is not None):
+        return ""
+    url = _p(m.url)
+    fields = "".join(f'<input type="hidden" name="{_p(k)}" value="{_p(v)}">' for k, v in m.fields)
+    note = (f'<p class="map-move-note" data-testid="map-move-note"><small>{_p(m.note)}</small>'
+            "</p>" if m.note else "")
+    paces = "".join(
+        f'<label><input type="radio" name="pace" value="{_p(p.value)}" '
+        f'data-metres="{_p(p.metres)}" data-label="{_p(p.label)}"'
+        f'{" checked" if i == 0 else ""}> {_p(p.label)}</label> ' for i, p in enumerate(m.paces))
+    x, y = _p(me.x), _p(me.y)
+    return (
+        f'\n      <form id="map-move" method="post" action="{url}" hx-post="{url}" '
+        'hx-target="#encounter" hx-swap="outerHTML" data-testid="map-move" '
+        f'data-from-x="{x}" data-from-y="{y}"\n            '
+        f'data-msg-ok="{w["{d} m away: {pace}"]}" '
+        f'data-msg-far="{w["{d} m away: too far (at most {m} m)."]}" '
+        f'data-msg-free="{w["{d} m away."]}">{_csrf(context)}\n        '
+        f'<input type="hidden" name="page" value="{_p(context.get("page", ""))}">'
+        f'<input type="hidden" name="turn" value="{_p(e.turn_serial)}"><input type="hidden" '
+        f'name="combatant" value="{_p(me.pk)}">{fields}\n        <fieldset><legend>'
+        f'{w["Move on the map"]}</legend>{note}\n          {paces}\n          <label>x <input '
+        f'name="x" size="5" inputmode="decimal" value="{x}" data-testid="map-move-x" '
+        'aria-label="x (m)"></label>\n          <label>y <input name="y" size="5" '
+        f'inputmode="decimal" value="{y}" data-testid="map-move-y" aria-label="y (m)"></label>'
+        '\n          <output class="map-move-preview" data-testid="map-move-preview" '
+        f'aria-live="polite">{w["Click a point on the map, or type where to (metres)."]}'
+        '</output>\n          <button type="submit" data-testid="map-move-submit">'
+        f'{w["Move there"]}</button>\n        </fieldset>\n      </form>')
