@@ -250,7 +250,7 @@ def _changes(request, encounter_id: int, page: str, *, since, kept: handoff.Kept
     named = {a.actor_id for a in new} | {a.target_id for a in new}
     touched = {pk for pk in rows if rows[pk] != (old_rows or {}).get(pk)} | {old_current, current} | {
         c.pk for c in view.combatants if c.character_id is not None and c.character_id in named}
-    if not reordered and view.ground is None:  # the state of the rows sent only
+    if not reordered and not view.drawn:  # the state of the rows sent only (no map)
         view = dataclasses.replace(view, states_only=frozenset(touched))
     parts = ["status", "reactions", "turn"]
     if reordered:

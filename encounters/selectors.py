@@ -124,10 +124,6 @@ class EncounterView:
         none has a position): a token for each, a bar where the roster shows the viewer its
         gauges (the system's token gauge from the sheet already read), the effects the
         viewer sees on their bearers, the current combatant's moves as circles."""
-        backdrop = _backdrop(self.encounter)
-        if backdrop is None and not any(c.x is not None and c.y is not None and not c.removed
-                                        for c in self.combatants):
-            return None  # nothing to draw (ground_map.build's None): no gauge computed
         system = self.encounter.campaign.rule_system
         gauge_of = hooks.token_gauge_for(system)
         gauges: dict[int, ground_map.Gauge] = {}
@@ -153,7 +149,14 @@ class EncounterView:
                                 gauges=gauges, effects=effects, glances=self.glances,
                                 reach=[(p.metres, p.label) for p in self.current_move.paces]
                                 if self.current_move else (),
-                                backdrop=backdrop)
+                                backdrop=_backdrop(self.encounter))
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the map draws anything (``ground`` is not None: someone in play placed, or a
+        background), known without computing it."""
+        return _backdrop(self.encounter) is not None or any(
+            c.x is not None and c.y is not None and not c.removed for c in self.combatants)
 
     @cached_property
     def current_move(self) -> hooks.MapMove | None:
