@@ -22,6 +22,7 @@ answers the whole fragment with the error in it; without htmx, a redirect with a
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import logging
@@ -249,6 +250,8 @@ def _changes(request, encounter_id: int, page: str, *, since, kept: handoff.Kept
     named = {a.actor_id for a in new} | {a.target_id for a in new}
     touched = {pk for pk in rows if rows[pk] != (old_rows or {}).get(pk)} | {old_current, current} | {
         c.pk for c in view.combatants if c.character_id is not None and c.character_id in named}
+    if not reordered and not view.drawn:  # the state of the rows sent only (no map)
+        view = dataclasses.replace(view, states_only=frozenset(touched))
     parts = ["status", "reactions", "turn"]
     if reordered:
         parts.append("order")

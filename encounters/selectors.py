@@ -45,6 +45,9 @@ class EncounterView:
     mine: set[int] = field(default_factory=set)
     spec: Any = None
     seen: visibility.Visibility = field(default_factory=lambda: visibility.Visibility(gm=True))
+    # The combatants whose state is computed (``states``), None: all of them. A step's answer
+    # showing a few rows and no map reads only theirs (encounters.pages._changes).
+    states_only: frozenset[int] | None = None
 
     @cached_property
     def current_id(self) -> int | None:
@@ -76,12 +79,13 @@ class EncounterView:
     def states(self) -> dict[int, glance.State]:
         """Each combatant's whole state by id, as its rule system gives it
         (``hooks.register_combatant_state``; none without one): the combatants this view
-        holds with a character, one call for all of them (the system's fixed queries). What a
-        viewer may read of it: ``glances``."""
+        holds with a character (of ``states_only`` when set), one call for all of them (the
+        system's fixed queries). What a viewer may read of it: ``glances``."""
         fn = hooks.combatant_state_for(self.encounter.campaign.rule_system)
         if fn is None:
             return {}
-        with_character = [c for c in self.combatants if c.character is not None]
+        with_character = [c for c in self.combatants if c.character is not None
+                          and (self.states_only is None or c.pk in self.states_only)]
         return fn(with_character, encounter=self.encounter) if with_character else {}
 
     @property
@@ -146,6 +150,13 @@ class EncounterView:
                                 reach=[(p.metres, p.label) for p in self.current_move.paces]
                                 if self.current_move else (),
                                 backdrop=_backdrop(self.encounter))
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the map draws anything (``ground`` is not None: someone in play placed, or a
+        background), known without computing it."""
+        return _backdrop(self.encounter) is not None or any(
+            c.x is not None and c.y is not None and not c.removed for c in self.combatants)
 
     @cached_property
     def current_move(self) -> hooks.MapMove | None:
