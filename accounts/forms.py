@@ -49,7 +49,7 @@ class AccountDeleteForm(forms.Form):
         del self.fields["password" if not self.user.has_usable_password() else "username"]
 
     def clean(self):
-        data = super().clean()
+        data = super().clean() or {}
         if "password" in self.fields:
             user = authenticate(self.request, username=self.user.get_username(),
                                 password=data.get("password") or "")

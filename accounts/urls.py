@@ -1,4 +1,5 @@
 from allauth.account import views as account_views
+from allauth import urls as allauth_urls
 from allauth.socialaccount.providers.discord import views as discord_views
 from csp.decorators import csp_update
 from django.urls import URLPattern, URLResolver, include, path
@@ -13,7 +14,7 @@ form_methods = require_http_methods(["GET", "HEAD", "POST"])
 
 def _form_methods_only(patterns):
     """``patterns`` (allauth's URL tree) with every view behind ``form_methods``."""
-    out = []
+    out: list[URLPattern | URLResolver] = []
     for entry in patterns:
         if isinstance(entry, URLResolver):
             out.append(URLResolver(entry.pattern, _form_methods_only(entry.url_patterns),
@@ -43,5 +44,5 @@ urlpatterns = [
     path("discord/login/", form_methods(
         csp_update({"form-action": [DISCORD_AUTHORIZE_ORIGIN]})(discord_views.oauth2_login)),
          name="discord_login"),
-    path("", include(_form_methods_only(include("allauth.urls")[0].urlpatterns))),
+    path("", include(_form_methods_only(allauth_urls.urlpatterns))),
 ]

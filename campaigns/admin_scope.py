@@ -29,6 +29,8 @@ the user's campaigns: the masters and the players who own a character there.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import rules
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
@@ -176,7 +178,7 @@ def scoped_form(form_class, ids):
     """``form_class`` with its choices limited to the campaigns ``ids`` (after its own
     ``__init__``, which may set them) and a row outside them refused (a non-field error)."""
 
-    class ScopedForm(form_class):
+    class ScopedForm(form_class):  # type: ignore[valid-type, misc]
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
             for field in self.fields.values():
@@ -193,13 +195,21 @@ def scoped_form(form_class, ids):
     return ScopedForm
 
 
+# To the type checker the mixins are what they are mixed into (Django's admin classes).
+if TYPE_CHECKING:
+    _AdminBase = admin.ModelAdmin
+    _InlineBase = admin.options.InlineModelAdmin
+else:
+    _AdminBase = _InlineBase = object
+
+
 def admin_scope(request, model) -> frozenset[int] | None:
     """None: ``request.user`` sees every row of ``model`` (Django's permissions); else the ids of
     the campaigns they master (maybe none)."""
     return None if sees_every_row(request.user, model) else mastered_campaign_ids(request.user)
 
 
-class CampaignScopedAdmin:
+class CampaignScopedAdmin(_AdminBase):
     """The mixin of every admin of a campaign-scoped model (before ``admin.ModelAdmin``):
     ``campaign_path`` leads to the row's campaign, ``shared_rows`` says whether a row may have
     none. See the module's docstring for what it scopes."""
@@ -281,7 +291,7 @@ class CampaignScopedAdmin:
         super().save_model(request, obj, form, change)
 
 
-class CampaignScopedInline:
+class CampaignScopedInline(_InlineBase):
     """The mixin of every inline of a scoped admin: declares its model's campaign path (its
     rules: a scoped user's inline rights) and limits its forms' choices and rows as
     CampaignScopedAdmin does."""

@@ -72,7 +72,8 @@ class CatalogueKind:
         return self.form()
 
     def column_labels(self) -> list[str]:
-        return [self.model._meta.get_field(name).verbose_name for name in self.columns]
+        return [str(getattr(self.model._meta.get_field(name), "verbose_name", name))
+                for name in self.columns]
 
 
 _KINDS: dict[tuple[str, str], CatalogueKind] = {}
@@ -122,7 +123,7 @@ def catalogue_entry(*, kind: CatalogueKind, campaign: Campaign, entry_id: int):
     entry = kind.model._default_manager.filter(campaign=campaign, pk=entry_id).first()
     if entry is None:
         raise NotFound("not_found")
-    entry.campaign = campaign  # read already (a form's help texts read its parameters)
+    entry.campaign = campaign  # type: ignore[attr-defined]  # read already (a form's help texts read its parameters)
     return entry
 
 
@@ -160,8 +161,8 @@ def catalogue_entry_save(*, user, campaign: Campaign, form: forms.ModelForm,
     with transaction.atomic():
         entry = form.save()
         if formset is not None:
-            formset.instance = entry
-            formset.save()
+            formset.instance = entry  # type: ignore[attr-defined]  # an inline formset
+            formset.save()  # type: ignore[attr-defined]
     return entry
 
 

@@ -13,6 +13,8 @@ withdrawn ("withdrawn") (the notifications' hook: issue 22, item 4)."""
 
 from __future__ import annotations
 
+import functools
+
 import secrets
 import unicodedata
 from collections.abc import Callable
@@ -44,7 +46,7 @@ def on_join_request(callback: Callable[..., None]) -> None:
 
 def _announce(request_id: int, event: str) -> None:
     for callback in list(_LISTENERS):
-        transaction.on_commit(lambda c=callback: c(request_id=request_id, event=event))
+        transaction.on_commit(functools.partial(callback, request_id=request_id, event=event))
 
 
 def _signed_up(user) -> bool:
@@ -244,7 +246,7 @@ def join_request_withdraw(*, user, request_id: int) -> CampaignJoinRequest:
     """The requester withdraws their pending request (NotFound for another's or none;
     AlreadyAdmitted ``join_request_answered`` once answered)."""
     request = (CampaignJoinRequest.objects.select_for_update()
-               .filter(pk=request_id, user_id=getattr(user, "pk", None)).first())
+               .filter(pk=request_id, user_id=getattr(user, "pk", None) or 0).first())
     if request is None or not _signed_up(user):
         raise NotFound("no_such_request")
     if request.state != CampaignJoinRequest.State.PENDING:

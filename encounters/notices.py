@@ -64,7 +64,7 @@ def harmed(encounter: Encounter, actor: Combatant | None, combatants: Iterable[C
         player = _player(c)
         if c is None or player is None:
             continue
-        params = {"character": c.name, **({} if hidden else {"actor": actor.name})}
+        params = {"character": c.name, **({} if hidden else {"actor": getattr(actor, "name", "")})}
         grouped.setdefault(what, []).append((player, params))
     for what, each in grouped.items():
         notify_each(code=f"{what}_hidden" if hidden else what, each=each,

@@ -251,7 +251,7 @@ def _changes(request, encounter_id: int, page: str, *, since, kept: handoff.Kept
     touched = {pk for pk in rows if rows[pk] != (old_rows or {}).get(pk)} | {old_current, current} | {
         c.pk for c in view.combatants if c.character_id is not None and c.character_id in named}
     if not reordered and not view.drawn:  # the state of the rows sent only (no map)
-        view = dataclasses.replace(view, states_only=frozenset(touched))
+        view = dataclasses.replace(view, states_only=frozenset(pk for pk in touched if pk is not None))
     parts = ["status", "reactions", "turn"]
     if reordered:
         parts.append("order")

@@ -3,6 +3,7 @@ characteristic modifiers (the admin's inline). The form is the admin's (ew1.admi
 
 from __future__ import annotations
 
+from typing import Any
 from django.forms import inlineformset_factory
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -18,7 +19,7 @@ def _item_form():
 
 
 # The admin's inline (ew1.admin.ItemModifierInline): its model's fields and validators.
-ModifierFormSet = inlineformset_factory(ItemTemplate, ItemModifier, fields=("stat", "dice"),
+ModifierFormSet: Any = inlineformset_factory(ItemTemplate, ItemModifier, fields=("stat", "dice"),
                                         extra=1)
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from typing import Any
+
 from django.utils import formats, timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, gettext_lazy as _, gettext_noop
@@ -20,7 +22,7 @@ TURN, REACTION, ATTACKED, HEALED, KILLED = "turn", "reaction", "attacked", "heal
 LEVEL_UP, FACTION, MENTION, WHISPER = "level_up", "faction", "mention", "whisper"
 
 # kind -> its name on the settings page (the order shown)
-KINDS: dict[str, str] = {
+KINDS: dict[str, Any] = {  # lazy translated names
     TURN: _("Your turn"),
     REACTION: _("A reaction waiting"),
     ATTACKED: _("Attacked"),

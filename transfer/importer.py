@@ -61,10 +61,11 @@ def check(document: Any) -> dict[str, list[dict]]:
             problems.append(f"{label}: not a list")
             continue
         problems += _row_problems(label, entry.model, rows, pks.setdefault(label, set()))
-    if len(given.get(registry.ROOT) or []) != 1:
+    root = given.get(registry.ROOT)
+    if not isinstance(root, list) or len(root) != 1:
         problems.append(f"{registry.ROOT}: exactly one campaign expected")
-    else:
-        problems += _campaign_problems(given[registry.ROOT][0]["fields"])
+    elif isinstance(root[0], dict) and isinstance(root[0].get("fields"), dict):
+        problems += _campaign_problems(root[0]["fields"])  # else its row's problem is listed
     _refuse(problems)
     for label, entry in known.items():
         for i, row in enumerate(given.get(label, [])):

@@ -12,6 +12,7 @@ the page's context as ``{% include %}`` did.
 
 from __future__ import annotations
 
+from typing import Any
 import functools
 
 from django import template
@@ -67,7 +68,8 @@ class _Urls:
     """The encounter's form URLs, each reversed once per render (``encounters:<name>``)."""
 
     def __init__(self, encounter_id: int):
-        self.encounter_id, self.done = encounter_id, {}
+        self.encounter_id = encounter_id
+        self.done: dict[Any, Any] = {}
 
     def __getitem__(self, name: str) -> str:
         url = self.done.get(name)
@@ -316,7 +318,7 @@ def ground_part(context):
         f'<div id="enc-ground"{_oob(context)}>\n  {card}\n  {pictures}\n</div>')
 
 
-def _map(context, view, g) -> str:  # noqa: C901, PLR0912, PLR0915  one drawing, in order
+def _map(context, view, g) -> str:
     e, f, w = view.encounter, g.frame, _map_words(translation.get_language())
     both = {**_now(), **w}
     editing = context.get("page") == "control" and e.state != "ended"
@@ -361,62 +363,23 @@ def _map(context, view, g) -> str:  # noqa: C901, PLR0912, PLR0915  one drawing,
         '\n      <g class="map-rings" aria-hidden="true" data-testid="map-rings"></g>\n'
         '      <g class="map-area" aria-hidden="true" data-testid="map-area"></g>\n'
         '      <g class="map-preview" aria-hidden="true"></g>\n      ')
-    place = None
+    place, sentinel = None, ""
     if editing:
         from encounters.templatetags.encounter_tags import ROW_SENTINEL, row_urls
 
         urls = context.get("row_urls") or row_urls(e.pk)
         place = urls["place"]
         sentinel = ROW_SENTINEL
-    for t in g.tokens:
-        x, y, name = _m2(t.x), _m2(t.y), _e(t.name)
-        classes = ((" token-current" if t.current else "") + (" token-hidden" if t.hidden else "")
-                   + (" token-defeated" if t.defeated else "") + (" token-mine" if t.mine else ""))
-        drag = (f' data-place="{_e(place.replace(sentinel, str(t.pk)))}"'
-                if place is not None else "")
-        words = _p(t.glance.words) if t.glance else ""
-        aria = (name + (f" ({w['hidden']})" if t.hidden else "")
-                + (f" ({w['acting']})" if t.current else "") + ", "
-                + w["at %(x)s, %(y)s m"] % {"x": x, "y": y} + (f": {words}" if t.glance else ""))
-        title = f"{name} ({x}, {y} m)"
-        if t.glance:
-            title += f" · {words}"
-        elif t.gauge:
-            title += (f" · {_p(t.gauge.label)} {_p(t.gauge.value)}/"
-                      f"{_p(t.gauge.maximum)}")
-        title += "".join(f" · {_p(n)}" for n in t.effects)
-        if t.hidden:
-            title += f" · {w['hidden from the players']}"
-        face = (f'<image class="token-portrait" href="{_p(t.portrait)}" x="-11" y="-11" '
-                'width="22" height="22" clip-path="url(#token-clip)" '
-                'data-testid="map-portrait"/>' if t.portrait
-                else f'<text class="token-initials" y="4">{_p(t.initials)}</text>')
-        gauge = ('<rect class="token-gauge-bg" x="-14" y="16" width="28" height="4"/>'
-                 f'<rect class="token-gauge" x="-14" y="16" width="{_p(t.gauge_width)}" '
-                 'height="4" data-testid="map-gauge"/>' if t.gauge else "")
-        icons = "".join(
-            f'<g class="token-mark mark-{_p(m.key)}" transform="translate(22 {_p(v)})" '
-            f'data-testid="map-mark" data-key="{_p(m.key)}"><title>{_p(m.words)}</title>'
-            f'<circle r="6"/><text y="3.5">{_p(m.glyph)}</text></g>' for v, m in t.icons)
-        out.append(
-            f'<g id="map-token-{_p(t.pk)}" class="token token-{_p(t.side)}{classes}"\n'
-            f'         data-testid="map-token" data-name="{name}" data-combatant="{_p(t.pk)}" '
-            f'data-x="{x}" data-y="{y}" data-u="{_p(t.u)}" data-v="{_p(t.v)}"{drag}\n'
-            f'         transform="translate({_p(t.u)} {_p(t.v)})" tabindex="0" role="button"\n'
-            f'         aria-label="{aria}">\n        <title>{title}</title>\n        ')
-        if t.current:
-            out.append('<circle class="token-ring" r="19"/>')
-        out.append(
-            '\n        <circle class="token-target" r="17"/>\n'
-            f'        <circle class="token-body" r="14"/>\n        {face}\n        {gauge}\n'
-            "        ")
-        if t.effects:
-            out.append('<circle class="token-effect" cx="11" cy="-11" r="4" '
-                       'data-testid="map-effect"/>')
-        out.append(f"\n        {icons}\n        ")
-        if t.defeated:
-            out.append('<path class="token-cross" d="M-8 -8 L8 8 M8 -8 L-8 8"/>')
-        out.append("\n      </g>")
+    out.extend(_token(t, w, place, sentinel) for t in g.tokens)
+    out.append(_map_side(context, view, g, w, both=both, editing=editing))
+    return "".join(out)
+
+
+def _map_side(context, view, g, w, *, both, editing) -> str:
+    """The map's scale bar and the SVG's end, then its side: the move form, the legend,
+    what is not on the map, the key and (for the GM editing) the drag help."""
+    e, f = view.encounter, g.frame
+    out: list[str] = []
     s = g.scale_bar
     out.append(
         f'\n      <g class="map-scale" aria-hidden="true"><line x1="{_p(s["u"])}" '
@@ -425,22 +388,7 @@ def _map(context, view, g) -> str:  # noqa: C901, PLR0912, PLR0915  one drawing,
         '    </svg>\n    <div class="map-side">\n      ')
     out.append(_move_form(context, view, e, both))
     out.append('\n      <ul class="map-legend" data-testid="map-legend">\n        ')
-    for t in g.tokens:
-        chip = ((" chip-hidden" if t.hidden else "") + (" chip-current" if t.current else ""))
-        face = (f'<img class="chip-portrait" src="{_p(t.portrait)}" alt="" width="16" '
-                'height="16" data-testid="legend-portrait">' if t.portrait else _p(t.initials))
-        said = ((f" · {w['acting']}" if t.current else "")
-                + (f" · {w['hidden']}" if t.hidden else "")
-                + (f" · {w['defeated']}" if t.defeated else ""))
-        if t.glance:
-            said += f' · <span data-testid="map-legend-state">{_p(t.glance.words)}</span>'
-        elif t.gauge:
-            said += f" · {_p(t.gauge.label)} {_p(t.gauge.value)}/{_p(t.gauge.maximum)}"
-        said += "".join(f" · {_p(n)}" for n in t.effects)
-        out.append(
-            f'<li data-testid="map-legend-item"><span class="chip chip-{_p(t.side)}{chip}">'
-            f"{face}</span> {_e(t.name)}\n          <small>({_m2(t.x)}, {_m2(t.y)}){said}"
-            "</small></li>\n        ")
+    out.extend(_legend_item(t, w) for t in g.tokens)
     out.append("\n      </ul>\n      ")
     if g.unplaced:
         out.append(f'<p><small>{w["Not on the map"]}: {", ".join(_e(n) for n in g.unplaced)}'
@@ -460,6 +408,79 @@ def _map(context, view, g) -> str:  # noqa: C901, PLR0912, PLR0915  one drawing,
             f'{_csrf(context)}<input type="hidden" name="page" value="control"></form>')
     out.append("\n    </div>\n    </div>\n  </div>\n  ")
     return "".join(out)
+
+
+def _token(t, w, place, sentinel) -> str:
+    """One token of the map (its ring, body, face, gauge, marks), as the SVG's group."""
+    out: list[str] = []
+    x, y, name = _m2(t.x), _m2(t.y), _e(t.name)
+    classes = ((" token-current" if t.current else "") + (" token-hidden" if t.hidden else "")
+               + (" token-defeated" if t.defeated else "") + (" token-mine" if t.mine else ""))
+    drag = (f' data-place="{_e(place.replace(sentinel, str(t.pk)))}"'
+            if place is not None else "")
+    words = _p(t.glance.words) if t.glance else ""
+    aria = (name + (f" ({w['hidden']})" if t.hidden else "")
+            + (f" ({w['acting']})" if t.current else "") + ", "
+            + w["at %(x)s, %(y)s m"] % {"x": x, "y": y} + (f": {words}" if t.glance else ""))
+    title = f"{name} ({x}, {y} m)"
+    if t.glance:
+        title += f" · {words}"
+    elif t.gauge:
+        title += (f" · {_p(t.gauge.label)} {_p(t.gauge.value)}/"
+                  f"{_p(t.gauge.maximum)}")
+    title += "".join(f" · {_p(n)}" for n in t.effects)
+    if t.hidden:
+        title += f" · {w['hidden from the players']}"
+    face = (f'<image class="token-portrait" href="{_p(t.portrait)}" x="-11" y="-11" '
+            'width="22" height="22" clip-path="url(#token-clip)" '
+            'data-testid="map-portrait"/>' if t.portrait
+            else f'<text class="token-initials" y="4">{_p(t.initials)}</text>')
+    gauge = ('<rect class="token-gauge-bg" x="-14" y="16" width="28" height="4"/>'
+             f'<rect class="token-gauge" x="-14" y="16" width="{_p(t.gauge_width)}" '
+             'height="4" data-testid="map-gauge"/>' if t.gauge else "")
+    icons = "".join(
+        f'<g class="token-mark mark-{_p(m.key)}" transform="translate(22 {_p(v)})" '
+        f'data-testid="map-mark" data-key="{_p(m.key)}"><title>{_p(m.words)}</title>'
+        f'<circle r="6"/><text y="3.5">{_p(m.glyph)}</text></g>' for v, m in t.icons)
+    out.append(
+        f'<g id="map-token-{_p(t.pk)}" class="token token-{_p(t.side)}{classes}"\n'
+        f'         data-testid="map-token" data-name="{name}" data-combatant="{_p(t.pk)}" '
+        f'data-x="{x}" data-y="{y}" data-u="{_p(t.u)}" data-v="{_p(t.v)}"{drag}\n'
+        f'         transform="translate({_p(t.u)} {_p(t.v)})" tabindex="0" role="button"\n'
+        f'         aria-label="{aria}">\n        <title>{title}</title>\n        ')
+    if t.current:
+        out.append('<circle class="token-ring" r="19"/>')
+    out.append(
+        '\n        <circle class="token-target" r="17"/>\n'
+        f'        <circle class="token-body" r="14"/>\n        {face}\n        {gauge}\n'
+        "        ")
+    if t.effects:
+        out.append('<circle class="token-effect" cx="11" cy="-11" r="4" '
+                   'data-testid="map-effect"/>')
+    out.append(f"\n        {icons}\n        ")
+    if t.defeated:
+        out.append('<path class="token-cross" d="M-8 -8 L8 8 M8 -8 L-8 8"/>')
+    out.append("\n      </g>")
+    return "".join(out)
+
+
+def _legend_item(t, w) -> str:
+    """One line of the map's legend: its chip, name, place and state."""
+    chip = ((" chip-hidden" if t.hidden else "") + (" chip-current" if t.current else ""))
+    face = (f'<img class="chip-portrait" src="{_p(t.portrait)}" alt="" width="16" '
+            'height="16" data-testid="legend-portrait">' if t.portrait else _p(t.initials))
+    said = ((f" · {w['acting']}" if t.current else "")
+            + (f" · {w['hidden']}" if t.hidden else "")
+            + (f" · {w['defeated']}" if t.defeated else ""))
+    if t.glance:
+        said += f' · <span data-testid="map-legend-state">{_p(t.glance.words)}</span>'
+    elif t.gauge:
+        said += f" · {_p(t.gauge.label)} {_p(t.gauge.value)}/{_p(t.gauge.maximum)}"
+    said += "".join(f" · {_p(n)}" for n in t.effects)
+    return (
+        f'<li data-testid="map-legend-item"><span class="chip chip-{_p(t.side)}{chip}">'
+        f"{face}</span> {_e(t.name)}\n          <small>({_m2(t.x)}, {_m2(t.y)}){said}"
+        "</small></li>\n        ")
 
 
 def _move_form(context, view, e, w) -> str:

@@ -77,6 +77,18 @@ def test_a_malformed_document_lists_its_problems_and_changes_nothing(document):
     assert _counts() == before
 
 
+@pytest.mark.parametrize("root", [{"pk": 1}, [5], [], [{"pk": 1, "fields": 3}], "campaign"])
+def test_a_campaign_entry_of_the_wrong_shape_is_refused_by_its_code(document, root):
+    doc, _ = document
+    bad = copy.deepcopy(doc)
+    bad["models"]["campaigns.Campaign"] = root
+    before = _counts()
+    with pytest.raises(DocumentMalformed) as error:
+        campaign_import(document=bad, name="Copy")
+    assert any("campaigns.Campaign" in p for p in error.value.params["items"])
+    assert _counts() == before
+
+
 def test_a_campaign_of_an_unknown_system_or_with_bad_parameters_is_refused(document):
     doc, _ = document
     for change, words in (({"rule_system": "gurps"}, "not a rule system"),
