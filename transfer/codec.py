@@ -49,11 +49,15 @@ def file_out(fieldfile, *, include: bool) -> dict | None:
     return {"name": fieldfile.name, "content": base64.b64encode(content).decode("ascii")}
 
 
-def remap_json(kind: str, value: Any, *, users: dict, combatants: dict, characters: dict) -> Any:
+def remap_json(kind: str, value: Any, *, users: dict, combatants: dict, characters: dict,
+               encounters: dict | None = None) -> Any:
     """``value`` with the ids it holds remapped. ``kind`` is registry.JSON_IDS's: "users" (a list
     of user references: maps ``users``), "encounter" (the keys of encounters.visibility: an int
     under ``ID_KEYS`` or in a list under ``ID_LIST_KEYS`` is a combatant's id, under
-    ``CHARACTER_KEYS`` a character's; an int no map knows is left as it is)."""
+    ``CHARACTER_KEYS`` a character's, under ``"encounter"`` an encounter's (``encounters``: the
+    journal's summaries name the encounter their entry belongs to, which its page's log reads);
+    an int no map knows is left as it is)."""
+    encounters = encounters or {}
     if kind == "users":
         return [users[u] for u in value or () if u in users]
 
@@ -68,6 +72,8 @@ def remap_json(kind: str, value: Any, *, users: dict, combatants: dict, characte
                                 for i in item]
                 elif key in CHARACTER_KEYS and isinstance(item, int):
                     out[key] = characters.get(item, item)
+                elif key == "encounter" and isinstance(item, int) and not isinstance(item, bool):
+                    out[key] = encounters.get(item, item)
                 else:
                     out[key] = walk(item)
             return out

@@ -338,7 +338,7 @@ def _patch(objects, later, ids, users) -> None:
                 if f.name in row["fields"]:
                     setattr(obj, f.attname, codec.remap_json(
                         kind, row["fields"][f.name], users=users, combatants=combatants,
-                        characters=characters))
+                        characters=characters, encounters=ids.get("encounters.Encounter", {})))
                     changed.add(f.attname)
         if changed and objects[entry.label]:
             model._base_manager.bulk_update([obj for _, obj in objects[entry.label]],

@@ -64,7 +64,8 @@ def _same(before: dict, after: dict, ids: dict) -> list[str]:
                     # The ids inside are remapped: compare with the map applied.
                     from transfer.codec import remap_json
                     value = remap_json("encounter", value, users={}, combatants=combatants,
-                                       characters=ids.get("characters.Character", {}))
+                                       characters=ids.get("characters.Character", {}),
+                                       encounters=ids.get("encounters.Encounter", {}))
                     if value != new_value:
                         differences.append(f"{label} {pk}.{f.name}: {value!r} != {new_value!r}")
                     continue
