@@ -1,6 +1,6 @@
 """The game master's back office (docs/campaigns.md, "The campaign's catalogue"): the kinds of
-rows a campaign keeps for its rule system (EW1's items and spells, the homebrew's weapons and
-spells, Eclipse Phase's morph, weapon and armour templates), which its game master and co-game
+rows a campaign keeps for its rule system (each system registers its own: items, spells,
+weapons, morph and armour templates...), which its game master and co-game
 masters list, add, change and delete from ``/campaigns/<id>/manage/<kind>/``.
 
 Each rule system registers its kinds from its ``AppConfig.ready()`` (:func:`register_kind`),
@@ -56,7 +56,7 @@ class CatalogueKind:
     the reader's language, empty when nothing does: a fixed number of queries); ``deletes``
     what deleting it does besides (shown on the confirmation, lazy translated);
     ``formset(instance=, data=)`` an optional inline formset the page saves with the row
-    (as the admin's inline does: EW1's item modifiers)."""
+    (as the admin's inline does, e.g. an item's modifiers)."""
 
     slug: str
     system: str

@@ -62,7 +62,7 @@ def admits(user, campaign) -> bool:
     """Whether ``user`` may make a character in ``campaign`` (docs/campaigns.md, "Players"):
     anyone signed up and active when it is open (``Campaign.is_open``), else its members
     (``CampaignMember``: by an invitation or an accepted request) and whoever oversees it.
-    Every creation path reads it (EW1's drafts, homebrew's and Eclipse Phase's creation) and
+    Every system's character-creation path reads it (drafts and one-step creation alike) and
     the lists of campaigns to create in (campaigns.selectors.campaigns_admitting). Queries:
     none for an open campaign or an overseer, else one."""
     if campaign is None or user is None or not user.is_authenticated or not user.is_active:
@@ -143,3 +143,9 @@ def sees_every_row(user, model) -> bool:
     backend, opts = ModelBackend(), model._meta
     return any(backend.has_perm(user, f"{opts.app_label}.{action}_{opts.model_name}")
                for action in ("view", "change"))
+
+
+def is_active_superuser(user) -> bool:
+    """Whether ``user`` is an active superuser: what the admin's spreadsheet buttons ask (a
+    spreadsheet names its rows' campaigns, beyond any game master's scope)."""
+    return bool(getattr(user, "is_active", False) and getattr(user, "is_superuser", False))

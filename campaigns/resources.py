@@ -16,6 +16,8 @@ from import_export.admin import ImportExportMixin
 
 from campaigns.models import Campaign
 
+from campaigns.permissions import is_active_superuser
+
 
 class CatalogueResource(resources.ModelResource):
     campaign = fields.Field(attribute="campaign", column_name="campaign",
@@ -57,7 +59,7 @@ class CatalogueAdminMixin(ImportExportMixin):
     they import from their campaign's page instead (transfer.views.catalogue_import_page)."""
 
     def has_import_permission(self, request) -> bool:
-        return bool(request.user.is_active and request.user.is_superuser)
+        return is_active_superuser(request.user)
 
     def has_export_permission(self, request) -> bool:
-        return bool(request.user.is_active and request.user.is_superuser)
+        return is_active_superuser(request.user)

@@ -20,7 +20,7 @@ from django.template.defaultfilters import add, floatformat
 from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop as N_
 
 from encounters.templatetags.encounter_tags import (_csrf, _e, _number, name_options,
                                                     portrait_choices)
@@ -30,22 +30,23 @@ register = template.Library()
 # What a literal {% translate %} writes: the translation as is (a template's literal is safe;
 # none of these holds a "%").
 _WORDS = (
-    "End my turn", "Delay: act after", "Delay", "Game master", "Order", "my order",
-    "rolled initiative", "Start", "Next turn", "End the encounter",
-    "Players may join with their own character.", "Only you add combatants.",
-    "Stop players joining", "Let players join", "Clear every position", "Not started yet.",
-    "The encounter is over.", "someone acts", "nobody's turn", "your turn!", "Pictures",
-    "portraits and the map's background", "Portrait of", "Portrait (a picture)",
-    "Send the portrait", "Remove the portrait", "Background of the map (a picture)",
-    "Width on the ground (m)", "Send the background", "Remove the background",
-    "Its lower left corner stands at (0, 0) m; its height follows its proportions.",
+    N_("End my turn"), N_("Delay: act after"), N_("Delay"), N_("Game master"), N_("Order"),
+    N_("my order"), N_("rolled initiative"), N_("Start"), N_("Next turn"), N_("End the encounter"),
+    N_("Players may join with their own character."), N_("Only you add combatants."),
+    N_("Stop players joining"), N_("Let players join"), N_("Clear every position"),
+    N_("Not started yet."), N_("The encounter is over."), N_("someone acts"), N_("nobody's turn"),
+    N_("your turn!"), N_("Pictures"), N_("portraits and the map's background"), N_("Portrait of"),
+    N_("Portrait (a picture)"), N_("Send the portrait"), N_("Remove the portrait"),
+    N_("Background of the map (a picture)"), N_("Width on the ground (m)"),
+    N_("Send the background"), N_("Remove the background"),
+    N_("Its lower left corner stands at (0, 0) m; its height follows its proportions."),
 )
 # What a {% blocktranslate %} formats: its message id, its values escaped.
 _FORMATS = (
-    "%(name)s's move costs the action", "%(name)s acts after", "Round %(n)s",
-    "%(name)s's turn", "turn %(k)s of the round",
-    "PNG, JPEG, GIF or WebP, at most %(kb)s KB; shown as a 128 px square.",
-    "Now %(w)s m by %(h)s m.",
+    N_("%(name)s's move costs the action"), N_("%(name)s acts after"), N_("Round %(n)s"),
+    N_("%(name)s's turn"), N_("turn %(k)s of the round"),
+    N_("PNG, JPEG, GIF or WebP, at most %(kb)s KB; shown as a 128 px square."),
+    N_("Now %(w)s m by %(h)s m."),
 )
 
 
@@ -276,12 +277,13 @@ def pictures_part(context):
 
 # The map's words (parts/_ground.html): literal translations, then formats.
 _MAP_WORDS = (
-    "Map", "hidden", "acting", "hidden from the players", "defeated", "{d} m away: {pace}",
-    "{d} m away: too far (at most {m} m).", "{d} m away.", "Move on the map",
-    "Click a point on the map, or type where to (metres).", "Move there", "Not on the map",
-    "player characters", "others",
-    "Drag a token to move it, or focus it and use the arrow keys (one square a press).",
-    "Map, %(m)s m across, one square %(c)s m", "at %(x)s, %(y)s m", "one square %(c)s m",
+    N_("Map"), N_("hidden"), N_("acting"), N_("hidden from the players"), N_("defeated"),
+    N_("{d} m away: {pace}"), N_("{d} m away: too far (at most {m} m)."), N_("{d} m away."),
+    N_("Move on the map"), N_("Click a point on the map, or type where to (metres)."),
+    N_("Move there"), N_("Not on the map"), N_("player characters"), N_("others"),
+    N_("Drag a token to move it, or focus it and use the arrow keys (one square a press)."),
+    N_("Map, %(m)s m across, one square %(c)s m"), N_("at %(x)s, %(y)s m"),
+    N_("one square %(c)s m"),
 )
 
 

@@ -39,6 +39,10 @@ NOT_WALKED = {
     "axes.AccessAttempt": "django-axes' lockout records",
     "axes.AccessLog": "django-axes' lockout records",
     "axes.AccessFailureLog": "django-axes' lockout records",
+    "account.EmailAddress": "django-allauth's own (tests/accounts: the address pages)",
+    "socialaccount.SocialAccount": "django-allauth's own OAuth links, no game data",
+    "socialaccount.SocialApp": "django-allauth's own OAuth providers, no game data",
+    "socialaccount.SocialToken": "django-allauth's own OAuth tokens, no game data",
     "campaigns.Campaign": "its form is the rule parameters' (tests/admin: the parameter round "
                           "trip); its board's size is walked by test_a_board_never_shrinks_"
                           "under_its_pieces",

@@ -176,7 +176,7 @@ def test_a_scoped_change_list_takes_the_same_queries_at_two_sizes(client, tables
     counts = []
     for more in (0, 4):
         for i in range(more):
-            factories.character(owner=None, campaign=tables.ours, name=f"Extra {i}")
+            factories.character(owner=tables.gm, campaign=tables.ours, name=f"Extra {i}")
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url).status_code == 200
         counts.append(len(queries))

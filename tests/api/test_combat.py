@@ -346,7 +346,7 @@ def test_session_post_without_csrf_token_is_refused(api_as, anna, alice):
 @pytest.mark.django_db
 def test_session_post_with_csrf_token_is_accepted(api_as, anna, alice):
     client = api_as(alice, csrf=True)
-    client.get("/accounts/login/")  # a page with a form sets the CSRF cookie
+    client.get("/accounts/tokens/")  # a page with a form sets the CSRF cookie
 
     response = client.post(f"/api/characters/{anna.pk}/move/", {"dx": 1, "dy": 0},
                            format="json", HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value)

@@ -16,6 +16,7 @@ from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 LATE_S = 1.5  # how long the refetch is held back: past the start's answer and the GM's pick
+ANSWER_HELD_S = 0.5  # how long the start's answer is held back: past its push
 
 
 def test_a_late_refetch_does_not_reset_the_form_the_gm_is_filling(chromium, live_server,
@@ -45,10 +46,18 @@ def test_a_late_refetch_does_not_reset_the_form_the_gm_is_filling(chromium, live
         time.sleep(LATE_S)  # the refetch's answer comes after the start's
         route.continue_()
 
+    def answered_late(route):
+        # The start's answer reaches the page after its push does, whatever the machine's load
+        # (under load the answer could come first, and then no refetch would leave at all).
+        response = route.fetch()
+        time.sleep(ANSWER_HELD_S)
+        route.fulfill(response=response)
+
     try:
         gm.goto(f"{live_server.url}/encounters/{e.pk}/control/")
         gm.wait_for_function("() => document.body.dataset.push === 'live'")
         gm.route(f"**/encounters/{e.pk}/control/?v=*", late)
+        gm.route(f"**/encounters/{e.pk}/start/", answered_late)
         gm.get_by_test_id("start").click()
         expect(gm.get_by_test_id("attack-form")).to_be_visible()
         gm.get_by_test_id("attack-target").select_option(label="Bo")

@@ -56,6 +56,7 @@ def test_a_newcomer_joins_by_the_gms_link_and_makes_a_character(chromium, live_s
     newcomer.get_by_test_id("signup-link").click()
     form = newcomer.locator("main form")
     form.locator("input[name=username]").fill("newcomer")
+    form.locator("input[name=email]").fill("newcomer@example.invalid")
     form.locator("input[name=password1]").fill("Lantern-Keep-83")
     form.locator("input[name=password2]").fill("Lantern-Keep-83")
     form.get_by_role("button", name="Create my account").click()

@@ -62,11 +62,16 @@ def _rival_extras(w) -> dict:
         encounter=w.encounter, actor=w.fighters[0], target=w.fighters[1], resolver="sweep",
         default="none", round=1, requested_at=now, deadline=now + timedelta(hours=1))
     token, _secret = api_token_create(user=w.alice, name=f"{MARK} token")
+    from notifications.models import Notification
+    notification = Notification.objects.create(
+        user=w.bob, kind="turn", code="turn", campaign=w.hb, created_at=now,
+        params={"character": f"{MARK} hero", "encounter": f"{MARK} fight"})
     common = {"item_id": w.item.pk, "draft_id": draft.pk, "faction_id": w.faction.pk,
               "request_id": w.request.pk, "encounter_id": w.encounter.pk,
               "combatant_id": w.fighters[0].pk, "reaction_id": reaction.pk,
               "network_id": w.tacnet.pk, "message_id": message.pk, "entry_id": entry.pk,
-              "token_id": token.pk, "user_id": w.bob.pk}
+              "token_id": token.pk, "user_id": w.bob.pk,
+              "notification_id": notification.pk}
     return {"ew1": {**common, **_catalogue_row("ew1", w.ew), **_membership_rows(w.ew, w.bob),
                     "campaign_id": w.ew.pk, "character_id": w.hero.pk},
             "homebrew": {**common, **_catalogue_row("homebrew", w.hb),
